@@ -1,0 +1,94 @@
+import type { AthleteServiceType } from './service-types';
+
+/** Limits of spec §5 and §9, in the units the product speaks (dollars, seconds, miles, megabytes). */
+export const LIMITS = {
+  username: { min: 3, max: 36 },
+  description: { max: 230 },
+  text: { max: 500 },
+  resetCode: { length: 6, ttlSeconds: 10 * 60, maxAttempts: 5 },
+  password: { min: 8, max: 128 },
+  video: { mimeTypes: ['video/mp4', 'video/quicktime'], maxMegabytes: 2044, maxSeconds: 30 },
+  /** The athlete's delivery video has no duration limit of its own; the configured ceiling. */
+  deliveryVideo: { maxSeconds: 99999 },
+  image: { extensions: ['jpg', 'jpeg', 'png'], mimeTypes: ['image/jpeg', 'image/png'] },
+  crop: {
+    dashboard: { width: 320, height: 440, aspect: 8 / 11 },
+    profile: { width: 1024, height: 1024, aspect: 1 },
+  },
+  map: { defaultRadiusMiles: 4, minRadiusMiles: 1, radiusStep: 1, zoom: 10, maxZoom: 21, searchDebounceMs: 400, dragDebounceMs: 200 },
+  defaultMapCenter: { name: 'Los Angeles', latitude: 34.0522, longitude: -118.2437 },
+  searchDebounceMs: 400,
+  notificationBadgeCap: 99,
+  selectMenuOptions: 50,
+  gridColumns: 5,
+  skeletonPlaceholders: 20,
+  videoPlayDelayMs: 200,
+  overlayTransitionMs: 200,
+  bookingMinLeadSeconds: 60,
+  bookingDurationHours: { min: 1, step: 1, default: 3 },
+  serviceDurationMinutes: { personal_appearance: 60, training_session: 60, camp: 60, video_chat: 5 },
+  quantityStepper: { step: 10, min: 0, max: 100000 },
+  codeInputFields: 6,
+  pageSize: { adminUsers: 20, selectableUsers: 20, payouts: 20, default: 20 },
+  sseHeartbeatTimeoutMs: 180000,
+  flagReportDelayMs: { min: 100, max: 1000 },
+} as const;
+
+export interface PriceLimit {
+  min: number;
+  max: number;
+  step: number;
+}
+
+/**
+ * Two readings of price limits appear in the spec (§9). Huddle applies them to two different
+ * inputs: an athlete's service rates use step 10 from 10 up to 1000 (25000 for endorsements),
+ * and what a business offers in an endorsement or campaign form uses 1.5 up to (strictly below)
+ * 99999999, which is what the message 'Please, enter amount between {min} and {max}' describes.
+ */
+export const SERVICE_RATE_LIMITS: Record<AthleteServiceType, PriceLimit> = {
+  personal_appearance: { min: 10, max: 1000, step: 10 },
+  speaking_engagement: { min: 10, max: 1000, step: 10 },
+  training_session: { min: 10, max: 1000, step: 10 },
+  endorsement: { min: 10, max: 25000, step: 10 },
+  video_chat: { min: 10, max: 1000, step: 10 },
+  shoutout: { min: 10, max: 1000, step: 10 },
+  camp: { min: 10, max: 1000, step: 10 },
+};
+
+export const ENDORSEMENT_OFFER_LIMITS = { min: 1.5, max: 99999999 } as const;
+
+/** Default rates at sign-up, in dollars (camp and training per hour). */
+export const DEFAULT_RATES: Record<AthleteServiceType, number> = {
+  speaking_engagement: 20,
+  personal_appearance: 200,
+  training_session: 20,
+  endorsement: 20,
+  video_chat: 100,
+  shoutout: 10,
+  camp: 20,
+};
+
+/** Dollars to integer cents and back; the API stores cents and speaks dollars. */
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export function toDollars(cents: number): number {
+  return cents / 100;
+}
+
+export function isValidServiceRate(type: AthleteServiceType, rate: number): boolean {
+  const limit = SERVICE_RATE_LIMITS[type];
+  return Number.isFinite(rate) && rate > 0 && rate >= limit.min && rate <= limit.max;
+}
+
+/** At least the minimum and strictly below the maximum, as the spec's message says. */
+export function isValidOfferAmount(amount: number): boolean {
+  return Number.isFinite(amount) && amount >= ENDORSEMENT_OFFER_LIMITS.min && amount < ENDORSEMENT_OFFER_LIMITS.max;
+}
+
+export function badgeText(count: number): string {
+  if (count <= 0) return '';
+  return count > LIMITS.notificationBadgeCap ? `${LIMITS.notificationBadgeCap}+` : String(count);
+}

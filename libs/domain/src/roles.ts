@@ -1,0 +1,59 @@
+/**
+ * Role codes of the route table (spec §2). The spec also mentions two other readings of the user
+ * type (athlete 12 / fan 2, and athlete 3 in a list-grouping rule); they contradict the route
+ * table, so Huddle follows the route table only: 1 fan, 2 athlete, 3 business, 4 administrator,
+ * and an incomplete profile is its user type plus 10.
+ */
+export const UserType = { Fan: 1, Athlete: 2, Business: 3, Admin: 4 } as const;
+export type UserTypeCode = (typeof UserType)[keyof typeof UserType];
+
+export const SIGNED_OUT = -1 as const;
+export const GUEST = 0 as const;
+export const INCOMPLETE_OFFSET = 10 as const;
+
+export type IncompleteRoleCode = 11 | 12 | 13;
+export type RoleCode = typeof SIGNED_OUT | typeof GUEST | UserTypeCode | IncompleteRoleCode;
+
+export const ALL_ROLE_CODES: readonly RoleCode[] = [-1, 0, 1, 2, 3, 4, 11, 12, 13];
+
+export const USER_TYPE_NAMES: Record<UserTypeCode, string> = {
+  1: 'Fan',
+  2: 'Athlete',
+  3: 'Business',
+  4: 'Administrator',
+};
+
+export interface RoleSubject {
+  user_type: UserTypeCode;
+  profile_completed: boolean;
+}
+
+export function isUserTypeCode(value: unknown): value is UserTypeCode {
+  return value === 1 || value === 2 || value === 3 || value === 4;
+}
+
+/** Administrators have no setup wizard, so their profile never counts as incomplete. */
+export function roleCodeOf(account: RoleSubject | null | undefined, guest: boolean): RoleCode {
+  if (!account) return guest ? GUEST : SIGNED_OUT;
+  if (account.user_type === UserType.Admin || account.profile_completed) return account.user_type;
+  return (account.user_type + INCOMPLETE_OFFSET) as IncompleteRoleCode;
+}
+
+export function isIncomplete(code: RoleCode): code is IncompleteRoleCode {
+  return code === 11 || code === 12 || code === 13;
+}
+
+export function baseUserType(code: RoleCode): UserTypeCode | null {
+  if (isIncomplete(code)) return (code - INCOMPLETE_OFFSET) as UserTypeCode;
+  return isUserTypeCode(code) ? code : null;
+}
+
+export const AuthState = { Unauthorized: -1, Authorizing: 0, Authorized: 1 } as const;
+export type AuthStateCode = (typeof AuthState)[keyof typeof AuthState];
+
+/** A stored session token that starts with this marker belongs to a guest (spec §4, Session). */
+export const GUEST_TOKEN_PREFIX = 'guest:';
+
+export function isGuestToken(token: string | null | undefined): boolean {
+  return typeof token === 'string' && token.startsWith(GUEST_TOKEN_PREFIX);
+}

@@ -1,0 +1,161 @@
+import { ALL_ROLE_CODES, type RoleCode } from './roles';
+import {
+  canAccess,
+  firstAllowedRoute,
+  isMenuEntryActive,
+  matchRoute,
+  MENU_ENTRIES,
+  menuEntriesFor,
+  resolveNavigation,
+  ROUTES,
+} from './routes';
+
+/**
+ * The spec's route table (§2), written out independently of ROUTES: a concrete path for each
+ * row and the role codes it admits. Every path is checked against every role code.
+ */
+const SPEC_TABLE: [path: string, roles: RoleCode[]][] = [
+  ['/login', [-1]],
+  ['/restore', [-1]],
+  ['/signup', [-1, 11, 12, 13]],
+  ['/dashboard', [0, 1, 2, 3]],
+  ['/locker-room', [2]],
+  ['/stats', [3]],
+  ['/requests', [1, 2, 3]],
+  ['/notifications', [1, 2, 3]],
+  ['/profile', [1, 2, 3]],
+  ['/settings/info', [1, 2, 3]],
+  ['/settings/links', [2]],
+  ['/settings/survey', [2]],
+  ['/settings/services', [2]],
+  ['/request/42', [1, 2, 3]],
+  ['/request/@7f3a', [1, 2, 3]],
+  ['/@jordan.miles', [0, 1, 2, 3]],
+  ['/p/@jordan.miles', [0, 1, 2, 3]],
+  ['/request-form/abc/personal_appearance', [1, 3]],
+  ['/request-form/abc/speaking_engagement', [1, 3]],
+  ['/request-form/abc/training_session', [1, 3]],
+  ['/request-form/abc/endorsement', [1, 3]],
+  ['/request-form/abc/video_chat', [1, 3]],
+  ['/request-form/abc/shoutout', [1, 3]],
+  ['/request-form/abc/camp', [1, 3]],
+  ['/request-form/b/endorsement_campaign', [3]],
+  ['/chat/42', [1, 2, 3]],
+  ['/manage/users', [4]],
+  ['/manage/user/9', [4]],
+  ['/manage/request/9', [4]],
+  ['/manage/stats', [4]],
+  ['/manage/payouts', [4]],
+  ['/manage/sent-payouts', [4]],
+  ['/manage/pushes', [4]],
+];
+
+describe('route access', () => {
+  for (const [path, admitted] of SPEC_TABLE) {
+    for (const role of ALL_ROLE_CODES) {
+      const expected = admitted.includes(role);
+      it(`${path} is ${expected ? 'open' : 'closed'} to role ${role}`, () => {
+        expect(canAccess(path, role)).toBe(expected);
+      });
+    }
+  }
+
+  it('probes every row of ROUTES with the independent table', () => {
+    const probedRoutes = new Set(
+      SPEC_TABLE.flatMap(([path, roles]) => roles.map((role) => matchRoute(path, role)?.route)),
+    );
+    expect(ROUTES.filter((route) => !probedRoutes.has(route)).map((r) => r.path)).toEqual([]);
+  });
+
+  it('refuses unknown paths, unknown service types and empty @ handles', () => {
+    for (const role of ALL_ROLE_CODES) {
+      expect(canAccess('/nowhere', role)).toBe(false);
+      expect(canAccess('/request-form/abc/karaoke', role)).toBe(false);
+      expect(canAccess('/@', role)).toBe(false);
+      expect(canAccess('/', role)).toBe(false);
+    }
+  });
+
+  it('ignores query strings, trailing slashes and decodes segments', () => {
+    expect(canAccess('/requests?tab=accepted', 1)).toBe(true);
+    expect(canAccess('/dashboard/', 0)).toBe(true);
+    expect(matchRoute('/%40jordan', 0)?.params).toEqual({ id: 'jordan' });
+  });
+
+  it('captures params, including the @ of campaign request ids', () => {
+    expect(matchRoute('/request/@c1', 3)?.params).toEqual({ id: '@c1' });
+    expect(matchRoute('/p/@sam_k', 0)?.params).toEqual({ id: 'sam_k' });
+    expect(matchRoute('/request-form/u1/camp', 1)?.params).toEqual({ id: 'u1', type: 'camp' });
+  });
+
+  it('gives the signed-out and wizard /signup to different owners', () => {
+    expect(matchRoute('/signup', -1)?.route.owner).toBe('shell');
+    expect(matchRoute('/signup', 12)?.route.owner).toBe('remote');
+  });
+});
+
+describe('redirect to the first allowed route', () => {
+  const expected: Record<string, string> = {
+    '-1': '/login',
+    '0': '/dashboard',
+    '1': '/dashboard',
+    '2': '/dashboard',
+    '3': '/dashboard',
+    '4': '/manage/users',
+    '11': '/signup',
+    '12': '/signup',
+    '13': '/signup',
+  };
+  for (const role of ALL_ROLE_CODES) {
+    it(`role ${role} starts at ${expected[String(role)]}`, () => {
+      expect(firstAllowedRoute(role)).toBe(expected[String(role)]);
+      expect(resolveNavigation('/', role)).toEqual({ allowed: false, redirectTo: expected[String(role)] });
+    });
+  }
+
+  it('lets an allowed path through with its match', () => {
+    const nav = resolveNavigation('/locker-room', 2);
+    expect(nav.allowed).toBe(true);
+  });
+
+  it('sends a signed-out visitor of a member page to /login and a fan off the admin console', () => {
+    expect(resolveNavigation('/requests', -1)).toEqual({ allowed: false, redirectTo: '/login' });
+    expect(resolveNavigation('/manage/users', 1)).toEqual({ allowed: false, redirectTo: '/dashboard' });
+    expect(resolveNavigation('/dashboard', 12)).toEqual({ allowed: false, redirectTo: '/signup' });
+  });
+});
+
+describe('side menu', () => {
+  const keys = (role: RoleCode) => menuEntriesFor(role).map((e) => e.key);
+
+  it('shows each role its entries', () => {
+    expect(keys(-1)).toEqual(['login']);
+    expect(keys(0)).toEqual(['dashboard', 'login']);
+    expect(keys(1)).toEqual(['dashboard', 'requests', 'notifications', 'profile', 'logout']);
+    expect(keys(2)).toEqual(['dashboard', 'locker-room', 'requests', 'notifications', 'profile', 'logout']);
+    expect(keys(3)).toEqual(['dashboard', 'stats', 'requests', 'notifications', 'profile', 'logout']);
+    expect(keys(4)).toEqual([]);
+    expect(keys(12)).toEqual(['logout']);
+  });
+
+  const entry = (key: string) => MENU_ENTRIES.find((e) => e.key === key)!;
+
+  it.each([
+    ['dashboard', '/dashboard'],
+    ['dashboard', '/@jordan'],
+    ['dashboard', '/p/@jordan'],
+    ['dashboard', '/request-form/u1/shoutout'],
+    ['requests', '/requests'],
+    ['requests', '/request/12'],
+    ['requests', '/chat/12'],
+    ['profile', '/profile'],
+    ['profile', '/settings/links'],
+    ['locker-room', '/locker-room'],
+    ['stats', '/stats'],
+    ['notifications', '/notifications'],
+  ])('highlights %s on %s', (key, path) => {
+    expect(isMenuEntryActive(entry(key), path)).toBe(true);
+    const others = MENU_ENTRIES.filter((e) => e.key !== key && isMenuEntryActive(e, path));
+    expect(others.map((e) => e.key)).toEqual([]);
+  });
+});

@@ -1,0 +1,199 @@
+import { ALL_ROLE_CODES, type RoleCode } from './roles';
+import { isServiceType } from './service-types';
+
+export type RouteOwner = 'shell' | 'remote';
+
+export interface RouteDef {
+  /** Pattern: static segments, `:name` for one segment, `@:name` for a segment starting with '@'. */
+  path: string;
+  roles: readonly RoleCode[];
+  /** The shell draws the signed-out screens; everything else belongs to the role's remote. */
+  owner: RouteOwner;
+  /** Extra constraint on captured params (for example a known service type). */
+  accepts?: (params: Readonly<Record<string, string>>) => boolean;
+}
+
+const REQUESTERS: readonly RoleCode[] = [1, 3];
+const MEMBERS: readonly RoleCode[] = [1, 2, 3];
+const BROWSERS: readonly RoleCode[] = [0, 1, 2, 3];
+const ADMIN: readonly RoleCode[] = [4];
+const WIZARD: readonly RoleCode[] = [11, 12, 13];
+
+/**
+ * The route table of spec §2, in the spec's order (the order decides the first allowed route).
+ * Booking is open to roles 1 and 3 as the table says; the spec's other reading (fans see no
+ * Purchase button) contradicts the table and is not followed.
+ */
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/login', roles: [-1], owner: 'shell' },
+  { path: '/restore', roles: [-1], owner: 'shell' },
+  { path: '/signup', roles: [-1], owner: 'shell' },
+  { path: '/signup', roles: WIZARD, owner: 'remote' },
+  { path: '/dashboard', roles: BROWSERS, owner: 'remote' },
+  { path: '/locker-room', roles: [2], owner: 'remote' },
+  { path: '/stats', roles: [3], owner: 'remote' },
+  { path: '/requests', roles: MEMBERS, owner: 'remote' },
+  { path: '/notifications', roles: MEMBERS, owner: 'remote' },
+  { path: '/profile', roles: MEMBERS, owner: 'remote' },
+  { path: '/settings/info', roles: MEMBERS, owner: 'remote' },
+  { path: '/settings/links', roles: [2], owner: 'remote' },
+  { path: '/settings/survey', roles: [2], owner: 'remote' },
+  { path: '/settings/services', roles: [2], owner: 'remote' },
+  { path: '/request/:id', roles: MEMBERS, owner: 'remote' },
+  { path: '/@:id', roles: BROWSERS, owner: 'remote' },
+  { path: '/p/@:id', roles: BROWSERS, owner: 'remote' },
+  {
+    path: '/request-form/:id/:type',
+    roles: REQUESTERS,
+    owner: 'remote',
+    accepts: (params) => isServiceType(params.type),
+  },
+  { path: '/request-form/b/endorsement_campaign', roles: [3], owner: 'remote' },
+  { path: '/chat/:id', roles: MEMBERS, owner: 'remote' },
+  { path: '/manage/users', roles: ADMIN, owner: 'remote' },
+  { path: '/manage/user/:id', roles: ADMIN, owner: 'remote' },
+  { path: '/manage/request/:id', roles: ADMIN, owner: 'remote' },
+  { path: '/manage/stats', roles: ADMIN, owner: 'remote' },
+  { path: '/manage/payouts', roles: ADMIN, owner: 'remote' },
+  { path: '/manage/sent-payouts', roles: ADMIN, owner: 'remote' },
+  { path: '/manage/pushes', roles: ADMIN, owner: 'remote' },
+];
+
+function splitPath(pathname: string): string[] {
+  const clean = pathname.split(/[?#]/, 1)[0] ?? '';
+  return clean.split('/').filter((segment) => segment.length > 0);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Captured params of `pattern` in `pathname`, or null; also returns how many segments were static. */
+export function matchPattern(
+  pattern: string,
+  pathname: string,
+): { params: Record<string, string>; staticSegments: number } | null {
+  const expected = splitPath(pattern);
+  const actual = splitPath(pathname).map(safeDecode);
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  let staticSegments = 0;
+  for (let i = 0; i < expected.length; i += 1) {
+    const want = expected[i] as string;
+    const got = actual[i] as string;
+    if (want.startsWith('@:')) {
+      if (!got.startsWith('@') || got.length < 2) return null;
+      params[want.slice(2)] = got.slice(1);
+    } else if (want.startsWith(':')) {
+      params[want.slice(1)] = got;
+    } else if (want === got) {
+      staticSegments += 1;
+    } else {
+      return null;
+    }
+  }
+  return { params, staticSegments };
+}
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+function candidates(pathname: string): (RouteMatch & { staticSegments: number; order: number })[] {
+  const found: (RouteMatch & { staticSegments: number; order: number })[] = [];
+  ROUTES.forEach((route, order) => {
+    const match = matchPattern(route.path, pathname);
+    if (!match) return;
+    if (route.accepts && !route.accepts(match.params)) return;
+    found.push({ route, params: match.params, staticSegments: match.staticSegments, order });
+  });
+  // The most specific pattern wins (most static segments), then the table's order.
+  return found.sort((a, b) => b.staticSegments - a.staticSegments || a.order - b.order);
+}
+
+/**
+ * The route this role sees at this path: the most specific matching pattern. When a path has
+ * role-specific definitions (/signup), the one admitting the role is chosen. When the most
+ * specific pattern does not admit the role, the role is refused: a fan never reaches the
+ * business-only campaign form through the generic booking pattern.
+ */
+export function matchRoute(pathname: string, role: RoleCode): RouteMatch | null {
+  const found = candidates(pathname);
+  if (found.length === 0) return null;
+  const best = found[0]!.staticSegments;
+  const mostSpecific = found.filter((c) => c.staticSegments === best);
+  const admitted = mostSpecific.find((c) => c.route.roles.includes(role));
+  if (!admitted) return null;
+  return { route: admitted.route, params: admitted.params };
+}
+
+export function canAccess(pathname: string, role: RoleCode): boolean {
+  return matchRoute(pathname, role) !== null;
+}
+
+/** The first route of the table (in the spec's order) that this role may open. */
+export function firstAllowedRoute(role: RoleCode): string {
+  const route = ROUTES.find((r) => r.roles.includes(role) && !r.path.includes(':'));
+  return route ? route.path : '/login';
+}
+
+export type Navigation = { allowed: true; match: RouteMatch } | { allowed: false; redirectTo: string };
+
+export function resolveNavigation(pathname: string, role: RoleCode): Navigation {
+  const match = matchRoute(pathname, role);
+  if (match) return { allowed: true, match };
+  return { allowed: false, redirectTo: firstAllowedRoute(role) };
+}
+
+export interface MenuEntry {
+  key: 'dashboard' | 'locker-room' | 'stats' | 'requests' | 'notifications' | 'profile' | 'login' | 'logout';
+  label: string;
+  /** Where the entry leads; Logout has no route, it ends the session. */
+  path: string | null;
+  roles: readonly RoleCode[];
+  /** Patterns that also highlight the entry. */
+  highlights: readonly string[];
+}
+
+/** The side menu of spec §2. Administrators use the admin frame instead, so no entry admits 4. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  {
+    key: 'dashboard',
+    label: 'Dashboard',
+    path: '/dashboard',
+    roles: BROWSERS,
+    highlights: ['/dashboard', '/@:id', '/p/@:id', '/request-form/:id/:type', '/request-form/b/endorsement_campaign'],
+  },
+  { key: 'locker-room', label: 'Locker Room', path: '/locker-room', roles: [2], highlights: ['/locker-room'] },
+  { key: 'stats', label: 'Statistics', path: '/stats', roles: [3], highlights: ['/stats'] },
+  {
+    key: 'requests',
+    label: 'Requests',
+    path: '/requests',
+    roles: MEMBERS,
+    highlights: ['/requests', '/request/:id', '/chat/:id'],
+  },
+  { key: 'notifications', label: 'Notifications', path: '/notifications', roles: MEMBERS, highlights: ['/notifications'] },
+  { key: 'profile', label: 'Profile', path: '/profile', roles: MEMBERS, highlights: ['/profile', '/settings/:type'] },
+  // A guest is not signed in, so Login shows for guests too; choosing it ends the guest session.
+  { key: 'login', label: 'Login', path: '/login', roles: [-1, 0], highlights: ['/login'] },
+  { key: 'logout', label: 'Logout', path: null, roles: [...MEMBERS, ...WIZARD], highlights: [] },
+];
+
+export function menuEntriesFor(role: RoleCode): MenuEntry[] {
+  return MENU_ENTRIES.filter((entry) => entry.roles.includes(role));
+}
+
+export function isMenuEntryActive(entry: MenuEntry, pathname: string): boolean {
+  return entry.highlights.some((pattern) => matchPattern(pattern, pathname) !== null);
+}
+
+/** Every role code that may open at least one route. */
+export function rolesWithRoutes(): RoleCode[] {
+  return ALL_ROLE_CODES.filter((role) => ROUTES.some((r) => r.roles.includes(role)));
+}
