@@ -67,6 +67,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
 
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error occured';
 export const NETWORK_ERROR_CODE = -1;
+export const NETWORK_ERROR_MESSAGE = 'Network error, please check your connection and try again';
 
 export interface StatusResponse {
   status: number;

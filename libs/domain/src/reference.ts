@@ -50,6 +50,9 @@ export const DIVISIONS = [
   'Division 3',
   'NAIA',
   'Junior Colleges',
+  // Division 1 schools that play no football (Gonzaga, Creighton, ...) fit none of the spec's
+  // named divisions; the spec's list says 'and others'.
+  'Division 1 Non-Football',
 ] as const;
 export type Division = (typeof DIVISIONS)[number];
 

@@ -57,3 +57,7 @@ export const GUEST_TOKEN_PREFIX = 'guest:';
 export function isGuestToken(token: string | null | undefined): boolean {
   return typeof token === 'string' && token.startsWith(GUEST_TOKEN_PREFIX);
 }
+
+/** Where the session token travels (spec §7): the x-access-token header, or the session cookie. */
+export const ACCESS_TOKEN_HEADER = 'x-access-token';
+export const SESSION_COOKIE = 'huddle_session';

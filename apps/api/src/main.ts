@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app/app.module';
+import { configureApp } from './app/configure-app';
+import { ConfigurationError, loadAppConfig } from './config/app-config';
+import { logLevelsFor } from './config/log-levels';
+import { stopStartedEmbeddedPostgres } from './database/embedded-postgres';
+
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Until Nest's shutdown hooks are in place, a stop signal must still take the embedded PostgreSQL
+ * down with the process instead of leaving it holding the port and data directory.
+ */
+function stopOnSignalDuringStart(): () => void {
+  const onSignal = (signal: NodeJS.Signals): void => {
+    void stopStartedEmbeddedPostgres().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
+  };
+  for (const signal of SHUTDOWN_SIGNALS) process.once(signal, onSignal);
+  return () => {
+    for (const signal of SHUTDOWN_SIGNALS) process.removeListener(signal, onSignal);
+  };
+}
+
+async function bootstrap(): Promise<void> {
+  const config = loadAppConfig();
+  const startIsOver = stopOnSignalDuringStart();
+  // abortOnError false: a failed start must stop the embedded PostgreSQL, not abort the process under it.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: logLevelsFor(config.LOG_LEVEL),
+    abortOnError: false,
+  });
+  try {
+    configureApp(app);
+    startIsOver();
+    await app.listen(config.PORT, config.HOST);
+  } catch (error) {
+    // Shut down in order (connection pool, then the embedded server) before reporting.
+    await app.close();
+    throw error;
+  }
+  const logger = new Logger('Huddle');
+  logger.log(`API listening on http://localhost:${config.PORT}/api/v1 (docs: http://localhost:${config.PORT}/api/docs)`);
+}
+
+bootstrap().catch(async (error: unknown) => {
+  if (error instanceof ConfigurationError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    new Logger('Huddle').error('The API could not start', error instanceof Error ? error.stack : String(error));
+  }
+  await stopStartedEmbeddedPostgres();
+  process.exit(1);
+});

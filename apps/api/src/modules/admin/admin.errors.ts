@@ -1,0 +1,8 @@
+import { ErrorCode, MESSAGES } from '@huddle/domain';
+import { DomainError } from '../../common/errors/domain-error';
+
+export const AdminErrors = {
+  userNotFound: (): DomainError => new DomainError(ErrorCode.NotFound, MESSAGES.nothingFound.title),
+  /** An administrator cannot block or remove the account they are signed in with. */
+  cannotActOnSelf: (): DomainError => new DomainError(ErrorCode.Forbidden, 'You cannot do this to your own account'),
+} as const;

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { roleCodeOf } from '@huddle/domain';
+import type { AuthenticatedRequest } from './auth-context';
+import { AuthErrors } from './auth.errors';
+import { ACCESS_METADATA } from './decorators/access.decorators';
+import type { RouteAccess } from './decorators/access.decorators';
+import { readSessionToken } from './session-token';
+import { SessionsService } from './sessions.service';
+
+/**
+ * The one global guard. It attaches the caller's session when there is a valid one, then applies
+ * the route's declared access: @Public admits everyone, @Roles admits listed role codes, and a
+ * route that declares nothing is closed (401 without a session, 403 with one).
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ACCESS_METADATA, [context.getHandler(), context.getClass()]);
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+
+    const token = readSessionToken(request);
+    const resolved = token ? await this.sessions.resolve(token) : null;
+    if (resolved) {
+      request.auth = { ...resolved, role: roleCodeOf({ user_type: resolved.account.userType, profile_completed: resolved.account.profileCompleted }, false) };
+    }
+
+    if (access?.kind === 'public') return true;
+    if (!request.auth) throw AuthErrors.signInRequired();
+    if (access?.kind === 'roles' && access.roles.includes(request.auth.role)) return true;
+    throw AuthErrors.forbidden();
+  }
+}

@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { GENDERS } from '@huddle/domain';
+import { AppConfig } from '../../config/app-config';
+import type { ReferenceDataPayload } from './dto/reference-data.payload';
+import { ConferenceEntity } from './entities/conference.entity';
+import { DivisionEntity } from './entities/division.entity';
+import { SchoolEntity } from './entities/school.entity';
+import { SportEntity } from './entities/sport.entity';
+import { TeamEntity } from './entities/team.entity';
+
+export const DEFAULT_INTRO_VIDEO = '/media/defaults/intro.mp4';
+
+function nameOf(names: ReadonlyMap<number, string>, id: number): string {
+  return names.get(id) ?? '';
+}
+
+@Injectable()
+export class CatalogueService {
+  private cached: Promise<ReferenceDataPayload> | null = null;
+
+  constructor(
+    private readonly config: AppConfig,
+    @InjectRepository(SportEntity) private readonly sports: Repository<SportEntity>,
+    @InjectRepository(DivisionEntity) private readonly divisions: Repository<DivisionEntity>,
+    @InjectRepository(ConferenceEntity) private readonly conferences: Repository<ConferenceEntity>,
+    @InjectRepository(SchoolEntity) private readonly schools: Repository<SchoolEntity>,
+    @InjectRepository(TeamEntity) private readonly teams: Repository<TeamEntity>,
+  ) {}
+
+  /**
+   * Reference tables change only through migrations, which run before the API serves, so one
+   * read per process is enough; a failed read is retried on the next call.
+   */
+  referenceData(): Promise<ReferenceDataPayload> {
+    this.cached ??= this.load().catch((error: unknown) => {
+      this.cached = null;
+      throw error;
+    });
+    return this.cached;
+  }
+
+  private async load(): Promise<ReferenceDataPayload> {
+    const [sports, divisions, conferences, schools, teams] = await Promise.all([
+      this.sports.find({ order: { id: 'ASC' } }),
+      this.divisions.find({ order: { id: 'ASC' } }),
+      this.conferences.find({ order: { divisionId: 'ASC', name: 'ASC' } }),
+      this.schools.find({ order: { name: 'ASC' } }),
+      this.teams.find({ order: { id: 'ASC' } }),
+    ]);
+    const divisionNames = new Map(divisions.map((division) => [division.id, division.name]));
+    const conferenceShortNames = new Map(conferences.map((conference) => [conference.id, conference.shortName]));
+
+    return {
+      sports: sports.map(({ id, name }) => ({ id, name })),
+      genders: GENDERS.map(({ id, name }) => ({ id, name })),
+      divisions: divisions.map(({ id, name }) => ({ id, name })),
+      conferences: conferences.map((conference) => ({
+        id: conference.id,
+        name: conference.name,
+        short_name: conference.shortName,
+        division_id: conference.divisionId,
+        division: nameOf(divisionNames, conference.divisionId),
+      })),
+      schools: schools.map((school) => ({
+        id: school.id,
+        name: school.name,
+        short_name: school.shortName,
+        state: school.state,
+        conference_id: school.conferenceId,
+        conference: nameOf(conferenceShortNames, school.conferenceId),
+        football_conference_id: school.footballConferenceId,
+        division_id: school.divisionId,
+        division: nameOf(divisionNames, school.divisionId),
+      })),
+      teams: teams.map((team) => ({ id: team.id, school_id: team.schoolId, sport_id: team.sportId, name: team.name })),
+      available_schools: schools.map((school) => school.id),
+      stripe_public: this.config.STRIPE_PUBLISHABLE_KEY,
+      iap_apple_products: [],
+      intro_video: DEFAULT_INTRO_VIDEO,
+    };
+  }
+}

@@ -1,0 +1,10 @@
+import { ErrorCode } from '@huddle/domain';
+import { DomainError } from '../../common/errors/domain-error';
+
+export const PaymentsErrors = {
+  paymentRequired: (): DomainError => new DomainError(ErrorCode.PaymentRequired),
+  alreadyPaid: (): DomainError => new DomainError(ErrorCode.Conflict, 'This request is already paid'),
+  /** Spec §4: an administrator may mark a payout paid only for a finished, paid request. */
+  payoutNotAllowed: (): DomainError => new DomainError(ErrorCode.Conflict, 'A payout can be marked paid only for a finished, paid request'),
+  providerUnavailable: (): DomainError => new DomainError(ErrorCode.ServiceUnavailable, 'The card payment provider is not answering, please try again'),
+} as const;

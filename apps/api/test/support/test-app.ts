@@ -1,0 +1,64 @@
+import type { Server } from 'node:http';
+import { ConsoleLogger } from '@nestjs/common';
+import type { DynamicModule, LoggerService, Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app/app.module';
+import { configureApp } from '../../src/app/configure-app';
+import { loadAppConfig } from '../../src/config/app-config';
+import { createTestDatabase } from './test-database';
+import type { TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** The Node HTTP server for supertest. */
+  server: Server;
+  dataSource: DataSource;
+  database: TestDatabase;
+  get<T>(token: Type<T>): T;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Reuse an existing database (and keep it on close) instead of a fresh one per app. */
+  database?: TestDatabase;
+  /** Extra modules mounted next to the real AppModule (probe routes for pipeline tests). */
+  imports?: Array<Type | DynamicModule>;
+  /** Defaults to printing errors only; tests that provoke errors pass a CapturingLogger. */
+  logger?: LoggerService;
+}
+
+/**
+ * The real AppModule and the real pipeline (configureApp) against a real PostgreSQL database,
+ * created fresh for the caller unless one is passed in.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const ownsDatabase = options.database === undefined;
+  const config = loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'error' });
+  const logger = options.logger ?? new ConsoleLogger('Test', { logLevels: ['fatal', 'error'] });
+
+  try {
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config), ...(options.imports ?? [])] })
+      .setLogger(logger)
+      .compile();
+    const app = moduleRef.createNestApplication<NestExpressApplication>({ logger });
+    configureApp(app);
+    await app.init();
+    return {
+      app,
+      server: app.getHttpServer(),
+      dataSource: app.get(DataSource),
+      database,
+      get: (token) => app.get(token),
+      close: async () => {
+        await app.close();
+        if (ownsDatabase) await database.drop();
+      },
+    };
+  } catch (error) {
+    if (ownsDatabase) await database.drop();
+    throw error;
+  }
+}
