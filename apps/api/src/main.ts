@@ -7,6 +7,7 @@ import { configureApp } from './app/configure-app';
 import { ConfigurationError, loadAppConfig } from './config/app-config';
 import { logLevelsFor } from './config/log-levels';
 import { stopStartedEmbeddedPostgres } from './database/embedded-postgres';
+import { DemoSeeder } from './modules/demo/demo-seeder.service';
 
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
@@ -34,6 +35,7 @@ async function bootstrap(): Promise<void> {
   });
   try {
     configureApp(app);
+    if (config.SEED_DEMO) await app.get(DemoSeeder).seedIfEmpty();
     startIsOver();
     await app.listen(config.PORT, config.HOST);
   } catch (error) {

@@ -9,6 +9,7 @@ import { AdminModule } from '../modules/admin/admin.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { BookingModule } from '../modules/booking/booking.module';
 import { CatalogueModule } from '../modules/catalogue/catalogue.module';
+import { DemoModule } from '../modules/demo/demo.module';
 import { HealthModule } from '../modules/health/health.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { PaymentsModule } from '../modules/payments/payments.module';
@@ -35,6 +36,7 @@ export class AppModule {
         PaymentsModule,
         NotificationsModule,
         AdminModule,
+        DemoModule,
       ],
     };
   }

@@ -120,6 +120,11 @@ export class AppConfig {
   @IsBoolean()
   COOKIE_SECURE = false;
 
+  @Env({ description: 'Seed the demo accounts (and, later, demo athletes) when the database has no accounts yet. `npm start` relies on it.' })
+  @Transform(toBoolean)
+  @IsBoolean()
+  SEED_DEMO = true;
+
   @Env({ description: `Most verbose log level printed: ${LOG_LEVELS.join(', ')}.` })
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'log';
