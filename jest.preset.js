@@ -6,6 +6,10 @@ const aliases = {
   '^@huddle/domain$': path.join(__dirname, 'libs/domain/src/index.ts'),
   '^@huddle/api-client$': path.join(__dirname, 'libs/api-client/src/index.ts'),
   '^@huddle/ui$': path.join(__dirname, 'libs/ui/src/index.ts'),
+  '^@huddle/requester$': path.join(__dirname, 'libs/requester/src/index.ts'),
+  '^@huddle/member$': path.join(__dirname, 'libs/member/src/index.ts'),
+  // Stylesheets are the bundler's concern; tests of components see an empty module.
+  '\\.css$': path.join(__dirname, 'tools/jest/style-stub.js'),
 };
 
 module.exports = {
@@ -24,6 +28,8 @@ module.exports = {
     ],
   },
   moduleNameMapper: aliases,
+  // wouter ships only ES modules; it is compiled like our sources so screen tests can import it.
+  transformIgnorePatterns: ['/node_modules/(?!wouter/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
 };

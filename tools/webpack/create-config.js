@@ -1,0 +1,221 @@
+// One webpack configuration factory for the shell and the four role remotes, so that loaders,
+// aliases, federation sharing and output naming can never drift apart between apps.
+const path = require('path');
+const zlib = require('zlib');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { remotesManifest } = require('../remotes-manifest.cjs');
+
+// webpack 5.110's own minimizer package: resolved through webpack so the pinned pair is used.
+const MinimizerPlugin = require(
+  require.resolve('minimizer-webpack-plugin', { paths: [path.dirname(require.resolve('webpack/package.json'))] }),
+);
+
+const workspaceRoot = path.resolve(__dirname, '../..');
+
+/** Workspace libraries are compiled from source: no lib build step sits between an edit and a page. */
+const LIBRARY_SOURCES = {
+  '@huddle/domain': 'libs/domain',
+  '@huddle/api-client': 'libs/api-client',
+  '@huddle/ui': 'libs/ui',
+  '@huddle/requester': 'libs/requester',
+  '@huddle/member': 'libs/member',
+};
+
+/**
+ * Shared singletons, listed explicitly (never "share every dependency"). React and the router
+ * and query cache hold module-level state (hooks dispatcher, location subscribers, the
+ * QueryClient context), so host and remote must run one copy of each.
+ */
+const SHARED_PACKAGES = ['react', 'react-dom', 'wouter', '@tanstack/react-query'];
+
+/**
+ * Workspace libraries that are singletons too. @huddle/ui carries React contexts the shell
+ * provides and remotes consume (toasts) and page-wide state (the scroll-lock count, the Escape
+ * stack), and its stylesheet then arrives once. @huddle/domain is shared because ui needs it and
+ * the shell already ships most of it. @huddle/requester, @huddle/member and @huddle/api-client are
+ * not shared: a page runs one remote, so sharing them would only move bytes into the shell.
+ */
+const SHARED_WORKSPACE_LIBS = ['@huddle/domain', '@huddle/ui'];
+
+function readPackage(dir) {
+  return require(path.join(dir, 'package.json'));
+}
+
+function sharedConfig(appPackage) {
+  const dependencies = appPackage.dependencies || {};
+  const shared = {};
+  for (const name of SHARED_PACKAGES) {
+    if (!dependencies[name]) throw new Error(`${appPackage.name} shares ${name} but does not depend on it.`);
+    shared[name] = { singleton: true, requiredVersion: dependencies[name] };
+  }
+  for (const name of SHARED_WORKSPACE_LIBS) {
+    const libPackage = readPackage(path.join(workspaceRoot, LIBRARY_SOURCES[name]));
+    // The alias points at sources, so the version is stated rather than guessed from a path.
+    shared[name] = { singleton: true, version: libPackage.version, requiredVersion: `^${libPackage.version}` };
+  }
+  return shared;
+}
+
+/** Writes dist/build-stats.json: the files of each entrypoint and named chunk group, for tools/bench. */
+class BuildStatsPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('BuildStatsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildStatsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const chunkGroups = {};
+          for (const [name, group] of compilation.namedChunkGroups) chunkGroups[name] = group.getFiles();
+          const entrypoints = {};
+          for (const [name, entry] of compilation.entrypoints) entrypoints[name] = entry.getFiles();
+          const json = JSON.stringify({ entrypoints, chunkGroups }, null, 2);
+          compilation.emitAsset('build-stats.json', new sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Writes a gzip twin (name.gz) of every script, stylesheet, page and manifest, so the static
+ * server sends compressed bytes without compressing on each request.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!/\.(?:js|css|html|json)$/.test(name)) continue;
+            const gzipped = zlib.gzipSync(compilation.getAsset(name).source.buffer(), { level: 9 });
+            compilation.emitAsset(`${name}.gz`, new sources.RawSource(gzipped), { compressed: true });
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dirname     the app's directory (its webpack.config.js __dirname)
+ * @param {'host'|'remote'} options.kind
+ * @param {string} options.name        federation name: 'shell', 'fan', 'athlete', 'business', 'admin'
+ * @param {number} options.port        dev-server port
+ * @param {string} options.title       page title of the app's own page
+ */
+function createConfig({ dirname, kind, name, port, title }) {
+  const appPackage = readPackage(dirname);
+  const isHost = kind === 'host';
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    // A remote's own page exists only for development; in production the shell is its page.
+    const withPage = isHost || !production;
+
+    const federation = isHost
+      ? { name, remotes: {} }
+      : { name, filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } };
+
+    return {
+      mode: production ? 'production' : 'development',
+      context: dirname,
+      entry: withPage ? { main: './src/main.ts' } : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        publicPath: 'auto',
+        uniqueName: `huddle-${name}`,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js'],
+        alias: {
+          ...Object.fromEntries(
+            Object.entries(LIBRARY_SOURCES).map(([lib, dir]) => [`${lib}$`, path.join(workspaceRoot, dir, 'src/index.ts')]),
+          ),
+          // Development-only stand-in shell for a remote's own page; see libs/ui/src/standalone.tsx.
+          '@huddle/ui/standalone$': path.join(workspaceRoot, 'libs/ui/src/standalone.tsx'),
+        },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+          },
+        ],
+      },
+      optimization: {
+        minimizer: [
+          new MinimizerPlugin({
+            minify: MinimizerPlugin.swcMinify,
+            minimizerOptions: { compress: { passes: 2 }, mangle: true },
+          }),
+        ],
+      },
+      // The bundle budget is enforced by tools/bench/bundle-size.mjs on what a guest downloads.
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          ...federation,
+          shared: sharedConfig(appPackage),
+          manifest: true,
+          // Types travel through the workspace's TypeScript paths, not federation's type archives.
+          dts: false,
+        }),
+        production && new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+        // Absolute script URLs: deep links such as /request/5 load the same files as '/'.
+        withPage && new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/', chunks: ['main'] }),
+        new BuildStatsPlugin(),
+        production && new PrecompressPlugin(),
+      ].filter(Boolean),
+      devServer: {
+        port,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: true,
+        // The shell's origin loads a remote's files.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+        proxy: [{ context: ['/api'], target: process.env.API_URL || 'http://localhost:3000', changeOrigin: false }],
+        setupMiddlewares: (middlewares) => {
+          if (isHost) {
+            middlewares.unshift({
+              name: 'remotes-manifest',
+              path: '/remotes.json',
+              middleware: (_req, res) => {
+                res.setHeader('Content-Type', 'application/json');
+                res.setHeader('Cache-Control', 'no-cache');
+                res.end(JSON.stringify(remotesManifest(process.env)));
+              },
+            });
+          }
+          return middlewares;
+        },
+      },
+    };
+  };
+}
+
+module.exports = { createConfig, SHARED_PACKAGES, SHARED_WORKSPACE_LIBS, LIBRARY_SOURCES };
