@@ -1,4 +1,5 @@
-import type { RoleCode } from './roles';
+import { ALL_ROLE_CODES, type RoleCode } from './roles';
+import { ROUTES } from './routes';
 
 export type RemoteName = 'fan' | 'athlete' | 'business' | 'admin';
 export const REMOTE_NAMES: readonly RemoteName[] = ['fan', 'athlete', 'business', 'admin'];
@@ -25,4 +26,11 @@ export function remoteForRole(role: RoleCode): RemoteName | null {
     default:
       return null;
   }
+}
+
+/** The route patterns a remote must draw: remote-owned routes open to any role it serves. */
+export function routesOfRemote(remote: RemoteName): string[] {
+  const roles = ALL_ROLE_CODES.filter((role) => remoteForRole(role) === remote);
+  const patterns = ROUTES.filter((route) => route.owner === 'remote' && route.roles.some((role) => roles.includes(role)));
+  return [...new Set(patterns.map((route) => route.path))];
 }

@@ -1,4 +1,4 @@
-import { remoteForRole } from './remotes';
+import { remoteForRole, routesOfRemote } from './remotes';
 import { ALL_ROLE_CODES, baseUserType, isGuestToken, isIncomplete, roleCodeOf } from './roles';
 
 describe('role codes', () => {
@@ -38,5 +38,21 @@ describe('role codes', () => {
       [12, 'athlete'],
       [13, 'business'],
     ]);
+  });
+});
+
+describe('routesOfRemote', () => {
+  it('lists the routes of the roles a remote serves, once each, and no shell screens', () => {
+    const fan = routesOfRemote('fan');
+    expect(fan).toContain('/dashboard');
+    expect(fan).toContain('/signup');
+    expect(fan).toContain('/request-form/:id/:type');
+    expect(fan).not.toContain('/stats');
+    expect(fan).not.toContain('/login');
+    expect(new Set(fan).size).toBe(fan.length);
+    expect(routesOfRemote('business')).toContain('/request-form/b/endorsement_campaign');
+    expect(routesOfRemote('athlete')).toContain('/locker-room');
+    expect(routesOfRemote('athlete')).not.toContain('/request-form/:id/:type');
+    expect(routesOfRemote('admin').every((path) => path.startsWith('/manage/'))).toBe(true);
   });
 });

@@ -1,0 +1,38 @@
+import './styles.css';
+
+export { cx } from './class-names';
+export { FOCUSABLE_SELECTOR, nextFocusIndex, nextTabIndex } from './focus';
+export { starFills, ratingLabel, type StarFill } from './star-fills';
+export { acquireScrollLock } from './scroll-lock';
+export { useScrollLock } from './useScrollLock';
+export { useEscapeKey } from './useEscapeKey';
+export { useSearchParam } from './useSearchParam';
+export { withSearchParam } from './search-params';
+export { Icon, type IconName, type IconProps } from './Icon';
+export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './Button';
+export { TextField, type TextFieldProps } from './TextField';
+export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
+export { SearchField, type SearchFieldProps } from './SearchField';
+export { Modal, type ModalProps } from './Modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { Tabs, type TabItem, type TabsProps } from './Tabs';
+export { SkeletonList, type SkeletonListProps } from './SkeletonList';
+export { LoadingView, type LoadingViewProps } from './LoadingView';
+export { EmptyView, type EmptyViewProps } from './EmptyView';
+export { ErrorView, type ErrorViewProps } from './ErrorView';
+export { StarRating, type StarRatingProps } from './StarRating';
+export { Badge, type BadgeProps } from './Badge';
+export { StepDots, type StepDotsProps } from './StepDots';
+export { Page, Panel, type PageProps } from './Page';
+export { Placeholder, type PlaceholderProps } from './Placeholder';
+export { resolveScreen, type ResolvedScreen, type ScreenMap, type ScreenProps } from './role-routes';
+export { RoleRoutes, type RoleRoutesProps } from './RoleRoutes';
+export { ToastProvider, useToast, type ToastApi } from './Toast';
+export { toastReducer, MAX_VISIBLE_TOASTS, TOAST_DURATION_MS, type ToastMessage, type ToastTone } from './toast-queue';
+export {
+  ShellContextProvider,
+  useShell,
+  type RemoteAppProps,
+  type ShellAccount,
+  type ShellContextValue,
+} from './shell-context';

@@ -1,0 +1,39 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Schemas } from '@huddle/api-client';
+import type { RoleCode } from '@huddle/domain';
+
+/** The signed-in account as the shell knows it: the fields of the API's account that routing and the frame need. */
+export type ShellAccount = Pick<Schemas['AccountDto'], 'id' | 'user_type' | 'profile_completed' | 'email'> &
+  Partial<Pick<Schemas['AccountDto'], 'first_name' | 'last_name' | 'username' | 'profile_photo'>>;
+
+/**
+ * What the shell hands a role remote: the contract between host and remotes. A remote's App
+ * receives it as the `shell` prop and provides it to its screens with ShellContextProvider.
+ */
+export interface ShellContextValue {
+  role: RoleCode;
+  account: ShellAccount | null;
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  /** Base of the API calls, '/api/v1' on the shell's origin (its server proxies to the API). */
+  apiBase: string;
+  /** Ends the session (or the guest visit) and returns to the sign-in screen. */
+  logout: () => void;
+  /** Sets the unread-notification count the shell's menu shows. */
+  setUnread: (count: number) => void;
+}
+
+export interface RemoteAppProps {
+  shell: ShellContextValue;
+}
+
+const ShellContext = createContext<ShellContextValue | null>(null);
+
+export function ShellContextProvider({ value, children }: { value: ShellContextValue; children: ReactNode }) {
+  return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
+}
+
+export function useShell(): ShellContextValue {
+  const value = useContext(ShellContext);
+  if (!value) throw new Error('useShell needs the shell context: render screens inside a remote App.');
+  return value;
+}
