@@ -1,0 +1,16 @@
+import { useLocation } from 'wouter';
+import { RoleRoutes, ShellContextProvider, type RemoteAppProps } from '@huddle/ui';
+import { ADMIN_SCREENS } from './admin-screens';
+import { AdminFrame } from './frame/AdminFrame';
+
+/** The admin remote's one exposed module ('./App'): the console draws its own frame (the shell adds none). */
+export default function App({ shell }: RemoteAppProps) {
+  const [pathname] = useLocation();
+  return (
+    <ShellContextProvider value={shell}>
+      <AdminFrame pathname={pathname}>
+        <RoleRoutes pathname={pathname} role={shell.role} screens={ADMIN_SCREENS} />
+      </AdminFrame>
+    </ShellContextProvider>
+  );
+}

@@ -1,0 +1,1 @@
+module.exports = { ...require('../../jest.preset.js'), displayName: 'athlete-mfe', rootDir: __dirname, roots: ['<rootDir>/src'] };

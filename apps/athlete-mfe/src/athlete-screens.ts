@@ -1,0 +1,33 @@
+import { lazy } from 'react';
+import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen } from '@huddle/requester';
+import { NotificationsScreen, RequestsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import type { ScreenMap } from '@huddle/ui';
+
+const LockerRoomScreen = lazy(() => import('./screens/LockerRoomScreen').then((m) => ({ default: m.LockerRoomScreen })));
+const AthleteRequestScreen = lazy(() =>
+  import('./screens/AthleteRequestScreen').then((m) => ({ default: m.AthleteRequestScreen })),
+);
+const AthleteOwnProfileScreen = lazy(() =>
+  import('./screens/AthleteOwnProfileScreen').then((m) => ({ default: m.AthleteOwnProfileScreen })),
+);
+const SocialLinksScreen = lazy(() => import('./screens/AthleteSettingsScreens').then((m) => ({ default: m.SocialLinksScreen })));
+const SurveyScreen = lazy(() => import('./screens/AthleteSettingsScreens').then((m) => ({ default: m.SurveyScreen })));
+const ServicesScreen = lazy(() => import('./screens/AthleteSettingsScreens').then((m) => ({ default: m.ServicesScreen })));
+
+/** The athlete remote's screens for athletes (2) and incomplete athletes (12), by domain route pattern. */
+export const ATHLETE_SCREENS: ScreenMap = {
+  '/dashboard': DashboardScreen,
+  '/@:id': AthleteProfileScreen,
+  '/p/@:id': AthleteServicesScreen,
+  '/locker-room': LockerRoomScreen,
+  '/requests': RequestsScreen,
+  '/request/:id': AthleteRequestScreen,
+  '/notifications': NotificationsScreen,
+  '/profile': AthleteOwnProfileScreen,
+  '/settings/info': SettingsInfoScreen,
+  '/settings/links': SocialLinksScreen,
+  '/settings/survey': SurveyScreen,
+  '/settings/services': ServicesScreen,
+  '/chat/:id': VideoChatScreen,
+  '/signup': SetupWizard,
+};

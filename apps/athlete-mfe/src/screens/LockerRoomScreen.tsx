@@ -1,0 +1,20 @@
+import { Button, Page, Panel, Placeholder, useShell } from '@huddle/ui';
+
+/** /locker-room (spec §2): the athlete's earnings and request counters. */
+export function LockerRoomScreen() {
+  const { navigate } = useShell();
+  return (
+    <Page
+      title="Locker Room"
+      subtitle="Your earnings and requests at a glance."
+      actions={<Button onClick={() => navigate('/requests')}>Open Request Feed</Button>}
+    >
+      <Panel title="Earnings">
+        <Placeholder title="Total, this week and this month" />
+      </Panel>
+      <Panel title="Requests">
+        <Placeholder title="Totals and pending per service type, last week and last month" />
+      </Panel>
+    </Page>
+  );
+}

@@ -1,0 +1,15 @@
+import { routesOfRemote } from '@huddle/domain';
+import { BUSINESS_SCREENS } from './business-screens';
+
+describe('business remote routes', () => {
+  it('draws exactly the routes the domain gives businesses', () => {
+    expect(Object.keys(BUSINESS_SCREENS).sort()).toEqual(routesOfRemote('business').sort());
+  });
+
+  it('adds statistics and campaign creation to the requester screens', () => {
+    expect(BUSINESS_SCREENS).toHaveProperty(['/stats']);
+    expect(BUSINESS_SCREENS).toHaveProperty(['/request-form/b/endorsement_campaign']);
+    expect(BUSINESS_SCREENS).toHaveProperty(['/request-form/:id/:type']);
+    expect(BUSINESS_SCREENS).not.toHaveProperty(['/locker-room']);
+  });
+});

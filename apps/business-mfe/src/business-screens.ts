@@ -1,0 +1,24 @@
+import { lazy } from 'react';
+import { AthleteProfileScreen, AthleteServicesScreen, BookingFormScreen, DashboardScreen, ProfileScreen, RequestDetailScreen } from '@huddle/requester';
+import { NotificationsScreen, RequestsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import type { ScreenMap } from '@huddle/ui';
+
+const StatsScreen = lazy(() => import('./screens/StatsScreen').then((m) => ({ default: m.StatsScreen })));
+const CampaignFormScreen = lazy(() => import('./screens/CampaignFormScreen').then((m) => ({ default: m.CampaignFormScreen })));
+
+/** The business remote's screens for businesses (3) and incomplete businesses (13), by domain route pattern. */
+export const BUSINESS_SCREENS: ScreenMap = {
+  '/dashboard': DashboardScreen,
+  '/stats': StatsScreen,
+  '/@:id': AthleteProfileScreen,
+  '/p/@:id': AthleteServicesScreen,
+  '/request-form/:id/:type': BookingFormScreen,
+  '/request-form/b/endorsement_campaign': CampaignFormScreen,
+  '/requests': RequestsScreen,
+  '/request/:id': RequestDetailScreen,
+  '/notifications': NotificationsScreen,
+  '/profile': ProfileScreen,
+  '/settings/info': SettingsInfoScreen,
+  '/chat/:id': VideoChatScreen,
+  '/signup': SetupWizard,
+};

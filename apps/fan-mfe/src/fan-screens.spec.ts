@@ -1,0 +1,16 @@
+import { routesOfRemote } from '@huddle/domain';
+import { FAN_SCREENS } from './fan-screens';
+
+describe('fan remote routes', () => {
+  it('draws exactly the routes the domain gives guests and fans', () => {
+    expect(Object.keys(FAN_SCREENS).sort()).toEqual(routesOfRemote('fan').sort());
+  });
+
+  it('owns the spec’s fan routes, including booking and the setup wizard', () => {
+    for (const path of ['/dashboard', '/@:id', '/p/@:id', '/request-form/:id/:type', '/signup']) {
+      expect(FAN_SCREENS).toHaveProperty([path]);
+    }
+    expect(FAN_SCREENS).not.toHaveProperty(['/stats']);
+    expect(FAN_SCREENS).not.toHaveProperty(['/locker-room']);
+  });
+});

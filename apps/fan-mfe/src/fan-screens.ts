@@ -1,0 +1,18 @@
+import { AthleteProfileScreen, AthleteServicesScreen, BookingFormScreen, DashboardScreen, ProfileScreen, RequestDetailScreen } from '@huddle/requester';
+import { NotificationsScreen, RequestsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import type { ScreenMap } from '@huddle/ui';
+
+/** The fan remote's screens for guests (0), fans (1) and incomplete fans (11), by domain route pattern. */
+export const FAN_SCREENS: ScreenMap = {
+  '/dashboard': DashboardScreen,
+  '/@:id': AthleteProfileScreen,
+  '/p/@:id': AthleteServicesScreen,
+  '/request-form/:id/:type': BookingFormScreen,
+  '/requests': RequestsScreen,
+  '/request/:id': RequestDetailScreen,
+  '/notifications': NotificationsScreen,
+  '/profile': ProfileScreen,
+  '/settings/info': SettingsInfoScreen,
+  '/chat/:id': VideoChatScreen,
+  '/signup': SetupWizard,
+};

@@ -1,0 +1,84 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import { LoadingView, type ShellContextValue } from '@huddle/ui';
+import { API_BASE } from './api/http';
+import { AppFrame, LogoutConfirm } from './frame/AppFrame';
+import { RemoteOutlet } from './remotes/RemoteOutlet';
+import { documentTitle } from './routing/route-titles';
+import { shellScreenFor } from './routing/shell-screen';
+import { useSession } from './session/useSession';
+
+const SignedOutScreens = lazy(() => import(/* webpackChunkName: "signed-out" */ './screens/SignedOutScreens'));
+
+export function App() {
+  const session = useSession();
+  const { role } = session;
+  const { account } = session.state;
+  const [pathname, navigate] = useLocation();
+  const [unread, setUnread] = useState(0);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const screen = shellScreenFor(pathname, role);
+  const routePath = screen.kind === 'remote' || screen.kind === 'signed-out' ? screen.route : null;
+
+  useEffect(() => {
+    document.title = documentTitle(routePath, role);
+  }, [routePath, role]);
+
+  const askToLogout = useCallback(() => setConfirmingLogout(true), []);
+
+  const shell = useMemo<ShellContextValue | null>(
+    () => (role === null ? null : { role, account, navigate, apiBase: API_BASE, logout: askToLogout, setUnread }),
+    [role, account, navigate, askToLogout],
+  );
+
+  const logout = async () => {
+    setLoggingOut(true);
+    await session.logout();
+    setUnread(0);
+    setLoggingOut(false);
+    setConfirmingLogout(false);
+  };
+
+  const continueAsGuest = () => {
+    session.enterAsGuest();
+    navigate('/dashboard');
+  };
+
+  if (screen.kind === 'authorizing' || !shell) return <LoadingView fullPage label="Loading Huddle" />;
+  if (screen.kind === 'redirect') return <Redirect to={screen.to} replace />;
+  if (screen.kind === 'signed-out') {
+    return (
+      <Suspense fallback={<LoadingView fullPage />}>
+        <SignedOutScreens route={screen.route} onSignedIn={session.signedIn} onContinueAsGuest={continueAsGuest} />
+      </Suspense>
+    );
+  }
+
+  const outlet = <RemoteOutlet key={screen.remote} remote={screen.remote} shell={shell} />;
+  return (
+    <>
+      {screen.framed ? (
+        <AppFrame
+          role={shell.role}
+          account={account}
+          pathname={pathname}
+          unread={unread}
+          onLogin={session.leaveGuest}
+          onLogout={askToLogout}
+        >
+          {outlet}
+        </AppFrame>
+      ) : (
+        outlet
+      )}
+      <LogoutConfirm
+        open={confirmingLogout}
+        busy={loggingOut}
+        onConfirm={logout}
+        onCancel={() => setConfirmingLogout(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { firstAllowedRoute, type RoleCode } from '@huddle/domain';
+import { ConfirmDialog, Icon, type ShellAccount } from '@huddle/ui';
+import { SideMenu } from './SideMenu';
+
+export interface AppFrameProps {
+  role: RoleCode;
+  account: ShellAccount | null;
+  pathname: string;
+  unread: number;
+  onLogin: () => void;
+  onLogout: () => void;
+  children: ReactNode;
+}
+
+/** Top bar, side menu and the content area the role remote renders into. */
+export function AppFrame({ role, account, pathname, unread, onLogin, onLogout, children }: AppFrameProps) {
+  // The menu is open only on the route it was opened on, so any route change closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  const closeMenu = () => setMenuOpenAt(null);
+
+  return (
+    <>
+      <header className="hd-appbar">
+        <button
+          type="button"
+          className="hd-icon-button hd-menu-button"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls="huddle-side-menu"
+          onClick={() => setMenuOpenAt(pathname)}
+        >
+          <Icon name="menu" size={24} />
+          {unread > 0 && <span className="hd-menu-dot" aria-hidden="true" />}
+        </button>
+        <Link href={firstAllowedRoute(role)} className="hd-brand">
+          <span className="hd-brand__mark" aria-hidden="true">
+            H
+          </span>
+          Huddle
+        </Link>
+        <span className="hd-appbar__spacer" />
+      </header>
+      <SideMenu
+        open={menuOpen}
+        onClose={closeMenu}
+        role={role}
+        account={account}
+        pathname={pathname}
+        unread={unread}
+        onLogin={onLogin}
+        onLogout={() => {
+          closeMenu();
+          onLogout();
+        }}
+      />
+      <main className="hd-main" id="main">
+        {children}
+      </main>
+    </>
+  );
+}
+
+export interface LogoutConfirmProps {
+  open: boolean;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function LogoutConfirm({ open, busy, onConfirm, onCancel }: LogoutConfirmProps) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Log out?"
+      message="You will need to sign in again to book or manage requests."
+      confirmLabel="Log out"
+      tone="danger"
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}

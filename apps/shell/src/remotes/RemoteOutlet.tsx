@@ -1,0 +1,29 @@
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { RemoteName } from '@huddle/domain';
+import { LoadingView, type ShellContextValue } from '@huddle/ui';
+import { loadRemoteApp } from './federation';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteRetryContext } from './RemoteUnavailable';
+
+export interface RemoteOutletProps {
+  remote: RemoteName;
+  shell: ShellContextValue;
+}
+
+/** Renders the role remote's App inside the shell frame, with a loader, an error view and Retry. */
+export function RemoteOutlet({ remote, shell }: RemoteOutletProps) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // A new lazy component per attempt: React caches a lazy's outcome, so a retry needs a new one.
+  const RemoteApp = useMemo(() => lazy(() => loadRemoteApp(remote, attempt)), [remote, attempt]);
+
+  return (
+    <RemoteRetryContext.Provider value={retry}>
+      <RemoteErrorBoundary key={attempt} remote={remote}>
+        <Suspense fallback={<LoadingView />}>
+          <RemoteApp shell={shell} />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </RemoteRetryContext.Provider>
+  );
+}

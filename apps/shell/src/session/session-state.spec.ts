@@ -1,0 +1,60 @@
+import { AuthState } from '@huddle/domain';
+import type { ShellAccount } from '@huddle/ui';
+import { initialSession, sessionReducer, sessionRole } from './session-state';
+import { newGuestToken, storedVisitOf } from './session-storage';
+
+const fan: ShellAccount = { id: 'a7f3c2e0-0000-4000-8000-000000000007', user_type: 1, profile_completed: true, email: 'fan@example.com' };
+const newAthlete: ShellAccount = { id: 'a7f3c2e0-0000-4000-8000-000000000008', user_type: 2, profile_completed: false, email: 'athlete@example.com' };
+
+describe('stored visit', () => {
+  it('reads a guest token by its prefix, the signed-out marker, and nothing as a first visit', () => {
+    expect(storedVisitOf(newGuestToken(() => 'abc'))).toBe('guest');
+    expect(storedVisitOf('signed-out')).toBe('signed-out');
+    expect(storedVisitOf(null)).toBe('first-visit');
+    expect(storedVisitOf('something-else')).toBe('first-visit');
+  });
+});
+
+describe('session state machine', () => {
+  it('starts a stored guest as a guest without waiting for the API', () => {
+    const state = initialSession('guest');
+    expect(state).toEqual({ auth: AuthState.Unauthorized, account: null, guest: true });
+    expect(sessionRole(state)).toBe(0);
+  });
+
+  it('authorizes everyone else first, with no role until the account request answers', () => {
+    const state = initialSession('first-visit');
+    expect(state.auth).toBe(AuthState.Authorizing);
+    expect(sessionRole(state)).toBeNull();
+  });
+
+  it('becomes the signed-in account, including the incomplete-profile role', () => {
+    const signedIn = sessionReducer(initialSession('first-visit'), { type: 'account-loaded', account: fan });
+    expect(signedIn.auth).toBe(AuthState.Authorized);
+    expect(sessionRole(signedIn)).toBe(1);
+    expect(sessionRole(sessionReducer(initialSession('signed-out'), { type: 'account-loaded', account: newAthlete }))).toBe(12);
+  });
+
+  it('makes a first visit without a session a guest, but keeps a visitor who chose to sign in signed out', () => {
+    const firstVisit = sessionReducer(initialSession('first-visit'), { type: 'account-missing', visit: 'first-visit' });
+    expect(sessionRole(firstVisit)).toBe(0);
+    const signedOut = sessionReducer(initialSession('signed-out'), { type: 'account-missing', visit: 'signed-out' });
+    expect(signedOut).toEqual({ auth: AuthState.Unauthorized, account: null, guest: false });
+    expect(sessionRole(signedOut)).toBe(-1);
+  });
+
+  it('ignores a late account answer once the visitor has moved on', () => {
+    const guest = sessionReducer(initialSession('first-visit'), { type: 'guest-entered' });
+    expect(sessionReducer(guest, { type: 'account-missing', visit: 'signed-out' })).toBe(guest);
+  });
+
+  it('moves between guest, signed in and signed out', () => {
+    const guest = sessionReducer(initialSession('signed-out'), { type: 'guest-entered' });
+    expect(sessionRole(guest)).toBe(0);
+    const leftGuest = sessionReducer(guest, { type: 'signed-out' });
+    expect(sessionRole(leftGuest)).toBe(-1);
+    const member = sessionReducer(leftGuest, { type: 'signed-in', account: fan });
+    expect(sessionRole(member)).toBe(1);
+    expect(sessionRole(sessionReducer(member, { type: 'signed-out' }))).toBe(-1);
+  });
+});

@@ -1,0 +1,51 @@
+import { AuthState, roleCodeOf, type AuthStateCode, type RoleCode } from '@huddle/domain';
+import type { ShellAccount } from '@huddle/ui';
+import type { StoredVisit } from './session-storage';
+
+/** The session state machine of spec §4: unauthorized, authorizing or authorized, plus a guest flag. */
+export interface SessionState {
+  auth: AuthStateCode;
+  account: ShellAccount | null;
+  guest: boolean;
+}
+
+export type SessionEvent =
+  /** GET /user/accounts answered with the signed-in account. */
+  | { type: 'account-loaded'; account: ShellAccount }
+  /** GET /user/accounts answered 401 or could not be reached. */
+  | { type: 'account-missing'; visit: StoredVisit }
+  | { type: 'signed-in'; account: ShellAccount }
+  | { type: 'guest-entered' }
+  | { type: 'signed-out' };
+
+/**
+ * A stored guest token makes the visitor a guest at once, without asking the API: a guest has no
+ * session to look up. Anyone else is authorizing until the account request answers.
+ */
+export function initialSession(visit: StoredVisit): SessionState {
+  if (visit === 'guest') return { auth: AuthState.Unauthorized, account: null, guest: true };
+  return { auth: AuthState.Authorizing, account: null, guest: false };
+}
+
+export function sessionReducer(state: SessionState, event: SessionEvent): SessionState {
+  switch (event.type) {
+    case 'account-loaded':
+    case 'signed-in':
+      return { auth: AuthState.Authorized, account: event.account, guest: false };
+    case 'account-missing':
+      // Without a session, a first visit browses as a guest; a visitor who chose to sign in
+      // (or logged out) stays signed out and sees the sign-in screens.
+      if (state.auth !== AuthState.Authorizing) return state;
+      return { auth: AuthState.Unauthorized, account: null, guest: event.visit !== 'signed-out' };
+    case 'guest-entered':
+      return { auth: AuthState.Unauthorized, account: null, guest: true };
+    case 'signed-out':
+      return { auth: AuthState.Unauthorized, account: null, guest: false };
+  }
+}
+
+/** The route-table role of the session; null while authorizing, when no route may be chosen yet. */
+export function sessionRole(state: SessionState): RoleCode | null {
+  if (state.auth === AuthState.Authorizing) return null;
+  return roleCodeOf(state.account, state.guest);
+}
