@@ -64,6 +64,7 @@ describe('AppConfig', () => {
       'CORS_ORIGINS',
       'STRIPE_PUBLISHABLE_KEY',
       'COOKIE_SECURE',
+      'SEED_DEMO',
       'LOG_LEVEL',
     ]);
     expect(described.find((variable) => variable.name === 'DATABASE_URL')?.default).toBeNull();

@@ -1,0 +1,10 @@
+// Journeys start real processes (API with its own embedded PostgreSQL, static servers) and a real
+// Chromium, so they run one file at a time with generous timeouts.
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'e2e',
+  rootDir: __dirname,
+  roots: ['<rootDir>/src'],
+  testTimeout: 120000,
+  maxWorkers: 1,
+};

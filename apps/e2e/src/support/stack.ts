@@ -1,0 +1,123 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { RemoteName } from '@huddle/domain';
+
+export const ROOT = resolve(__dirname, '../../../..');
+
+/** Ports of their own, so journeys never collide with a developer's `npm start`. */
+export const PORTS = { api: 3100, shell: 4300, fan: 4301, athlete: 4302, business: 4303, admin: 4304 } as const;
+export const SHELL_URL = `http://localhost:${PORTS.shell}`;
+export const API_URL = `http://localhost:${PORTS.api}`;
+
+const REMOTE_PROJECTS: Record<RemoteName, string> = {
+  fan: 'fan-mfe',
+  athlete: 'athlete-mfe',
+  business: 'business-mfe',
+  admin: 'admin-mfe',
+};
+
+export interface Service {
+  name: string;
+  process: ChildProcess;
+  output: string[];
+}
+
+function launch(name: string, args: string[], env: Record<string, string> = {}): Service {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { name, process: child, output };
+}
+
+export async function waitForUrl(url: string, timeoutMs = 60000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms (${last})`);
+}
+
+export async function stopService(service: Service): Promise<void> {
+  const child = service.process;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolveExit) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveExit();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startRemote(name: RemoteName): Promise<Service> {
+  const port = PORTS[name];
+  const service = launch(name, ['tools/serve-static.mjs', '--dir', `apps/${REMOTE_PROJECTS[name]}/dist`, '--port', String(port)]);
+  await waitForUrl(`http://localhost:${port}/mf-manifest.json`);
+  return service;
+}
+
+export interface Stack {
+  services: Map<string, Service>;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** The whole product from production builds: API (fresh embedded database), shell and all remotes. */
+export async function startStack(): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'huddle-e2e-'));
+  // mkdtemp makes the folder private to root; the embedded PostgreSQL runs as its own user and
+  // must be able to enter it to create its data directory.
+  chmodSync(dataDir, 0o755);
+  const services = new Map<string, Service>();
+  const api = launch('api', ['apps/api/dist/main.js'], {
+    PORT: String(PORTS.api),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(PORTS.api + 2000),
+    PUBLIC_APP_URL: SHELL_URL,
+  });
+  services.set('api', api);
+  const remoteUrls: Record<string, string> = {};
+  for (const name of Object.keys(REMOTE_PROJECTS) as RemoteName[]) {
+    remoteUrls[`HUDDLE_REMOTE_${name.toUpperCase()}_URL`] = `http://localhost:${PORTS[name]}/mf-manifest.json`;
+  }
+  const shell = launch(
+    'shell',
+    ['tools/serve-static.mjs', '--dir', 'apps/shell/dist', '--port', String(PORTS.shell), '--spa', '--manifest', '--proxy-api', API_URL],
+    remoteUrls,
+  );
+  services.set('shell', shell);
+  const stack: Stack = {
+    services,
+    dataDir,
+    async stop() {
+      await Promise.all([...services.values()].map(stopService));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    for (const name of Object.keys(REMOTE_PROJECTS) as RemoteName[]) services.set(name, await startRemote(name));
+    await waitForUrl(`${SHELL_URL}/remotes.json`);
+    await waitForUrl(`${API_URL}/api/v1/health`, 90000);
+  } catch (error) {
+    const logs = [...services.values()].map((s) => `--- ${s.name}\n${s.output.join('').slice(-3000)}`).join('\n');
+    await stack.stop();
+    throw new Error(`${(error as Error).message}\n${logs}`);
+  }
+  return stack;
+}
