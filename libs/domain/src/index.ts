@@ -9,3 +9,4 @@ export * from './routes';
 export * from './remotes';
 export * from './reference';
 export * from './validation';
+export * from './profile';

@@ -1,3 +1,4 @@
+import { isAthleteProfileComplete, WIZARD_STEP_TITLES, WIZARD_STEPS } from './profile';
 import { ERROR_HTTP_STATUS, ERROR_MESSAGES, ErrorCode, messageForCode } from './errors';
 import { badgeText, DEFAULT_RATES, isValidOfferAmount, isValidServiceRate, SERVICE_RATE_LIMITS, toCents, toDollars } from './limits';
 import { MESSAGES } from './messages';
@@ -114,5 +115,35 @@ describe('error catalogue (spec §8)', () => {
     expect(messageForCode(1400, 'Email is required')).toBe('Email is required');
     expect(messageForCode(777, 'Teapot')).toBe('Teapot');
     expect(messageForCode(777, '')).toBe('Unknown error occured');
+  });
+});
+
+describe('athlete profile completeness', () => {
+  const complete = {
+    first_name: 'Jordan',
+    last_name: 'Miles',
+    profile_photo: '/media/p.jpg',
+    intro_video: '/media/v.mp4',
+    school_id: 12,
+    sports: [1],
+    enabled_services: ['shoutout'] as const,
+  };
+
+  it('needs names, photo, intro video, school, a sport and one enabled service', () => {
+    expect(isAthleteProfileComplete(complete)).toBe(true);
+    for (const missing of ['first_name', 'last_name', 'profile_photo', 'intro_video', 'school_id'] as const) {
+      expect([missing, isAthleteProfileComplete({ ...complete, [missing]: null })]).toEqual([missing, false]);
+    }
+    expect(isAthleteProfileComplete({ ...complete, first_name: '  ' })).toBe(false);
+    expect(isAthleteProfileComplete({ ...complete, sports: [] })).toBe(false);
+    expect(isAthleteProfileComplete({ ...complete, enabled_services: [] })).toBe(false);
+  });
+
+  it('walks each role through its own wizard steps', () => {
+    expect(WIZARD_STEPS[2]).toEqual(['profile', 'survey', 'socials', 'services', 'video']);
+    expect(WIZARD_STEPS[1]).toEqual(['profile', 'survey']);
+    expect(WIZARD_STEPS[3]).toEqual(['profile']);
+    expect(WIZARD_STEP_TITLES.profile).toBe('Setup profile');
+    expect(WIZARD_STEP_TITLES.video).toBe('Setup Profile');
   });
 });
