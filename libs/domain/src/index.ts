@@ -10,3 +10,7 @@ export * from './remotes';
 export * from './reference';
 export * from './validation';
 export * from './profile';
+export * from './media';
+export * from './media-content';
+export * from './geo';
+export * from './athlete-services';

@@ -88,6 +88,11 @@ export function isValidOfferAmount(amount: number): boolean {
   return Number.isFinite(amount) && amount >= ENDORSEMENT_OFFER_LIMITS.min && amount < ENDORSEMENT_OFFER_LIMITS.max;
 }
 
+/** A travel location's radius: whole miles, at least the minimum (spec §5, Location). */
+export function isValidRadius(miles: number): boolean {
+  return Number.isInteger(miles) && miles >= LIMITS.map.minRadiusMiles;
+}
+
 export function badgeText(count: number): string {
   if (count <= 0) return '';
   return count > LIMITS.notificationBadgeCap ? `${LIMITS.notificationBadgeCap}+` : String(count);

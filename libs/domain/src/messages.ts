@@ -8,8 +8,11 @@ export const MESSAGES = {
   phoneRequired: 'Phone number is required',
   phoneIncorrect: 'Phone number is incorrect',
   eulaRequired: 'Please accept the EULA to continue',
+  userTypeInvalid: 'Please choose Athlete, Fan or Business',
+  accountBlocked: 'Your account is blocked',
   emailInvalid: 'Please enter a valid email',
   passwordTooShort: `Password must be at least ${LIMITS.password.min} characters`,
+  passwordTooLong: `Password must be at most ${LIMITS.password.max} characters`,
   usernameInvalid: `Username must be ${LIMITS.username.min} to ${LIMITS.username.max} letters, digits, dots or underscores`,
   enterCode: 'Please, enter the code',
   invalidLink: 'Please enter valid link',
@@ -27,7 +30,11 @@ export const MESSAGES = {
   chooseSport: 'Please choose at least one sport',
   chooseSchool: 'Please choose your school',
   chooseServices: 'You have to choose at least one type of service',
+  /** An id (sport, school, conference, team, gender, location or link type) the reference lists do not hold. */
+  unknownChoice: 'Please choose from the list',
+  radiusTooSmall: `Radius must be at least ${LIMITS.map.minRadiusMiles} mile`,
   invalidRate: 'Rate must be above zero',
+  rateBetween: (min: number, max: number) => `Rate must be between $${min} and $${max}`,
   enterValidAmount: 'Please, enter valid amount',
   amountBetween: (min: number = ENDORSEMENT_OFFER_LIMITS.min, max: number = ENDORSEMENT_OFFER_LIMITS.max) =>
     `Please, enter amount between ${min} and ${max}`,
@@ -55,4 +62,6 @@ export const MESSAGES = {
   reportSent: 'You report has been sent',
   remoteLoadFailed: 'We could not load this part of Huddle',
   deleteConfirmWord: 'AGREE',
+  accountDeleted: 'Your account has been deleted',
+  chooseLocationName: 'Please name this location',
 } as const;

@@ -29,6 +29,14 @@ export function isAthleteProfileComplete(profile: AthleteCompleteness): boolean 
   );
 }
 
+/**
+ * The survey asks for a school only when there is a choice to make (spec §5: 'a school as well
+ * when more than one school exists'); with a single school it is implied.
+ */
+export function isSchoolRequired(schoolCount: number): boolean {
+  return schoolCount > 1;
+}
+
 export type WizardStep = 'profile' | 'survey' | 'socials' | 'services' | 'video';
 
 /**

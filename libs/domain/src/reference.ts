@@ -82,3 +82,16 @@ export const SOCIAL_LINK_FIELDS: Record<SocialLinkType, `${SocialLinkType}_link`
 
 /** Appearance options of athlete_services.appearance_type (comma-separated in the API). */
 export const APPEARANCE_TYPES = ['SING', 'VISIT_CHURCHES'] as const;
+export type AppearanceType = (typeof APPEARANCE_TYPES)[number];
+
+export function isSocialLinkType(value: unknown): value is SocialLinkType {
+  return typeof value === 'string' && (SOCIAL_LINK_TYPES as readonly string[]).includes(value);
+}
+
+export function isAppearanceType(value: unknown): value is AppearanceType {
+  return typeof value === 'string' && (APPEARANCE_TYPES as readonly string[]).includes(value);
+}
+
+export function isGenderId(value: unknown): boolean {
+  return GENDERS.some((gender) => gender.id === value);
+}

@@ -48,6 +48,17 @@ export function baseUserType(code: RoleCode): UserTypeCode | null {
   return isUserTypeCode(code) ? code : null;
 }
 
+/** A user type's role codes: complete and incomplete (the administrator has no incomplete code). */
+export function rolesOfUserType(userType: UserTypeCode): RoleCode[] {
+  return userType === UserType.Admin ? [userType] : [userType, (userType + INCOMPLETE_OFFSET) as IncompleteRoleCode];
+}
+
+/** Every signed-in role, complete or not: routes any account may use (logout, own account). */
+export const SIGNED_IN_ROLES: readonly RoleCode[] = [1, 2, 3, 4, 11, 12, 13];
+
+/** Fans, athletes and businesses, complete or not: everyone with a profile of their own. */
+export const MEMBER_ROLES: readonly RoleCode[] = [1, 2, 3, 11, 12, 13];
+
 export const AuthState = { Unauthorized: -1, Authorizing: 0, Authorized: 1 } as const;
 export type AuthStateCode = (typeof AuthState)[keyof typeof AuthState];
 

@@ -57,6 +57,10 @@ export function isAthleteServiceType(value: unknown): value is AthleteServiceTyp
   return typeof value === 'string' && (ATHLETE_SERVICE_TYPES as readonly string[]).includes(value);
 }
 
+export function isLocationType(value: unknown): value is LocationType {
+  return typeof value === 'string' && (LOCATION_SERVICE_TYPES as readonly string[]).includes(value);
+}
+
 export function requiresLocation(type: ServiceType): boolean {
   return (LOCATION_SERVICE_TYPES as readonly string[]).includes(type);
 }

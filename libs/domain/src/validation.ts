@@ -8,6 +8,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const LINK = /^(?:(?:https?|ftp):\/\/|www\.)[^\s/$.?#][^\s]*\.[^\s]{2,}|^(?:(?:https?|ftp):\/\/)[^\s/$.?#][^\s]*$/i;
 const BARE_HOST_LINK = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:[/?#][^\s]*)?$/i;
 
+const RESET_CODE = new RegExp(`^\\d{${LIMITS.resetCode.length}}$`);
+
+/** The emailed reset code: exactly six digits (spec §5, 'Please, enter the code'). */
+export function isValidResetCode(value: string): boolean {
+  return RESET_CODE.test(value);
+}
+
 export function isValidUsername(value: string): boolean {
   return USERNAME.test(value);
 }

@@ -1,0 +1,44 @@
+import {
+  defaultServiceSettings,
+  enabledServices,
+  hasServicesProblems,
+  serviceFieldsOf,
+  serviceSettingsOf,
+  servicesProblems,
+} from './athlete-services';
+import { DEFAULT_RATES } from './limits';
+
+describe('athlete services (spec §5, §9)', () => {
+  it('starts with every service off at its default rate', () => {
+    const settings = defaultServiceSettings();
+    expect(enabledServices(settings)).toEqual([]);
+    expect(settings.personal_appearance.rate).toBe(DEFAULT_RATES.personal_appearance);
+  });
+
+  it('requires at least one service', () => {
+    const problems = servicesProblems(defaultServiceSettings());
+    expect(problems.form).toBe('You have to choose at least one type of service');
+    expect(hasServicesProblems(problems)).toBe(true);
+  });
+
+  it('checks the rates of enabled services only', () => {
+    const settings = defaultServiceSettings();
+    settings.shoutout = { enabled: true, rate: 0 };
+    settings.camp = { enabled: false, rate: 0 };
+    settings.endorsement = { enabled: true, rate: 25010 };
+    const problems = servicesProblems(settings);
+    expect(problems.form).toBeUndefined();
+    expect(problems.rates).toEqual({ shoutout: 'Rate must be above zero', endorsement: 'Rate must be between $10 and $25000' });
+  });
+
+  it('reads and writes the API’s flat fields', () => {
+    const settings = serviceSettingsOf({ video_chat_enabled: true, video_chat_rate: 150, camp_rate: 0 });
+    expect(settings.video_chat).toEqual({ enabled: true, rate: 150 });
+    expect(settings.camp).toEqual({ enabled: false, rate: DEFAULT_RATES.camp });
+    const fields = serviceFieldsOf(settings);
+    expect(fields.video_chat_enabled).toBe(true);
+    expect(fields.video_chat_rate).toBe(150);
+    expect(fields.shoutout_enabled).toBe(false);
+    expect(hasServicesProblems(servicesProblems(settings))).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+import { DEFAULT_RATES, isValidServiceRate, SERVICE_RATE_LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { ATHLETE_SERVICE_TYPES, type AthleteServiceType } from './service-types';
+
+/** One service of an athlete as the services editor holds it. */
+export interface ServiceSetting {
+  enabled: boolean;
+  rate: number;
+}
+
+export type ServiceSettings = Record<AthleteServiceType, ServiceSetting>;
+
+/** The flat form of athlete_services in the API: `<type>_enabled` and `<type>_rate` per service. */
+export type AthleteServicesFields = {
+  [K in AthleteServiceType as `${K}_enabled`]: boolean;
+} & {
+  [K in AthleteServiceType as `${K}_rate`]: number;
+};
+
+export interface ServicesProblems {
+  /** 'You have to choose at least one type of service' when none is enabled. */
+  form?: string;
+  rates: Partial<Record<AthleteServiceType, string>>;
+}
+
+/** The sign-up defaults (spec §9): every service off, each priced at its default rate. */
+export function defaultServiceSettings(): ServiceSettings {
+  return Object.fromEntries(
+    ATHLETE_SERVICE_TYPES.map((type) => [type, { enabled: false, rate: DEFAULT_RATES[type] }]),
+  ) as ServiceSettings;
+}
+
+/** Reads the API's flat fields; a missing or non-positive rate falls back to the default rate. */
+export function serviceSettingsOf(fields: Partial<Record<string, unknown>> | null | undefined): ServiceSettings {
+  const settings = defaultServiceSettings();
+  if (!fields) return settings;
+  for (const type of ATHLETE_SERVICE_TYPES) {
+    const rate = fields[`${type}_rate`];
+    settings[type] = {
+      enabled: fields[`${type}_enabled`] === true,
+      rate: typeof rate === 'number' && rate > 0 ? rate : DEFAULT_RATES[type],
+    };
+  }
+  return settings;
+}
+
+export function serviceFieldsOf(settings: ServiceSettings): AthleteServicesFields {
+  const fields: Record<string, boolean | number> = {};
+  for (const type of ATHLETE_SERVICE_TYPES) {
+    fields[`${type}_enabled`] = settings[type].enabled;
+    fields[`${type}_rate`] = settings[type].rate;
+  }
+  return fields as AthleteServicesFields;
+}
+
+export function enabledServices(settings: ServiceSettings): AthleteServiceType[] {
+  return ATHLETE_SERVICE_TYPES.filter((type) => settings[type].enabled);
+}
+
+/**
+ * Spec §5, Services: at least one service enabled, and an enabled service's rate above zero and
+ * within its limits (§9). Disabled services keep their rate unchecked: it is not offered.
+ */
+export function servicesProblems(settings: ServiceSettings): ServicesProblems {
+  const problems: ServicesProblems = { rates: {} };
+  if (enabledServices(settings).length === 0) problems.form = MESSAGES.chooseServices;
+  for (const type of enabledServices(settings)) {
+    const { rate } = settings[type];
+    if (!(rate > 0)) problems.rates[type] = MESSAGES.invalidRate;
+    else if (!isValidServiceRate(type, rate)) problems.rates[type] = MESSAGES.rateBetween(SERVICE_RATE_LIMITS[type].min, SERVICE_RATE_LIMITS[type].max);
+  }
+  return problems;
+}
+
+export function hasServicesProblems(problems: ServicesProblems): boolean {
+  return Boolean(problems.form) || Object.keys(problems.rates).length > 0;
+}
