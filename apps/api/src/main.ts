@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -37,6 +38,10 @@ async function bootstrap(): Promise<void> {
     configureApp(app);
     if (config.SEED_DEMO) await app.get(DemoSeeder).seedIfEmpty();
     startIsOver();
+    // An intro video may be up to 2044 MB; Node's default 5-minute request timeout would cut a
+    // slow upload off mid-stream. Uploads are bounded by size instead, so no timeout applies.
+    const server = app.getHttpServer() as Server;
+    server.requestTimeout = 0;
     await app.listen(config.PORT, config.HOST);
   } catch (error) {
     // Shut down in order (connection pool, then the embedded server) before reporting.

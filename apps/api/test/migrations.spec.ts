@@ -26,7 +26,25 @@ describe('migrations', () => {
     const tables: Array<{ table_name: string }> = await first.dataSource.query(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
-    expect(tables.map((row) => row.table_name)).toEqual(['accounts', 'conferences', 'divisions', 'migrations', 'schools', 'sessions', 'sports', 'teams']);
+    expect(tables.map((row) => row.table_name)).toEqual([
+      'account_identities',
+      'accounts',
+      'athlete_locations',
+      'athlete_profiles',
+      'athlete_services',
+      'business_profiles',
+      'conferences',
+      'divisions',
+      'fan_surveys',
+      'media_objects',
+      'migrations',
+      'outbox_emails',
+      'password_resets',
+      'schools',
+      'sessions',
+      'sports',
+      'teams',
+    ]);
     const seeded = { sports: await count(first, 'sports'), schools: await count(first, 'schools'), teams: await count(first, 'teams') };
     expect(seeded.sports).toBe(27);
     await first.close();

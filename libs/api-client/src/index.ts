@@ -10,3 +10,5 @@ export type { components, operations, paths } from './generated/schema';
 
 /** Every request and response body of the API, by schema name (Schemas['AccountDto'], ...). */
 export type Schemas = components['schemas'];
+export { uploadWithProgress, uploadFraction } from './upload';
+export type { UploadOptions } from './upload';

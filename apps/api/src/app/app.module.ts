@@ -2,15 +2,20 @@ import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { ClockModule } from '../common/time/clock.module';
 import { AppConfig } from '../config/app-config';
 import { AppConfigModule } from '../config/app-config.module';
 import { DatabaseModule } from '../database/database.module';
+import { AccountsModule } from '../modules/accounts/accounts.module';
 import { AdminModule } from '../modules/admin/admin.module';
+import { AthletesModule } from '../modules/athletes/athletes.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { BookingModule } from '../modules/booking/booking.module';
 import { CatalogueModule } from '../modules/catalogue/catalogue.module';
 import { DemoModule } from '../modules/demo/demo.module';
 import { HealthModule } from '../modules/health/health.module';
+import { MapsModule } from '../modules/maps/maps.module';
+import { MediaModule } from '../modules/media/media.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { PaymentsModule } from '../modules/payments/payments.module';
 
@@ -26,12 +31,18 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(config),
         DatabaseModule,
+        ClockModule,
         EventEmitterModule.forRoot(),
-        // Limits apply where a route opts in with ThrottlerGuard (sign-in, password reset, ...).
+        // Its storage keeps auth's per-IP and per-email counts (RateLimitGuard: sign-in, password
+        // reset); other routes may opt in with ThrottlerGuard and this default limit.
         ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 10 }]),
         HealthModule,
         AuthModule,
+        AccountsModule,
+        AthletesModule,
         CatalogueModule,
+        MediaModule,
+        MapsModule,
         BookingModule,
         PaymentsModule,
         NotificationsModule,

@@ -19,6 +19,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 
   app.setGlobalPrefix(API_PREFIX);
   app.disable('x-powered-by');
+  // Per-IP rate limits need the client's address, not that of the shell's proxy in front.
+  app.set('trust proxy', config.trustProxy);
   app.use(cookieParser());
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.useGlobalPipes(

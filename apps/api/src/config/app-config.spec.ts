@@ -66,11 +66,147 @@ describe('AppConfig', () => {
       'COOKIE_SECURE',
       'SEED_DEMO',
       'LOG_LEVEL',
+      'MEDIA_DIR',
+      'MAX_IMAGE_MB',
+      'VIDEO_MAX_MB',
+      'VIDEO_MAX_SECONDS',
+      'S3_BUCKET',
+      'S3_REGION',
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_PUBLIC_URL',
+      'S3_FORCE_PATH_STYLE',
+      'GEOCODER_URL',
+      'GEOCODER_USER_AGENT',
+      'MAP_TILES_URL',
+      'MAP_TILES_ATTRIBUTION',
+      'AUTH_SECRET',
+      'SIGN_IN_MAX_PER_IP',
+      'SIGN_IN_MAX_PER_EMAIL',
+      'SIGN_IN_WINDOW_SECONDS',
+      'PASSWORD_RESET_MAX_PER_EMAIL',
+      'PASSWORD_RESET_MAX_PER_IP',
+      'PASSWORD_RESET_CONFIRM_MAX',
+      'PASSWORD_RESET_WINDOW_SECONDS',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'FACEBOOK_APP_ID',
+      'FACEBOOK_APP_SECRET',
+      'FACEBOOK_LOGIN_CONFIG_ID',
+      'FACEBOOK_AUTHORIZE_URL',
+      'FACEBOOK_GRAPH_URL',
+      'TRUST_PROXY',
     ]);
     expect(described.find((variable) => variable.name === 'DATABASE_URL')?.default).toBeNull();
     expect(described.find((variable) => variable.name === 'DATA_DIR')?.default).toBe('.data (under the workspace root)');
     expect(described.find((variable) => variable.name === 'COOKIE_SECURE')?.default).toBe('false');
     for (const variable of described) expect(variable.description.length).toBeGreaterThan(20);
+  });
+
+  it('describes the account variables (rate limits, mail, business sign-in) with safe defaults', () => {
+    const described = describeEnvironment();
+    const names = described.map((variable) => variable.name);
+    const accountVariables = [
+      'AUTH_SECRET',
+      'SIGN_IN_MAX_PER_IP',
+      'SIGN_IN_MAX_PER_EMAIL',
+      'SIGN_IN_WINDOW_SECONDS',
+      'PASSWORD_RESET_MAX_PER_EMAIL',
+      'PASSWORD_RESET_MAX_PER_IP',
+      'PASSWORD_RESET_CONFIRM_MAX',
+      'PASSWORD_RESET_WINDOW_SECONDS',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'FACEBOOK_APP_ID',
+      'FACEBOOK_APP_SECRET',
+      'FACEBOOK_LOGIN_CONFIG_ID',
+      'FACEBOOK_AUTHORIZE_URL',
+      'FACEBOOK_GRAPH_URL',
+      'TRUST_PROXY',
+    ];
+    const start = names.indexOf('AUTH_SECRET');
+    expect(names.slice(start, start + accountVariables.length)).toEqual(accountVariables);
+    expect(described.find((variable) => variable.name === 'AUTH_SECRET')?.default).toBe('random at each start');
+    expect(described.find((variable) => variable.name === 'SMTP_URL')?.default).toBeNull();
+
+    const config = loadAppConfig({});
+    expect(config.AUTH_SECRET).toBeUndefined();
+    expect([config.SIGN_IN_MAX_PER_IP, config.SIGN_IN_MAX_PER_EMAIL, config.SIGN_IN_WINDOW_SECONDS]).toEqual([10, 5, 60]);
+    expect([config.PASSWORD_RESET_MAX_PER_EMAIL, config.PASSWORD_RESET_MAX_PER_IP, config.PASSWORD_RESET_CONFIRM_MAX, config.PASSWORD_RESET_WINDOW_SECONDS]).toEqual([
+      3, 10, 10, 600,
+    ]);
+    expect(config.MAIL_FROM).toBe('Huddle <no-reply@huddle.local>');
+    expect(config.usesFacebookLogin).toBe(false);
+    expect(config.FACEBOOK_GRAPH_URL).toBe('https://graph.facebook.com/v21.0');
+    expect(config.trustProxy).toBe('loopback');
+    expect(loadAppConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('parses the account variables and rejects half-configured providers', () => {
+    const config = loadAppConfig({
+      AUTH_SECRET: 's'.repeat(32),
+      SIGN_IN_MAX_PER_EMAIL: '2',
+      SMTP_URL: 'smtp://mailer:secret@mail.example.com:587',
+      FACEBOOK_APP_ID: '1234',
+      FACEBOOK_APP_SECRET: 'shh',
+    });
+    expect(config.SIGN_IN_MAX_PER_EMAIL).toBe(2);
+    expect(config.SMTP_URL).toBe('smtp://mailer:secret@mail.example.com:587');
+    expect(config.usesFacebookLogin).toBe(true);
+
+    let thrown: unknown;
+    try {
+      loadAppConfig({ AUTH_SECRET: 'short', SIGN_IN_MAX_PER_IP: '0', SMTP_URL: 'http://mail', FACEBOOK_APP_ID: '1234' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigurationError);
+    const problems = (thrown as ConfigurationError).problems.join('\n');
+    for (const name of ['AUTH_SECRET', 'SIGN_IN_MAX_PER_IP', 'SMTP_URL', 'FACEBOOK_APP_SECRET']) expect(problems).toContain(name);
+    expect(problems).toContain('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together');
+  });
+
+  it('describes the media and maps variables with offline defaults', () => {
+    const config = loadAppConfig({});
+    expect(config.MEDIA_DIR).toBe('media');
+    expect(config.mediaDirectory).toBe(join(workspaceRoot, '.data', 'media'));
+    expect([config.MAX_IMAGE_MB, config.VIDEO_MAX_MB, config.VIDEO_MAX_SECONDS]).toEqual([20, 2044, 30]);
+    expect(config.usesS3Media).toBe(false);
+    expect([config.S3_REGION, config.S3_FORCE_PATH_STYLE]).toEqual(['us-east-1', false]);
+    expect([config.GEOCODER_URL, config.MAP_TILES_URL, config.MAP_TILES_ATTRIBUTION]).toEqual([undefined, undefined, undefined]);
+    expect(config.GEOCODER_USER_AGENT).toContain('Huddle');
+    expect(describeEnvironment().find((variable) => variable.name === 'VIDEO_MAX_MB')?.default).toBe('2044');
+  });
+
+  it('parses the media and maps variables and rejects half-configured S3 or a tile URL without its placeholders', () => {
+    const config = loadAppConfig({
+      DATA_DIR: '/srv/huddle',
+      MEDIA_DIR: 'uploads',
+      VIDEO_MAX_MB: '500',
+      S3_BUCKET: 'huddle-media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      GEOCODER_URL: 'https://nominatim.openstreetmap.org',
+      MAP_TILES_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    });
+    expect(config.mediaDirectory).toBe('/srv/huddle/uploads');
+    expect(config.VIDEO_MAX_MB).toBe(500);
+    expect(config.usesS3Media).toBe(true);
+    expect(config.S3_FORCE_PATH_STYLE).toBe(true);
+
+    let thrown: unknown;
+    try {
+      loadAppConfig({ S3_BUCKET: 'Not A Bucket', S3_ACCESS_KEY_ID: 'only-half', MAP_TILES_URL: 'https://tiles.example.com/tile.png', VIDEO_MAX_SECONDS: '0', GEOCODER_URL: 'nominatim' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigurationError);
+    const problems = (thrown as ConfigurationError).problems.join('\n');
+    for (const name of ['S3_BUCKET', 'S3_SECRET_ACCESS_KEY', 'MAP_TILES_URL', 'VIDEO_MAX_SECONDS', 'GEOCODER_URL']) expect(problems).toContain(name);
+    expect(problems).toContain('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   });
 
   it('maps LOG_LEVEL to the enabled Nest levels', () => {

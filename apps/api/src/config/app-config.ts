@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
+import { IMAGE_UPLOAD_MAX_MEGABYTES, LIMITS } from '@huddle/domain';
 import type { ValidationError } from 'class-validator';
 import { findWorkspaceRoot } from './workspace-root';
 
@@ -57,6 +58,20 @@ function toWorkspacePath({ value }: { value: unknown }): unknown {
 }
 
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+const S3_KEY_PAIR_MESSAGE = 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together';
+
+// Either both halves of an S3 key pair are given or neither is (the SDK's own chain then applies).
+function usesS3Keys(config: { S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string }): boolean {
+  return config.S3_ACCESS_KEY_ID !== undefined || config.S3_SECRET_ACCESS_KEY !== undefined;
+}
+
+const FACEBOOK_PAIR_MESSAGE = 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together';
+
+// Facebook business sign-in is on when either half of the app credentials is given; both must be.
+function usesFacebookLogin(config: { FACEBOOK_APP_ID?: string; FACEBOOK_APP_SECRET?: string }): boolean {
+  return config.FACEBOOK_APP_ID !== undefined || config.FACEBOOK_APP_SECRET !== undefined;
+}
 
 /**
  * Every environment variable the API reads, with its validation and meaning. It is read once, at
@@ -129,8 +144,228 @@ export class AppConfig {
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'log';
 
+  @Env({
+    description:
+      'Directory of uploaded media when S3_BUCKET is unset (the embedded default). A relative path is resolved from DATA_DIR.',
+  })
+  @IsString()
+  @MinLength(1)
+  MEDIA_DIR = 'media';
+
+  @Env({ description: 'Largest accepted image upload (profile and dashboard photos), in megabytes; larger uploads are refused with 1413.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  MAX_IMAGE_MB = IMAGE_UPLOAD_MAX_MEGABYTES;
+
+  @Env({ description: 'Largest accepted intro video, in megabytes (spec §9: a configuration value); enforced while the upload streams in.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(5000)
+  VIDEO_MAX_MB = LIMITS.video.maxMegabytes;
+
+  @Env({ description: 'Longest accepted intro video, in seconds (spec §9: a configuration value), read from the file itself.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(LIMITS.deliveryVideo.maxSeconds)
+  VIDEO_MAX_SECONDS = LIMITS.video.maxSeconds;
+
+  @Env({
+    description:
+      'Bucket of an S3-compatible object store (AWS S3, MinIO, Cloudflare R2, ...). When set, uploaded media are stored there and GET /media/<key> redirects to them; when unset, they stay on local disk under MEDIA_DIR.',
+  })
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a valid bucket name (3-63 lowercase letters, digits, dots, hyphens)' })
+  S3_BUCKET?: string;
+
+  @Env({ description: 'Region of the S3 bucket (S3-compatible stores that ignore regions accept the default).' })
+  @IsString()
+  @MinLength(1)
+  S3_REGION = 'us-east-1';
+
+  @Env({ description: 'Endpoint URL of an S3-compatible store other than AWS (for example http://localhost:9000 for MinIO); unset for AWS S3.' })
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
+  S3_ENDPOINT?: string;
+
+  @Env({ description: 'Access key id for S3; when unset with S3_BUCKET set, the AWS SDK default credential chain applies (instance roles, AWS_* variables).' })
+  @ValidateIf(usesS3Keys)
+  @IsString({ message: S3_KEY_PAIR_MESSAGE })
+  S3_ACCESS_KEY_ID?: string;
+
+  @Env({ description: 'Secret access key for S3, required together with S3_ACCESS_KEY_ID.' })
+  @ValidateIf(usesS3Keys)
+  @IsString({ message: S3_KEY_PAIR_MESSAGE })
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @Env({
+    description:
+      'Public base URL of the bucket (a CDN or public bucket domain). When set, GET /media/<key> redirects to <S3_PUBLIC_URL>/<key>; when unset, to a presigned URL valid for one hour.',
+  })
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
+  S3_PUBLIC_URL?: string;
+
+  @Env({ description: 'Address the bucket by path (endpoint/bucket/key) instead of by virtual host; most self-hosted S3-compatible stores need true.' })
+  @Transform(toBoolean)
+  @IsBoolean()
+  S3_FORCE_PATH_STYLE = false;
+
+  @Env({
+    description:
+      'Base URL of a Nominatim-compatible geocoder (for example https://nominatim.openstreetmap.org). When unset, the offline gazetteer of US cities and coordinate parsing answer GET /maps/geocode.',
+  })
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
+  GEOCODER_URL?: string;
+
+  @Env({ description: 'User-Agent sent to the geocoder; public Nominatim requires one that identifies the application and a contact.' })
+  @IsString()
+  @MinLength(3)
+  GEOCODER_USER_AGENT = 'Huddle/1.0 (location picker; self-hosted)';
+
+  @Env({
+    description:
+      'Map tile URL template for the location picker, with {z}, {x} and {y} (for example https://tile.openstreetmap.org/{z}/{x}/{y}.png). When unset, the picker draws its own grid without tiles.',
+  })
+  @IsOptional()
+  @Matches(/^https?:\/\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/, { message: 'MAP_TILES_URL must be an http(s) URL template containing {z}, {x} and {y}' })
+  MAP_TILES_URL?: string;
+
+  @Env({ description: "Attribution shown on the map for MAP_TILES_URL's tiles (their licence usually requires it)." })
+  @IsOptional()
+  @IsString()
+  MAP_TILES_ATTRIBUTION?: string;
+
+  @Env({
+    description:
+      'Server secret (at least 32 characters) that signs social sign-in states and keys the reset-code hashes. Set it in production and share it between instances; when unset, a random one is drawn at each start, so pending sign-ins and reset codes do not survive a restart.',
+    displayDefault: 'random at each start',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  AUTH_SECRET?: string;
+
+  @Env({ description: 'Sign-in attempts (POST /user/sign-ins) allowed per client IP address in SIGN_IN_WINDOW_SECONDS; more answer 1429.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  SIGN_IN_MAX_PER_IP = 10;
+
+  @Env({ description: 'Sign-in attempts allowed per email address in SIGN_IN_WINDOW_SECONDS, whatever the IP address; more answer 1429.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  SIGN_IN_MAX_PER_EMAIL = 5;
+
+  @Env({ description: 'Length of the sign-in rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  SIGN_IN_WINDOW_SECONDS = 60;
+
+  @Env({ description: 'Reset-code requests (DELETE /user/accounts/passwords) allowed per email address in PASSWORD_RESET_WINDOW_SECONDS; more answer 1429.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PASSWORD_RESET_MAX_PER_EMAIL = 3;
+
+  @Env({ description: 'Reset-code requests allowed per client IP address in PASSWORD_RESET_WINDOW_SECONDS; more answer 1429.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PASSWORD_RESET_MAX_PER_IP = 10;
+
+  @Env({
+    description:
+      'Reset-code confirmations (POST /user/accounts/passwords) allowed per client IP address and per email address in PASSWORD_RESET_WINDOW_SECONDS; more answer 1429. Each code also dies after 5 wrong tries.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PASSWORD_RESET_CONFIRM_MAX = 10;
+
+  @Env({ description: 'Length of the password-reset rate-limit windows, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PASSWORD_RESET_WINDOW_SECONDS = 600;
+
+  @Env({
+    description:
+      'SMTP server for outgoing email (smtp://user:pass@host:587 or smtps://user:pass@host:465). When unset, emails go to the embedded outbox: stored in the outbox_emails table and printed to the log.',
+  })
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @Env({ description: 'Sender of outgoing email, as an address or "Name <address>".' })
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'Huddle <no-reply@huddle.local>';
+
+  @Env({
+    description:
+      "App id of the Facebook app used for business sign-in (Facebook Login for Business). With FACEBOOK_APP_SECRET set, GET /user/auth/business sends users to Facebook; when unset, to the API's embedded sandbox sign-in page.",
+  })
+  @ValidateIf(usesFacebookLogin)
+  @IsString({ message: FACEBOOK_PAIR_MESSAGE })
+  @MinLength(1, { message: FACEBOOK_PAIR_MESSAGE })
+  FACEBOOK_APP_ID?: string;
+
+  @Env({ description: 'App secret of the Facebook app, required together with FACEBOOK_APP_ID; used server-side only, for the code exchange.' })
+  @ValidateIf(usesFacebookLogin)
+  @IsString({ message: FACEBOOK_PAIR_MESSAGE })
+  @MinLength(1, { message: FACEBOOK_PAIR_MESSAGE })
+  FACEBOOK_APP_SECRET?: string;
+
+  @Env({
+    description:
+      'Configuration id of a Facebook Login for Business configuration (it names the permissions asked for). When unset, the scopes email and business_management are asked for instead.',
+  })
+  @IsOptional()
+  @IsString()
+  FACEBOOK_LOGIN_CONFIG_ID?: string;
+
+  @Env({ description: "Facebook's OAuth dialog URL (versioned); change it to move to a newer Graph API version." })
+  @IsUrl(URL_OPTIONS)
+  FACEBOOK_AUTHORIZE_URL = 'https://www.facebook.com/v21.0/dialog/oauth';
+
+  @Env({ description: "Facebook Graph API base URL (versioned), used for the code exchange and the business account lookup." })
+  @IsUrl(URL_OPTIONS)
+  FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v21.0';
+
+  @Env({
+    description:
+      "Which proxies' X-Forwarded-For the API believes when it needs the client's IP address (per-IP rate limits): Express's trust proxy setting, as a hop count or comma-separated addresses, subnets or the names loopback, linklocal, uniquelocal. The default trusts the shell's own server on the same machine.",
+  })
+  @Matches(/^(\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, { message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal' })
+  TRUST_PROXY = 'loopback';
+
   get usesEmbeddedDatabase(): boolean {
     return this.DATABASE_URL === undefined;
+  }
+
+  /** Where the disk media store keeps its files. */
+  get mediaDirectory(): string {
+    return resolve(this.DATA_DIR, this.MEDIA_DIR);
+  }
+
+  /** TRUST_PROXY as Express takes it: a hop count is a number, anything else a list. */
+  get trustProxy(): number | string {
+    return /^\d+$/.test(this.TRUST_PROXY) ? Number(this.TRUST_PROXY) : this.TRUST_PROXY;
+  }
+
+  get usesFacebookLogin(): boolean {
+    return usesFacebookLogin(this);
+  }
+
+  get usesS3Media(): boolean {
+    return this.S3_BUCKET !== undefined;
   }
 }
 

@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConsoleLogger } from '@nestjs/common';
 import type { DynamicModule, LoggerService, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -27,6 +30,10 @@ export interface TestAppOptions {
   imports?: Array<Type | DynamicModule>;
   /** Defaults to printing errors only; tests that provoke errors pass a CapturingLogger. */
   logger?: LoggerService;
+  /** Extra environment variables (S3_*, VIDEO_MAX_MB, ...). DATA_DIR defaults to a throwaway directory per app. */
+  env?: Record<string, string>;
+  /** Providers replaced by test doubles of the same shape (a Clock the test moves forward). */
+  overrides?: Array<{ provide: Type; useValue: object }>;
 }
 
 /**
@@ -36,13 +43,16 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const ownsDatabase = options.database === undefined;
-  const config = loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'error' });
+  // Local state (media, upload staging) goes to a directory of this app's own, never the workspace's .data.
+  const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'huddle-api-data-')));
+  const ownsDataDir = options.env?.DATA_DIR === undefined;
+  const config = loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'error', ...options.env, DATA_DIR: dataDir });
   const logger = options.logger ?? new ConsoleLogger('Test', { logLevels: ['fatal', 'error'] });
 
   try {
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config), ...(options.imports ?? [])] })
-      .setLogger(logger)
-      .compile();
+    const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config), ...(options.imports ?? [])] }).setLogger(logger);
+    for (const override of options.overrides ?? []) builder.overrideProvider(override.provide).useValue(override.useValue);
+    const moduleRef = await builder.compile();
     const app = moduleRef.createNestApplication<NestExpressApplication>({ logger });
     configureApp(app);
     await app.init();
@@ -55,10 +65,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       close: async () => {
         await app.close();
         if (ownsDatabase) await database.drop();
+        if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
     if (ownsDatabase) await database.drop();
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
 }

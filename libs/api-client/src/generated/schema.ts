@@ -21,6 +21,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Log out: revokes this session server-side and clears the session cookie. */
+        delete: operations["Sessions_logout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/accounts/passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the emailed code; signs the account out everywhere. 12001 for a wrong, expired, used or exhausted code. */
+        post: operations["Passwords_confirmReset"];
+        /** Request a password reset: emails a 6-digit code valid for 10 minutes. Always 200, whether or not the email has an account. */
+        delete: operations["Passwords_requestReset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/auth/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Business sign-in: redirects to the provider's sign-in page (the embedded sandbox page when no provider is configured). */
+        get: operations["BusinessAuth_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/auth/business/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the provider sends the browser back: signs in (or creates an incomplete business), sets the session cookie and redirects to the app: /signup while incomplete, /dashboard when complete, /login?error=12002 for a regular account. */
+        get: operations["BusinessAuth_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/email-verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign up with email, password and phone: creates an incomplete account (role user_type + 10) and signs it in. 208 when the email is taken. */
+        post: operations["Credentials_signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/sign-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with email and password (a form). 205 for wrong credentials or a deleted account, 1403 for a blocked one. */
+        post: operations["Credentials_signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/accounts": {
         parameters: {
             query?: never;
@@ -29,7 +132,162 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's own account; the shell uses it to learn who is signed in. */
-        get: operations["Auth_account"];
+        get: operations["Accounts_account"];
+        /** Edit the caller's own profile. 208 when the email is taken, 211 when the username is. */
+        put: operations["Accounts_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/accounts/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the caller's account: every session is revoked and the email may sign up again. */
+        delete: operations["Accounts_deleteSelf"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/accounts/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one social link of the caller by type. */
+        delete: operations["Accounts_removeLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/save-athlete-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the athlete wizard's progress: any part of the finish-registration body, checked for format only. */
+        post: operations["Registration_saveAthleteProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/finish-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish the athlete's wizard: names, photo, intro video, survey and at least one service; the profile becomes complete (role 2). */
+        post: operations["Registration_finishAthlete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/fan/finish-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish the fan's wizard: names, photo and the followed conferences, sports and teams (role 1). */
+        post: operations["Registration_finishFan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/business/finish-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish the business's wizard: names, photo and the business details (role 3). */
+        post: operations["Registration_finishBusiness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/athlete/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn the caller's services on or off and set their rates (dollars); at least one must stay on. */
+        put: operations["AthleteServices_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/athlete/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a travel location (from the map picker) for one kind of service. */
+        post: operations["AthleteLocations_add"];
+        /** Remove one of the caller's travel locations (1404 for anyone else's). */
+        delete: operations["AthleteLocations_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/athlete/locations/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own travel locations. */
+        get: operations["AthleteLocations_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -47,6 +305,103 @@ export interface paths {
         };
         /** Sports, genders, divisions, conferences, schools, teams and client settings. */
         get: operations["Catalogue_referenceData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/upload-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads the profile photo and, for athletes, the dashboard photo.
+         * @description 1415 'Image must be a jpg, jpeg or png file' when the content is not a jpeg, png or HEIC image; 1413 above MAX_IMAGE_MB.
+         */
+        post: operations["Uploads_uploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/upload-intro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads the intro video.
+         * @description 1415 when the content is not mp4 or QuickTime video; 1413 above VIDEO_MAX_MB (checked while receiving); 1400 above VIDEO_MAX_SECONDS.
+         */
+        post: operations["Uploads_uploadIntro"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stored photo or video.
+         * @description From local disk: the bytes, with ETag, Last-Modified and byte ranges (Accept-Ranges, 206) so video players can seek. From S3: a 302 redirect to the public or presigned URL.
+         */
+        get: operations["Media_serve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/maps/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The location picker's search: places by name, or coordinates.
+         * @description 1503 when the configured geocoder fails (shown as 'Unknown map issue'); 1400 for coordinates out of range.
+         */
+        get: operations["Maps_geocode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/maps/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the map can show: the tile server (if any), the default centre, radius and zoom levels. */
+        get: operations["Maps_config"];
         put?: never;
         post?: never;
         delete?: never;
@@ -84,6 +439,142 @@ export interface components {
             db: "ok";
             status_response: components["schemas"]["StatusResponseDto"];
         };
+        EmptyResponse: {
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        RequestPasswordResetDto: {
+            /**
+             * Format: email
+             * @example fan@huddle.test
+             */
+            email: string;
+        };
+        ConfirmPasswordResetDto: {
+            /**
+             * Format: email
+             * @example fan@huddle.test
+             */
+            email: string;
+            /** @description The new password. */
+            password: string;
+            /**
+             * @description The six-digit code from the email.
+             * @example 042917
+             */
+            verificationCode: string;
+        };
+        SignUpDto: {
+            /**
+             * @description 1 fan, 2 athlete, 3 business.
+             * @enum {number}
+             */
+            user_type: 1 | 2 | 3;
+            /**
+             * Format: email
+             * @example fan@huddle.test
+             */
+            email: string;
+            password: string;
+            /**
+             * @description US number; stored as +1 and ten digits.
+             * @example +15551234567
+             */
+            phone: string;
+            /**
+             * @description The EULA was read and accepted.
+             * @enum {boolean}
+             */
+            eula_accepted: true;
+        };
+        AthleteServicesDto: {
+            /**
+             * @description Comma-separated appearance options: SING, VISIT_CHURCHES (empty for none).
+             * @example SING,VISIT_CHURCHES
+             */
+            appearance_type: string;
+            /** @description Whether personal appearance is offered. */
+            personal_appearance_enabled: boolean;
+            /** @description Personal appearance rate in dollars; 10 to 1000 when enabled. */
+            personal_appearance_rate: number;
+            /** @description Whether speaking engagement is offered. */
+            speaking_engagement_enabled: boolean;
+            /** @description Speaking engagement rate in dollars; 10 to 1000 when enabled. */
+            speaking_engagement_rate: number;
+            /** @description Whether training session is offered. */
+            training_session_enabled: boolean;
+            /** @description Training session rate in dollars per hour; 10 to 1000 when enabled. */
+            training_session_rate: number;
+            /** @description Whether endorsement is offered. */
+            endorsement_enabled: boolean;
+            /** @description Endorsement rate in dollars; 10 to 25000 when enabled. */
+            endorsement_rate: number;
+            /** @description Whether video chat is offered. */
+            video_chat_enabled: boolean;
+            /** @description Video chat rate in dollars; 10 to 1000 when enabled. */
+            video_chat_rate: number;
+            /** @description Whether video shoutout is offered. */
+            shoutout_enabled: boolean;
+            /** @description Video shoutout rate in dollars; 10 to 1000 when enabled. */
+            shoutout_rate: number;
+            /** @description Whether camp is offered. */
+            camp_enabled: boolean;
+            /** @description Camp rate in dollars per hour; 10 to 1000 when enabled. */
+            camp_rate: number;
+        };
+        LocationDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            athlete_id: string;
+            /** @enum {string} */
+            location_type: "personal_appearance" | "speaking_engagement" | "training_session" | "camp";
+            name: string;
+            /** @description Miles. */
+            radius: number;
+            address: string;
+            latitude: number;
+            longitude: number;
+        };
+        AthleteInfoDto: {
+            /** Format: uuid */
+            athlete_id: string;
+            school_id: number | null;
+            school_name: string | null;
+            school_email: string | null;
+            /**
+             * @description Comma-separated sport ids, the one played first.
+             * @example 1,4
+             */
+            sports: string;
+            /**
+             * @description Name of the first sport.
+             * @example Football
+             */
+            sports_played: string | null;
+            athlete_services: components["schemas"]["AthleteServicesDto"];
+            locations: components["schemas"]["LocationDto"][];
+        };
+        BusinessInfoDto: {
+            name: string | null;
+            /** Format: email */
+            email: string | null;
+            about: string | null;
+            /** @example +15551234567 */
+            phone: string | null;
+            /** @description Path of an uploaded image. */
+            picture: string | null;
+            website: string | null;
+            description: string | null;
+            category_list: string | null;
+            single_line_address: string | null;
+            /** Format: uuid */
+            user_id: string;
+        };
+        FanInfoDto: {
+            conferences: number[];
+            sports: number[];
+            teams: number[];
+        };
         AccountDto: {
             /** Format: uuid */
             id: string;
@@ -97,6 +588,8 @@ export interface components {
              * @enum {number}
              */
             role: -1 | 0 | 1 | 2 | 3 | 4 | 11 | 12 | 13;
+            profile_completed: boolean;
+            blocked: boolean;
             first_name: string | null;
             last_name: string | null;
             /** Format: email */
@@ -105,22 +598,238 @@ export interface components {
             phone: string | null;
             /** @description Id from reference data genders. */
             gender: number | null;
-            profile_photo: string | null;
-            intro_video: string | null;
             username: string | null;
-            blocked: boolean;
-            profile_completed: boolean;
             description: string | null;
+            /** @description Path of the square profile photo. */
+            profile_photo: string | null;
+            /** @description Path of the athlete's 8:11 dashboard photo. */
+            dashboard_photo: string | null;
+            /** @description Path of the intro video. */
+            intro_video: string | null;
             tiktok_link: string | null;
             twitter_link: string | null;
             snapchat_link: string | null;
             facebook_link: string | null;
             instagram_link: string | null;
+            /** @description Athletes only. */
+            athlete_info: components["schemas"]["AthleteInfoDto"] | null;
+            /** @description Businesses only. */
+            business_info: components["schemas"]["BusinessInfoDto"] | null;
+            /** @description Fans only. */
+            fan_info: components["schemas"]["FanInfoDto"] | null;
             /** Format: date-time */
             created_at: string;
         };
+        SignedInResponse: {
+            account: components["schemas"]["AccountDto"];
+            /** @description Session token for the x-access-token header; browsers use the cookie instead. */
+            session_token: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        SignInDto: {
+            /** Format: email */
+            email: string;
+            password: string;
+        };
         AccountResponse: {
             account: components["schemas"]["AccountDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        BusinessInfoInput: {
+            /** @example Acme Sports Drinks */
+            name: string;
+            /** Format: email */
+            email: string;
+            /**
+             * @description US number; stored as +1 and ten digits.
+             * @example +15551234567
+             */
+            phone: string;
+            /** @example https://acme.example */
+            website: string;
+            about?: string | null;
+            description?: string | null;
+            category_list?: string | null;
+            single_line_address?: string | null;
+            /** @description Path answered by the photo upload. */
+            picture?: string;
+        };
+        UpdateAccountDto: {
+            first_name: string;
+            last_name: string;
+            /** Format: email */
+            email: string;
+            /**
+             * @description US number; stored as +1 and ten digits.
+             * @example +15551234567
+             */
+            phone: string;
+            /**
+             * @description Id from reference data genders.
+             * @enum {number}
+             */
+            gender?: 1 | 2 | 3 | 4;
+            /** @description Unique, case-insensitively. Cannot be removed once set. */
+            username?: string | null;
+            description?: string | null;
+            /** @description Path answered by the photo upload. */
+            profile_photo?: string;
+            /** @description Path answered by the photo upload. */
+            dashboard_photo?: string;
+            /** @description Path answered by the video upload. */
+            intro_video?: string;
+            /** @example https://instagram.com/jordan */
+            tiktok_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            twitter_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            snapchat_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            facebook_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            instagram_link?: string | null;
+            /** @description Businesses only; ignored for other accounts. */
+            business_info?: components["schemas"]["BusinessInfoInput"];
+        };
+        AthletePersonalInfoInput: {
+            /**
+             * @description Id from reference data genders.
+             * @enum {number}
+             */
+            gender?: 1 | 2 | 3 | 4;
+            first_name?: string;
+            last_name?: string;
+            description?: string | null;
+            /** @description Path answered by the video upload. */
+            intro_video?: string;
+            /** @description Path answered by the photo upload. */
+            profile_photo?: string;
+            /** @description Path answered by the photo upload. */
+            dashboard_photo?: string;
+            /** @example https://instagram.com/jordan */
+            tiktok_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            twitter_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            snapchat_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            facebook_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            instagram_link?: string | null;
+        };
+        AthleteServicesInput: {
+            /**
+             * @description Comma-separated appearance options: SING, VISIT_CHURCHES (empty for none).
+             * @example SING,VISIT_CHURCHES
+             */
+            appearance_type?: string;
+            /** @description Whether personal appearance is offered. */
+            personal_appearance_enabled?: boolean;
+            /** @description Personal appearance rate in dollars; 10 to 1000 when enabled. */
+            personal_appearance_rate?: number;
+            /** @description Whether speaking engagement is offered. */
+            speaking_engagement_enabled?: boolean;
+            /** @description Speaking engagement rate in dollars; 10 to 1000 when enabled. */
+            speaking_engagement_rate?: number;
+            /** @description Whether training session is offered. */
+            training_session_enabled?: boolean;
+            /** @description Training session rate in dollars per hour; 10 to 1000 when enabled. */
+            training_session_rate?: number;
+            /** @description Whether endorsement is offered. */
+            endorsement_enabled?: boolean;
+            /** @description Endorsement rate in dollars; 10 to 25000 when enabled. */
+            endorsement_rate?: number;
+            /** @description Whether video chat is offered. */
+            video_chat_enabled?: boolean;
+            /** @description Video chat rate in dollars; 10 to 1000 when enabled. */
+            video_chat_rate?: number;
+            /** @description Whether video shoutout is offered. */
+            shoutout_enabled?: boolean;
+            /** @description Video shoutout rate in dollars; 10 to 1000 when enabled. */
+            shoutout_rate?: number;
+            /** @description Whether camp is offered. */
+            camp_enabled?: boolean;
+            /** @description Camp rate in dollars per hour; 10 to 1000 when enabled. */
+            camp_rate?: number;
+        };
+        LocationInput: {
+            /** @example Downtown LA */
+            name: string;
+            /** @example Los Angeles, CA, USA */
+            address: string;
+            /** @example 34.0522 */
+            latitude: number;
+            /** @example -118.2437 */
+            longitude: number;
+            /**
+             * @description Miles around the place, whole miles.
+             * @example 4
+             */
+            radius: number;
+            /**
+             * @default personal_appearance
+             * @enum {string}
+             */
+            location_type: "personal_appearance" | "speaking_engagement" | "training_session" | "camp";
+        };
+        AthleteInfoInput: {
+            /** @description Id from reference data schools; required when more than one school exists. */
+            school_id?: number | null;
+            /**
+             * @description Sport ids from reference data, the one played first.
+             * @example [
+             *       1,
+             *       4
+             *     ]
+             */
+            sports?: number[];
+            /**
+             * Format: email
+             * @description The athlete's school email address.
+             */
+            school_email?: string | null;
+            athlete_services?: components["schemas"]["AthleteServicesInput"];
+            /** @description Replaces the athlete's travel locations when given. */
+            locations?: components["schemas"]["LocationInput"][];
+        };
+        AthleteRegistrationDto: {
+            athlete_personal_info?: components["schemas"]["AthletePersonalInfoInput"];
+            athlete_info?: components["schemas"]["AthleteInfoInput"];
+        };
+        FanRegistrationDto: {
+            first_name: string;
+            last_name: string;
+            /**
+             * @description Id from reference data genders.
+             * @enum {number}
+             */
+            gender?: 1 | 2 | 3 | 4;
+            /** @description Path answered by the photo upload. */
+            profile_photo: string;
+            /** @description Followed conference ids (reference data conferences). */
+            conferences: number[];
+            /** @description Followed sport ids (reference data sports). */
+            sports: number[];
+            /** @description Followed team ids (reference data teams). */
+            teams: number[];
+        };
+        BusinessRegistrationDto: {
+            first_name: string;
+            last_name: string;
+            /** @description Path answered by the photo upload. */
+            profile_photo: string;
+            business_info: components["schemas"]["BusinessInfoInput"];
+        };
+        AthleteServicesResponse: {
+            athlete_services: components["schemas"]["AthleteServicesDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        LocationResponse: {
+            location: components["schemas"]["LocationDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        LocationsResponse: {
+            locations: components["schemas"]["LocationDto"][];
             status_response: components["schemas"]["StatusResponseDto"];
         };
         NamedRefDto: {
@@ -194,6 +903,114 @@ export interface components {
             intro_video: string;
             status_response: components["schemas"]["StatusResponseDto"];
         };
+        UploadPhotoBody: {
+            /**
+             * Format: binary
+             * @description The profile photo: jpeg, png or HEIC by content. Stored re-encoded as a square of at most 1024x1024.
+             */
+            photo: string;
+            /**
+             * Format: binary
+             * @description The athlete's dashboard photo, same types. Stored re-encoded at exactly 320x440.
+             */
+            second_photo?: string;
+        };
+        UploadPhotoResponse: {
+            /**
+             * @description Path of the stored profile photo, relative to /api/v1; save it in the profile.
+             * @example /media/images/0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10.jpg
+             */
+            path: string;
+            /**
+             * @description Path of the stored dashboard photo, when second_photo was sent.
+             * @example /media/images/5d2b8e44-1c0a-4c55-a1f3-7e9c2d3b4a66.jpg
+             */
+            second_path?: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        UploadIntroBody: {
+            /**
+             * Format: binary
+             * @description The intro video: mp4 or QuickTime by content, within the configured size (VIDEO_MAX_MB) and duration (VIDEO_MAX_SECONDS).
+             */
+            video: string;
+        };
+        UploadIntroResponse: {
+            /**
+             * @description Path of the stored video, relative to /api/v1; save it in the profile as intro_video.
+             * @example /media/videos/9f1c2e3d-4b5a-4c6d-8e7f-0a1b2c3d4e5f.mp4
+             */
+            path: string;
+            /**
+             * @description The video's duration in seconds, read from the file.
+             * @example 12.5
+             */
+            duration: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        LatLngDto: {
+            /** @example 30.26715 */
+            lat: number;
+            /** @example -97.74306 */
+            lng: number;
+        };
+        BoundsDto: {
+            northeast: components["schemas"]["LatLngDto"];
+            southwest: components["schemas"]["LatLngDto"];
+        };
+        GeometryDto: {
+            location: components["schemas"]["LatLngDto"];
+            /** @description A box to fit the map to. */
+            bounds: components["schemas"]["BoundsDto"];
+        };
+        GeocodeResultDto: {
+            /** @example Austin, TX, USA */
+            formatted_address: string;
+            geometry: components["schemas"]["GeometryDto"];
+        };
+        GeocodeResponse: {
+            /** @description At most 10 places, best match first; empty when nothing matches. */
+            results: components["schemas"]["GeocodeResultDto"][];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        MapCenterDto: {
+            /** @example 34.0522 */
+            lat: number;
+            /** @example -118.2437 */
+            lng: number;
+            /** @example Los Angeles */
+            name: string;
+        };
+        MapConfigResponse: {
+            /**
+             * @description Tile URL template with {z}, {x} and {y}; null when no tile server is configured (the picker then draws its own grid).
+             * @example null
+             */
+            tiles_url: string | null;
+            /**
+             * @description Attribution to show with the tiles.
+             * @example null
+             */
+            attribution: string | null;
+            /** @description Where the picker opens (spec §2: Los Angeles). */
+            default_center: components["schemas"]["MapCenterDto"];
+            /**
+             * @description Default radius of a new location, in miles.
+             * @example 4
+             */
+            default_radius: number;
+            /**
+             * @description Initial zoom level.
+             * @example 10
+             */
+            zoom: number;
+            /**
+             * @description Deepest zoom level.
+             * @example 21
+             */
+            max_zoom: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
         ErrorResponse: {
             status_response: components["schemas"]["StatusResponseDto"];
             /**
@@ -243,7 +1060,251 @@ export interface operations {
             };
         };
     };
-    Auth_account: {
+    Sessions_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Passwords_confirmReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ConfirmPasswordResetDto"];
+                "application/json": components["schemas"]["ConfirmPasswordResetDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address or for this email (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Passwords_requestReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RequestPasswordResetDto"];
+                "application/json": components["schemas"]["RequestPasswordResetDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address or for this email (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BusinessAuth_start: {
+        parameters: {
+            query?: {
+                /** @description The caller's opaque state, handed back as ?state= on the final redirect to the app. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the provider's authorize page. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BusinessAuth_callback: {
+        parameters: {
+            query?: {
+                /** @description The provider's authorization code. */
+                code?: string;
+                /** @description The signed state this API sent to the provider. */
+                state?: string;
+                /** @description Set by the provider when the person cancelled or the provider refused. */
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the app. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Credentials_signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Credentials_signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SignInDto"];
+                "application/json": components["schemas"]["SignInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address or for this email (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Accounts_account: {
         parameters: {
             query?: never;
             header?: never;
@@ -258,6 +1319,346 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Accounts_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Accounts_deleteSelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Accounts_removeLink: {
+        parameters: {
+            query: {
+                type: "tiktok" | "twitter" | "snapchat" | "facebook" | "instagram";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Registration_saveAthleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AthleteRegistrationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Registration_finishAthlete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AthleteRegistrationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Registration_finishFan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FanRegistrationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Registration_finishBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusinessRegistrationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AthleteServices_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AthleteServicesInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AthleteServicesResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AthleteLocations_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AthleteLocations_remove: {
+        parameters: {
+            query: {
+                location_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AthleteLocations_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationsResponse"];
                 };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
@@ -286,6 +1687,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceDataResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Uploads_uploadPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadPhotoBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadPhotoResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Uploads_uploadIntro: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadIntroBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadIntroResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Media_serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The part of the media path after /media/, e.g. images/<id>.jpg. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "video/mp4": string;
+                    "video/quicktime": string;
+                };
+            };
+            /** @description The byte range asked for with Range. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "video/mp4": string;
+                    "video/quicktime": string;
+                };
+            };
+            /** @description Stored in S3: the Location header is where the file is. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Maps_geocode: {
+        parameters: {
+            query: {
+                /** @description A place ("Austin", "Austin, TX") or coordinates ("34.05, -118.24" or "34.05 -118.24"). */
+                query: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeocodeResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Maps_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapConfigResponse"];
                 };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */

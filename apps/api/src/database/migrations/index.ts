@@ -1,5 +1,7 @@
 import { CreateAuthTables1763769600000 } from './1763769600000-create-auth-tables';
 import { CreateCatalogue1763769700000 } from './1763769700000-create-catalogue';
+import { CreateAccountProfiles1763769800000 } from './1763769800000-create-account-profiles';
+import { CreateMediaObjects1763769900000 } from './1763769900000-create-media-objects';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
-export const MIGRATIONS = [CreateAuthTables1763769600000, CreateCatalogue1763769700000];
+export const MIGRATIONS = [CreateAuthTables1763769600000, CreateCatalogue1763769700000, CreateAccountProfiles1763769800000, CreateMediaObjects1763769900000];

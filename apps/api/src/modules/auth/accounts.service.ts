@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, IsNull, QueryFailedError } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { normalizeEmail, UserType } from '@huddle/domain';
 import type { UserTypeCode } from '@huddle/domain';
 import { AccountEntity } from './entities/account.entity';
+import { AccountIdentityEntity } from './entities/account-identity.entity';
 import { AuthErrors } from './auth.errors';
 import { PasswordHasher } from './password-hasher';
 
@@ -16,10 +19,62 @@ export interface NewPasswordAccount {
   profileCompleted?: boolean;
 }
 
+export interface NewIdentityAccount {
+  provider: string;
+  subject: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/** The account fields other modules may change (through this service only: auth owns the table). */
+export type AccountChanges = Partial<
+  Pick<
+    AccountEntity,
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'phone'
+    | 'gender'
+    | 'profilePhoto'
+    | 'dashboardPhoto'
+    | 'introVideo'
+    | 'username'
+    | 'description'
+    | 'tiktokLink'
+    | 'twitterLink'
+    | 'snapchatLink'
+    | 'facebookLink'
+    | 'instagramLink'
+    | 'profileCompleted'
+  >
+>;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The partial unique indexes of the accounts table (migration 1763769600000) and what they mean. */
+const UNIQUE_INDEX_ERRORS: Record<string, () => Error> = {
+  accounts_email_key: AuthErrors.emailTaken,
+  accounts_username_key: AuthErrors.usernameTaken,
+};
+
+/**
+ * Two requests may pass the "is it taken?" check at once; the database's unique index decides,
+ * and its violation becomes the same 208 or 211 the check would have given.
+ */
+function asTakenError(error: unknown): unknown {
+  if (!(error instanceof QueryFailedError)) return error;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  if (driverError.code !== UNIQUE_VIOLATION || !driverError.constraint) return error;
+  return UNIQUE_INDEX_ERRORS[driverError.constraint]?.() ?? error;
+}
+
 @Injectable()
 export class AccountsService {
   constructor(
     @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+    @InjectRepository(AccountIdentityEntity) private readonly identities: Repository<AccountIdentityEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
   ) {}
 
@@ -27,19 +82,66 @@ export class AccountsService {
     return this.accounts.count({ withDeleted: true });
   }
 
-  /** Stores only the argon2id hash of the password. */
+  /** Stores only the argon2id hash of the password; the email must be free among live accounts. */
   async createWithPassword(input: NewPasswordAccount): Promise<AccountEntity> {
     const passwordHash = await this.hasher.hash(input.password);
     const account = this.accounts.create({
       userType: input.userType,
-      email: input.email,
+      email: normalizeEmail(input.email),
       phone: input.phone,
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
       profileCompleted: input.profileCompleted ?? false,
       passwordHash,
     });
-    return this.accounts.save(account);
+    try {
+      const saved = await this.accounts.save(account);
+      return await this.getById(saved.id);
+    } catch (error) {
+      throw asTakenError(error);
+    }
+  }
+
+  /** A new, incomplete business account that signs in through a provider only (no password). */
+  async createBusinessForIdentity(input: NewIdentityAccount): Promise<AccountEntity> {
+    try {
+      const id = await this.dataSource.transaction(async (manager) => {
+        const saved = await manager.save(
+          manager.create(AccountEntity, {
+            userType: UserType.Business,
+            email: normalizeEmail(input.email),
+            firstName: input.firstName ?? null,
+            lastName: input.lastName ?? null,
+            profileCompleted: false,
+            passwordHash: null,
+          }),
+        );
+        await manager.insert(AccountIdentityEntity, { accountId: saved.id, provider: input.provider, subject: input.subject });
+        return saved.id;
+      });
+      return await this.getById(id);
+    } catch (error) {
+      throw asTakenError(error);
+    }
+  }
+
+  /** The live account a provider identity signs in to, blocked ones included (the caller decides). */
+  async findByIdentity(provider: string, subject: string): Promise<AccountEntity | null> {
+    const identity = await this.identities.findOneBy({ provider, subject });
+    return identity ? this.accounts.findOneBy({ id: identity.accountId }) : null;
+  }
+
+  /** A live account with its password hash, for checking a sign-in. */
+  findForSignIn(email: string): Promise<AccountEntity | null> {
+    return this.accounts
+      .createQueryBuilder('account')
+      .addSelect('account.passwordHash')
+      .where('lower(account.email) = :email', { email: normalizeEmail(email) })
+      .getOne();
+  }
+
+  findLiveByEmail(email: string): Promise<AccountEntity | null> {
+    return this.accounts.createQueryBuilder('account').where('lower(account.email) = :email', { email: normalizeEmail(email) }).getOne();
   }
 
   /** A live (not deleted) account; blocked accounts are still found, for administrators. */
@@ -47,5 +149,48 @@ export class AccountsService {
     const account = await this.accounts.findOneBy({ id });
     if (!account) throw AuthErrors.accountNotFound();
     return account;
+  }
+
+  /** Whether another live account uses this email (case-insensitively). */
+  async isEmailTaken(email: string, exceptAccountId?: string): Promise<boolean> {
+    const query = this.accounts.createQueryBuilder('account').where('lower(account.email) = :email', { email: normalizeEmail(email) });
+    if (exceptAccountId) query.andWhere('account.id <> :id', { id: exceptAccountId });
+    return (await query.getCount()) > 0;
+  }
+
+  /** Whether another live account uses this username (case-insensitively). */
+  async isUsernameTaken(username: string, exceptAccountId?: string): Promise<boolean> {
+    const query = this.accounts.createQueryBuilder('account').where('lower(account.username) = lower(:username)', { username });
+    if (exceptAccountId) query.andWhere('account.id <> :id', { id: exceptAccountId });
+    return (await query.getCount()) > 0;
+  }
+
+  async update(id: string, changes: AccountChanges): Promise<AccountEntity> {
+    const normalised = changes.email === undefined ? changes : { ...changes, email: normalizeEmail(changes.email) };
+    if (Object.keys(normalised).length > 0) {
+      try {
+        await this.accounts.update({ id, deletedAt: IsNull() }, normalised);
+      } catch (error) {
+        throw asTakenError(error);
+      }
+    }
+    return this.getById(id);
+  }
+
+  /** Inside the caller's transaction (password reset), so the new hash and the used code commit together. */
+  async setPassword(manager: EntityManager, id: string, password: string): Promise<void> {
+    await manager.update(AccountEntity, { id }, { passwordHash: await this.hasher.hash(password) });
+  }
+
+  /**
+   * Soft delete: the row stays for the history of requests and payouts, while the partial unique
+   * indexes release the email and username, and the provider identities are unlinked, so the
+   * same person can sign up again.
+   */
+  async softDelete(id: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(AccountIdentityEntity, { accountId: id });
+      await manager.softDelete(AccountEntity, { id });
+    });
   }
 }

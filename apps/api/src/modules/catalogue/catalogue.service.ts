@@ -16,9 +16,14 @@ function nameOf(names: ReadonlyMap<number, string>, id: number): string {
   return names.get(id) ?? '';
 }
 
+export type CatalogueKind = 'sports' | 'schools' | 'conferences' | 'teams';
+
+type CatalogueIndex = Record<CatalogueKind, ReadonlyMap<number, string>>;
+
 @Injectable()
 export class CatalogueService {
   private cached: Promise<ReferenceDataPayload> | null = null;
+  private indexed: Promise<CatalogueIndex> | null = null;
 
   constructor(
     private readonly config: AppConfig,
@@ -39,6 +44,43 @@ export class CatalogueService {
       throw error;
     });
     return this.cached;
+  }
+
+  /** The ids in `ids` the catalogue does not hold, for validating choices other modules store. */
+  async unknownIds(kind: CatalogueKind, ids: readonly number[]): Promise<number[]> {
+    const known = (await this.index())[kind];
+    return ids.filter((id) => !known.has(id));
+  }
+
+  async schoolCount(): Promise<number> {
+    return (await this.index()).schools.size;
+  }
+
+  /** The only school when there is exactly one (then the survey does not ask), else null. */
+  async onlySchoolId(): Promise<number | null> {
+    const { schools } = await this.index();
+    return schools.size === 1 ? [...schools.keys()][0] : null;
+  }
+
+  async schoolName(id: number): Promise<string | null> {
+    return (await this.index()).schools.get(id) ?? null;
+  }
+
+  async sportName(id: number): Promise<string | null> {
+    return (await this.index()).sports.get(id) ?? null;
+  }
+
+  private index(): Promise<CatalogueIndex> {
+    this.indexed ??= this.referenceData().then((data) => ({
+      sports: new Map(data.sports.map((sport) => [sport.id, sport.name])),
+      schools: new Map(data.schools.map((school) => [school.id, school.name])),
+      conferences: new Map(data.conferences.map((conference) => [conference.id, conference.name])),
+      teams: new Map(data.teams.map((team) => [team.id, team.name])),
+    }));
+    this.indexed.catch(() => {
+      this.indexed = null;
+    });
+    return this.indexed;
   }
 
   private async load(): Promise<ReferenceDataPayload> {

@@ -41,6 +41,10 @@ export class AccountEntity {
   @Column({ name: 'intro_video', type: 'text', nullable: true })
   introVideo!: string | null;
 
+  /** The athlete's 8:11 crop shown on dashboard cards (spec §5, Photo crop). */
+  @Column({ name: 'dashboard_photo', type: 'text', nullable: true })
+  dashboardPhoto!: string | null;
+
   @Column({ type: 'varchar', length: 36, nullable: true })
   username!: string | null;
 

@@ -1,0 +1,239 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { MESSAGES, normalizeEmail, roleCodeOf, SOCIAL_LINK_FIELDS, UserType } from '@huddle/domain';
+import type { SocialLinkType } from '@huddle/domain';
+import { ACCOUNT_CREATED } from '../auth/account-events';
+import type { AccountCreatedEvent } from '../auth/account-events';
+import { AccountsService } from '../auth/accounts.service';
+import type { AccountChanges } from '../auth/accounts.service';
+import { AuthErrors } from '../auth/auth.errors';
+import type { AccountEntity } from '../auth/entities/account.entity';
+import { SessionsService } from '../auth/sessions.service';
+import { AthletesService } from '../athletes/athletes.service';
+import { MediaService } from '../media/media.service';
+import { AccountsErrors } from './accounts.errors';
+import type { AccountDto, BusinessInfoDto, FanInfoDto } from './dto/account.dto';
+import type { BusinessInfoInput } from './dto/business-info.input';
+import type { UpdateAccountDto } from './dto/update-account.dto';
+import { BusinessProfileEntity } from './entities/business-profile.entity';
+import { FanSurveyEntity } from './entities/fan-survey.entity';
+
+/** A media path a request wants to store, checked against the uploads of the account. */
+export interface MediaChange {
+  field: string;
+  path: string | undefined | null;
+  current: string | null;
+  kind: 'image' | 'video';
+}
+
+export interface FanSurvey {
+  conferences: number[];
+  sports: number[];
+  teams: number[];
+}
+
+/** '' and null both mean "no value" in a profile form. */
+function orNull(value: string | null | undefined): string | null {
+  return value === undefined || value === null || value.trim() === '' ? null : value;
+}
+
+/** Only the fields present in the request change; absent ones keep their stored value. */
+function present<T>(value: T | undefined): value is T {
+  return value !== undefined;
+}
+
+/**
+ * The account as its owner sees and edits it: the account row (through auth's AccountsService),
+ * the role's own details (athletes module, business_profiles, fan_surveys) and deletion. Every
+ * method acts on the caller's own account, which the controller takes from the session.
+ */
+@Injectable()
+export class AccountProfileService {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
+    private readonly athletes: AthletesService,
+    private readonly media: MediaService,
+    @InjectRepository(BusinessProfileEntity) private readonly businesses: Repository<BusinessProfileEntity>,
+    @InjectRepository(FanSurveyEntity) private readonly fanSurveys: Repository<FanSurveyEntity>,
+  ) {}
+
+  /** What a provider told about a new business becomes its first business_info. */
+  @OnEvent(ACCOUNT_CREATED)
+  async onAccountCreated(event: AccountCreatedEvent): Promise<void> {
+    if (event.userType !== UserType.Business || !event.business) return;
+    await this.businesses.upsert({ accountId: event.accountId, name: event.business.name, email: event.business.email }, ['accountId']);
+  }
+
+  async view(account: AccountEntity): Promise<AccountDto> {
+    const [athleteInfo, businessInfo, fanInfo] = await Promise.all([
+      account.userType === UserType.Athlete ? this.athletes.info(account.id) : null,
+      account.userType === UserType.Business ? this.businessInfo(account.id) : null,
+      account.userType === UserType.Fan ? this.fanInfo(account.id) : null,
+    ]);
+    return {
+      id: account.id,
+      user_type: account.userType,
+      role: roleCodeOf({ user_type: account.userType, profile_completed: account.profileCompleted }, false),
+      profile_completed: account.profileCompleted,
+      blocked: account.blocked,
+      first_name: account.firstName,
+      last_name: account.lastName,
+      email: account.email,
+      phone: account.phone,
+      gender: account.gender,
+      username: account.username,
+      description: account.description,
+      profile_photo: account.profilePhoto,
+      dashboard_photo: account.dashboardPhoto,
+      intro_video: account.introVideo,
+      tiktok_link: account.tiktokLink,
+      twitter_link: account.twitterLink,
+      snapchat_link: account.snapchatLink,
+      facebook_link: account.facebookLink,
+      instagram_link: account.instagramLink,
+      athlete_info: athleteInfo,
+      business_info: businessInfo,
+      fan_info: fanInfo,
+      created_at: account.createdAt.toISOString(),
+    };
+  }
+
+  async viewById(accountId: string): Promise<AccountDto> {
+    return this.view(await this.accounts.getById(accountId));
+  }
+
+  /** PUT /user/accounts. Checks everything (208, 211, uploads) before writing anything. */
+  async update(account: AccountEntity, input: UpdateAccountDto): Promise<AccountDto> {
+    const username = input.username === undefined ? undefined : orNull(input.username);
+    if (username === null && account.username) throw AccountsErrors.invalid({ username: MESSAGES.required });
+    if (normalizeEmail(input.email) !== account.email && (await this.accounts.isEmailTaken(input.email, account.id))) throw AuthErrors.emailTaken();
+    if (username && (await this.accounts.isUsernameTaken(username, account.id))) throw AuthErrors.usernameTaken();
+
+    const isBusiness = account.userType === UserType.Business;
+    await this.assertMedia(account, [
+      { field: 'profile_photo', path: input.profile_photo, current: account.profilePhoto, kind: 'image' },
+      { field: 'dashboard_photo', path: input.dashboard_photo, current: account.dashboardPhoto, kind: 'image' },
+      { field: 'intro_video', path: input.intro_video, current: account.introVideo, kind: 'video' },
+    ]);
+    if (isBusiness && input.business_info) await this.assertBusinessPicture(account, input.business_info, 'business_info.picture');
+
+    const changes: AccountChanges = {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phone: input.phone,
+      ...(present(input.gender) && { gender: input.gender }),
+      ...(present(username) && { username }),
+      ...(present(input.description) && { description: orNull(input.description) }),
+      ...this.mediaChanges(input),
+      ...this.linkChanges(input),
+    };
+    const updated = await this.accounts.update(account.id, changes);
+    if (isBusiness && input.business_info) await this.saveBusinessInfo(account.id, input.business_info);
+    return this.view(updated);
+  }
+
+  /**
+   * DELETE /user/accounts/self: soft delete (the email and username become free), then every
+   * session of the account is revoked, so no device stays signed in.
+   */
+  async deleteSelf(account: AccountEntity): Promise<void> {
+    await this.accounts.softDelete(account.id);
+    await this.sessions.revokeAllForAccount(account.id);
+  }
+
+  async removeLink(account: AccountEntity, type: SocialLinkType): Promise<AccountDto> {
+    const changes: Record<string, null> = { [this.linkProperty(type)]: null };
+    return this.view(await this.accounts.update(account.id, changes as AccountChanges));
+  }
+
+  /** Throws the first media path that is not the caller's own upload; unchanged paths pass. */
+  async assertMedia(account: AccountEntity, changes: readonly MediaChange[]): Promise<void> {
+    for (const change of changes) {
+      if (!change.path || change.path === change.current) continue;
+      await this.media.assertOwned(account.id, change.path, change.kind, change.field);
+    }
+  }
+
+  async assertBusinessPicture(account: AccountEntity, input: BusinessInfoInput, field: string): Promise<void> {
+    if (!input.picture) return;
+    const stored = await this.businesses.findOneBy({ accountId: account.id });
+    await this.assertMedia(account, [{ field, path: input.picture, current: stored?.picture ?? null, kind: 'image' }]);
+  }
+
+  async saveBusinessInfo(accountId: string, input: BusinessInfoInput): Promise<void> {
+    await this.businesses.upsert(
+      {
+        accountId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        website: input.website,
+        ...(present(input.about) && { about: orNull(input.about) }),
+        ...(present(input.description) && { description: orNull(input.description) }),
+        ...(present(input.category_list) && { categoryList: orNull(input.category_list) }),
+        ...(present(input.single_line_address) && { singleLineAddress: orNull(input.single_line_address) }),
+        ...(input.picture && { picture: input.picture }),
+      },
+      ['accountId'],
+    );
+  }
+
+  async saveFanSurvey(accountId: string, survey: FanSurvey): Promise<void> {
+    await this.fanSurveys.upsert({ accountId, ...survey }, ['accountId']);
+  }
+
+  /** Media paths to store: only those sent, and never emptied (a profile keeps its photo and video). */
+  mediaChanges(input: { profile_photo?: string; dashboard_photo?: string; intro_video?: string }): AccountChanges {
+    return {
+      ...(input.profile_photo && { profilePhoto: input.profile_photo }),
+      ...(input.dashboard_photo && { dashboardPhoto: input.dashboard_photo }),
+      ...(input.intro_video && { introVideo: input.intro_video }),
+    };
+  }
+
+  /** Social links sent in the request: a value sets the (already normalised) link, '' or null removes it. */
+  linkChanges(input: Partial<Record<`${SocialLinkType}_link`, string | null | undefined>>): AccountChanges {
+    const changes: Record<string, string | null> = {};
+    for (const type of Object.keys(SOCIAL_LINK_FIELDS) as SocialLinkType[]) {
+      const value = input[SOCIAL_LINK_FIELDS[type]];
+      if (value !== undefined) changes[this.linkProperty(type)] = orNull(value);
+    }
+    return changes as AccountChanges;
+  }
+
+  private linkProperty(type: SocialLinkType): keyof AccountChanges {
+    const properties: Record<SocialLinkType, keyof AccountChanges> = {
+      tiktok: 'tiktokLink',
+      twitter: 'twitterLink',
+      snapchat: 'snapchatLink',
+      facebook: 'facebookLink',
+      instagram: 'instagramLink',
+    };
+    return properties[type];
+  }
+
+  private async businessInfo(accountId: string): Promise<BusinessInfoDto> {
+    const business = await this.businesses.findOneBy({ accountId });
+    return {
+      name: business?.name ?? null,
+      email: business?.email ?? null,
+      about: business?.about ?? null,
+      phone: business?.phone ?? null,
+      picture: business?.picture ?? null,
+      website: business?.website ?? null,
+      description: business?.description ?? null,
+      category_list: business?.categoryList ?? null,
+      single_line_address: business?.singleLineAddress ?? null,
+      user_id: accountId,
+    };
+  }
+
+  private async fanInfo(accountId: string): Promise<FanInfoDto> {
+    const survey = await this.fanSurveys.findOneBy({ accountId });
+    return { conferences: survey?.conferences ?? [], sports: survey?.sports ?? [], teams: survey?.teams ?? [] };
+  }
+}

@@ -1,0 +1,51 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { CredentialsService } from '../auth/credentials.service';
+import type { SignedInAccount } from '../auth/credentials.service';
+import { Public } from '../auth/decorators/access.decorators';
+import { RateLimit } from '../auth/rate-limit.decorator';
+import { SessionCookie } from '../auth/session-cookie';
+import { AccountProfileService } from './account-profile.service';
+import { SignedInPayload } from './dto/account.dto';
+import { SignInDto, SignUpDto } from './dto/credentials.dto';
+
+/**
+ * Sign-up and sign-in over HTTP. The work is auth's (CredentialsService); this controller lives
+ * here because its answer is the full account, which only this module can present.
+ */
+@ApiTags('auth')
+@Controller('user')
+export class CredentialsController {
+  constructor(
+    private readonly credentials: CredentialsService,
+    private readonly profiles: AccountProfileService,
+    private readonly cookie: SessionCookie,
+  ) {}
+
+  @Post('email-verifications')
+  @Public()
+  @ApiOperation({ summary: 'Sign up with email, password and phone: creates an incomplete account (role user_type + 10) and signs it in. 208 when the email is taken.' })
+  @ApiOkEnvelope(SignedInPayload, HttpStatus.CREATED)
+  async signUp(@Body() body: SignUpDto, @Res({ passthrough: true }) response: Response): Promise<SignedInPayload> {
+    const signedIn = await this.credentials.signUp({ userType: body.user_type, email: body.email, password: body.password, phone: body.phone });
+    return this.answer(signedIn, response);
+  }
+
+  @Post('sign-ins')
+  @HttpCode(HttpStatus.OK)
+  @Public()
+  @RateLimit('signIn')
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiOperation({ summary: 'Sign in with email and password (a form). 205 for wrong credentials or a deleted account, 1403 for a blocked one.' })
+  @ApiOkEnvelope(SignedInPayload)
+  async signIn(@Body() body: SignInDto, @Res({ passthrough: true }) response: Response): Promise<SignedInPayload> {
+    return this.answer(await this.credentials.signIn(body.email, body.password), response);
+  }
+
+  private async answer(signedIn: SignedInAccount, response: Response): Promise<SignedInPayload> {
+    this.cookie.issue(response, signedIn.token, signedIn.session.expiresAt);
+    return { account: await this.profiles.view(signedIn.account), session_token: signedIn.token };
+  }
+}

@@ -1,0 +1,39 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { MESSAGES } from '@huddle/domain';
+import { Trim } from '../../dto-rules';
+import { MediaPathField, OptionalText, RequiredEmailField, RequiredLinkField, RequiredPhoneField } from './profile-fields';
+
+/** business_info as a business edits it: name, phone, email and website are required (spec §5). */
+export class BusinessInfoInput {
+  @ApiProperty({ maxLength: 200, example: 'Acme Sports Drinks' })
+  @Trim()
+  @IsNotEmpty({ message: MESSAGES.required })
+  @IsString()
+  @MaxLength(200)
+  name!: string;
+
+  @RequiredEmailField()
+  email!: string;
+
+  @RequiredPhoneField()
+  phone!: string;
+
+  @RequiredLinkField()
+  website!: string;
+
+  @OptionalText()
+  about?: string | null;
+
+  @OptionalText()
+  description?: string | null;
+
+  @OptionalText()
+  category_list?: string | null;
+
+  @OptionalText()
+  single_line_address?: string | null;
+
+  @MediaPathField('image')
+  picture?: string;
+}

@@ -1,0 +1,77 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsOptional, ValidateIf, ValidateNested } from 'class-validator';
+import { isValidUsername, LIMITS, MESSAGES } from '@huddle/domain';
+import { Satisfies, Trim } from '../../dto-rules';
+import { BusinessInfoInput } from './business-info.input';
+import {
+  DescriptionField,
+  GenderField,
+  MediaPathField,
+  RequiredEmailField,
+  RequiredName,
+  RequiredPhoneField,
+  SocialLinkField,
+} from './profile-fields';
+
+/** PUT /user/accounts: the caller's own profile (there is no id: nobody edits anyone else's here). */
+export class UpdateAccountDto {
+  @RequiredName()
+  first_name!: string;
+
+  @RequiredName()
+  last_name!: string;
+
+  @RequiredEmailField()
+  email!: string;
+
+  @RequiredPhoneField()
+  phone!: string;
+
+  @GenderField()
+  gender?: number;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    pattern: `^[A-Za-z0-9._]{${LIMITS.username.min},${LIMITS.username.max}}$`,
+    description: 'Unique, case-insensitively. Cannot be removed once set.',
+  })
+  @Trim()
+  @ValidateIf((_object, value) => value !== undefined && value !== null && value !== '')
+  @Satisfies('isValidUsername', isValidUsername, MESSAGES.usernameInvalid)
+  username?: string | null;
+
+  @DescriptionField()
+  description?: string | null;
+
+  @MediaPathField('image')
+  profile_photo?: string;
+
+  @MediaPathField('image')
+  dashboard_photo?: string;
+
+  @MediaPathField('video')
+  intro_video?: string;
+
+  @SocialLinkField()
+  tiktok_link?: string | null;
+
+  @SocialLinkField()
+  twitter_link?: string | null;
+
+  @SocialLinkField()
+  snapchat_link?: string | null;
+
+  @SocialLinkField()
+  facebook_link?: string | null;
+
+  @SocialLinkField()
+  instagram_link?: string | null;
+
+  @ApiPropertyOptional({ type: () => BusinessInfoInput, description: 'Businesses only; ignored for other accounts.' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => BusinessInfoInput)
+  business_info?: BusinessInfoInput;
+}

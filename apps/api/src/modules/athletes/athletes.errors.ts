@@ -1,0 +1,9 @@
+import { ErrorCode, MESSAGES } from '@huddle/domain';
+import { DomainError } from '../../common/errors/domain-error';
+import type { FieldErrors } from '../../common/errors/domain-error';
+
+export const AthletesErrors = {
+  /** Someone else's location, or none with that id: the same answer, so ids of others stay unknown. */
+  locationNotFound: (): DomainError => new DomainError(ErrorCode.NotFound, 'Location not found'),
+  invalid: (fields: FieldErrors): DomainError => new DomainError(ErrorCode.ValidationFailed, Object.values(fields)[0] ?? MESSAGES.required, fields),
+} as const;

@@ -1,0 +1,83 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { DEFAULT_LOCATION_TYPE, isLocationType, isValidLatLng, isValidRadius, LIMITS, LOCATION_SERVICE_TYPES, MESSAGES } from '@huddle/domain';
+import type { LocationType } from '@huddle/domain';
+import { Satisfies, SatisfiesNumber, Trim } from '../../dto-rules';
+
+/** A travel location as the athlete saves it from the map picker (POST /athlete/locations). */
+export class LocationInput {
+  @ApiProperty({ maxLength: 100, example: 'Downtown LA' })
+  @Trim()
+  @IsNotEmpty({ message: MESSAGES.chooseLocationName })
+  @IsString()
+  @MaxLength(100)
+  name!: string;
+
+  @ApiProperty({ example: 'Los Angeles, CA, USA' })
+  @Trim()
+  @IsNotEmpty({ message: MESSAGES.required })
+  @IsString()
+  @MaxLength(500)
+  address!: string;
+
+  // Coordinates come from the map picker; anything but a point on the map means none was chosen.
+  @ApiProperty({ minimum: -90, maximum: 90, example: 34.0522 })
+  @SatisfiesNumber('isLatitude', (latitude) => isValidLatLng({ lat: latitude, lng: 0 }), MESSAGES.required)
+  latitude!: number;
+
+  @ApiProperty({ minimum: -180, maximum: 180, example: -118.2437 })
+  @SatisfiesNumber('isLongitude', (longitude) => isValidLatLng({ lat: 0, lng: longitude }), MESSAGES.required)
+  longitude!: number;
+
+  @ApiProperty({ description: 'Miles around the place, whole miles.', minimum: LIMITS.map.minRadiusMiles, example: LIMITS.map.defaultRadiusMiles })
+  @SatisfiesNumber('isValidRadius', isValidRadius, MESSAGES.radiusTooSmall)
+  radius!: number;
+
+  @ApiPropertyOptional({ enum: LOCATION_SERVICE_TYPES, default: DEFAULT_LOCATION_TYPE })
+  @IsOptional()
+  @Satisfies('isLocationType', isLocationType, MESSAGES.unknownChoice)
+  location_type?: LocationType;
+}
+
+export class LocationDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  athlete_id!: string;
+
+  @ApiProperty({ enum: LOCATION_SERVICE_TYPES })
+  location_type!: LocationType;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ description: 'Miles.' })
+  radius!: number;
+
+  @ApiProperty()
+  address!: string;
+
+  @ApiProperty()
+  latitude!: number;
+
+  @ApiProperty()
+  longitude!: number;
+}
+
+export class LocationPayload {
+  @ApiProperty({ type: () => LocationDto })
+  location!: LocationDto;
+}
+
+export class LocationsPayload {
+  @ApiProperty({ type: () => [LocationDto] })
+  locations!: LocationDto[];
+}
+
+export class RemoveLocationQuery {
+  @ApiProperty({ format: 'uuid' })
+  @IsNotEmpty({ message: MESSAGES.required })
+  @IsString()
+  location_id!: string;
+}

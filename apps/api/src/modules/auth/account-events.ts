@@ -1,0 +1,11 @@
+import type { UserTypeCode } from '@huddle/domain';
+
+/** Domain events auth announces about accounts; other modules react without auth knowing them. */
+export const ACCOUNT_CREATED = 'account.created';
+
+export interface AccountCreatedEvent {
+  accountId: string;
+  userType: UserTypeCode;
+  /** What a sign-in provider told about the business, to prefill its details. */
+  business?: { name: string | null; email: string | null };
+}

@@ -1,0 +1,99 @@
+import { Body, Controller, Get, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { CookieOptions, Request, Response } from 'express';
+import { ErrorCode, isValidEmail, MESSAGES } from '@huddle/domain';
+import { DomainError } from '../../common/errors/domain-error';
+import { AppConfig } from '../../config/app-config';
+import { BusinessIdentityProvider } from './business-identity.provider';
+import { NONCE_COOKIE_PATH, SANDBOX_PAGE_PATH } from './business-auth.paths';
+import { BusinessSignInService, SIGN_IN_STATE_TTL_MS } from './business-sign-in.service';
+import { Public } from './decorators/access.decorators';
+import { BusinessCallbackQuery, SandboxAuthorizeBody, StartBusinessSignInQuery } from './dto/business-auth.dto';
+import { SandboxBusinessProvider } from './sandbox-business.provider';
+import { renderSandboxSignInPage } from './sandbox-sign-in.page';
+import { SessionCookie } from './session-cookie';
+
+/** Ties a callback to the browser that started the sign-in (see BusinessSignInService). */
+const NONCE_COOKIE = 'huddle_business_sign_in';
+
+// The sandbox page needs nothing but its own inline styles, and no one may frame it.
+const SANDBOX_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+
+@ApiTags('auth')
+@Controller('user/auth')
+export class BusinessAuthController {
+  constructor(
+    private readonly signIn: BusinessSignInService,
+    private readonly provider: BusinessIdentityProvider,
+    private readonly cookie: SessionCookie,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get('business')
+  @Public()
+  @ApiOperation({ summary: "Business sign-in: redirects to the provider's sign-in page (the embedded sandbox page when no provider is configured)." })
+  @ApiFoundResponse({ description: "Redirect to the provider's authorize page." })
+  start(@Query() query: StartBusinessSignInQuery, @Res() response: Response): void {
+    const { providerUrl, nonce } = this.signIn.start(query.state);
+    response.cookie(NONCE_COOKIE, nonce, { ...this.nonceCookieOptions(), maxAge: SIGN_IN_STATE_TTL_MS });
+    response.redirect(HttpStatus.FOUND, providerUrl);
+  }
+
+  @Get('business/callback')
+  @Public()
+  @ApiOperation({
+    summary:
+      'Where the provider sends the browser back: signs in (or creates an incomplete business), sets the session cookie and redirects to the app: /signup while incomplete, /dashboard when complete, /login?error=12002 for a regular account.',
+  })
+  @ApiFoundResponse({ description: 'Redirect to the app.' })
+  async callback(@Query() query: BusinessCallbackQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const nonce: unknown = request.cookies?.[NONCE_COOKIE];
+    const finished = await this.signIn.finish({ ...query, nonce: typeof nonce === 'string' ? nonce : undefined });
+    response.clearCookie(NONCE_COOKIE, this.nonceCookieOptions());
+    if (finished.session) this.cookie.issue(response, finished.session.token, finished.session.expiresAt);
+    response.redirect(HttpStatus.FOUND, finished.redirectUrl);
+  }
+
+  @Get('sandbox')
+  @Public()
+  @ApiExcludeEndpoint()
+  sandboxPage(@Query() query: StartBusinessSignInQuery, @Res() response: Response): void {
+    this.sandbox();
+    if (!query.state) throw new DomainError(ErrorCode.ValidationFailed, MESSAGES.required, { state: MESSAGES.required });
+    this.sendPage(response, HttpStatus.OK, { state: query.state });
+  }
+
+  @Post('sandbox/authorize')
+  @Public()
+  @ApiExcludeEndpoint()
+  sandboxAuthorize(@Body() body: SandboxAuthorizeBody, @Res() response: Response): void {
+    const sandbox = this.sandbox();
+    if (!body.state) throw new DomainError(ErrorCode.ValidationFailed, MESSAGES.required, { state: MESSAGES.required });
+    const name = body.name?.trim() ?? '';
+    const email = body.email?.trim() ?? '';
+    const accountType = body.account_type;
+    if (!name || !email || !accountType || !isValidEmail(email)) {
+      const error = name && email && accountType ? MESSAGES.emailInvalid : MESSAGES.required;
+      this.sendPage(response, HttpStatus.BAD_REQUEST, { state: body.state, name, email, accountType, error });
+      return;
+    }
+    response.redirect(HttpStatus.FOUND, sandbox.callbackUrl({ name, email, companyAccount: accountType === 'company' }, body.state));
+  }
+
+  /** The sandbox pages exist only while the sandbox plays the provider. */
+  private sandbox(): SandboxBusinessProvider {
+    if (!(this.provider instanceof SandboxBusinessProvider)) throw new DomainError(ErrorCode.NotFound);
+    return this.provider;
+  }
+
+  private sendPage(response: Response, status: number, input: Omit<Parameters<typeof renderSandboxSignInPage>[0], 'action'>): void {
+    response
+      .status(status)
+      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': SANDBOX_PAGE_CSP, 'Cache-Control': 'no-store' })
+      .send(renderSandboxSignInPage({ ...input, action: `${SANDBOX_PAGE_PATH}/authorize` }));
+  }
+
+  private nonceCookieOptions(): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.COOKIE_SECURE, path: NONCE_COOKIE_PATH };
+  }
+}

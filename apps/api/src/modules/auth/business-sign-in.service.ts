@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { ErrorCode, isValidEmail } from '@huddle/domain';
+import type { ErrorCodeValue } from '@huddle/domain';
+import { DomainError } from '../../common/errors/domain-error';
+import { Clock } from '../../common/time/clock';
+import { AppConfig } from '../../config/app-config';
+import { ACCOUNT_CREATED } from './account-events';
+import type { AccountCreatedEvent } from './account-events';
+import { AccountsService } from './accounts.service';
+import { AuthSecret } from './auth-secret';
+import { BusinessIdentityProvider, IdentityProviderError } from './business-identity.provider';
+import type { BusinessIdentity } from './business-identity.provider';
+import type { AccountEntity } from './entities/account.entity';
+import { SessionsService } from './sessions.service';
+
+const STATE_PURPOSE = 'business-sign-in-state';
+/** Time allowed between leaving for the provider and coming back. */
+export const SIGN_IN_STATE_TTL_MS = 10 * 60 * 1000;
+
+interface StatePayload {
+  /** Also kept in a cookie of the browser that started: the callback must come from that browser. */
+  nonce: string;
+  /** The caller's own opaque state, handed back on the final redirect. */
+  client: string | null;
+}
+
+export interface StartedSignIn {
+  providerUrl: string;
+  nonce: string;
+}
+
+export interface CallbackInput {
+  code?: string;
+  state?: string;
+  error?: string;
+  /** The nonce cookie set when the sign-in started. */
+  nonce?: string;
+}
+
+export interface FinishedSignIn {
+  /** Where the browser goes next: the app, or its login page with ?error=<internal code>. */
+  redirectUrl: string;
+  session?: { token: string; expiresAt: Date };
+}
+
+/**
+ * Business sign-in through the provider's OAuth redirect (GET /user/auth/business, then the
+ * callback). The state is sealed with the server secret and expires, and its nonce must match the
+ * cookie of the browser that started, so a callback link forged by someone else (login CSRF)
+ * signs no one in. New provider accounts become incomplete businesses (role 13).
+ */
+@Injectable()
+export class BusinessSignInService {
+  private readonly logger = new Logger('BusinessSignIn');
+
+  constructor(
+    private readonly provider: BusinessIdentityProvider,
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
+    private readonly secret: AuthSecret,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  start(clientState: string | undefined): StartedSignIn {
+    const nonce = randomBytes(16).toString('base64url');
+    const payload: StatePayload = { nonce, client: clientState ?? null };
+    const state = this.secret.seal(STATE_PURPOSE, payload, new Date(this.clock.now().getTime() + SIGN_IN_STATE_TTL_MS));
+    return { providerUrl: this.provider.authorizeUrl(state), nonce };
+  }
+
+  async finish(input: CallbackInput): Promise<FinishedSignIn> {
+    const state = input.state ? this.secret.open<StatePayload>(STATE_PURPOSE, input.state, this.clock.now()) : null;
+    if (!state || !input.nonce || state.nonce !== input.nonce) return this.failed(ErrorCode.Forbidden);
+    if (input.error || !input.code) return this.failed(ErrorCode.Unauthorized);
+
+    let identity: BusinessIdentity;
+    try {
+      identity = await this.provider.identify(input.code);
+    } catch (error) {
+      if (!(error instanceof IdentityProviderError)) throw error;
+      this.logger.warn(error.message);
+      return this.failed(ErrorCode.ServiceUnavailable);
+    }
+    if (!identity.companyAccount) return this.failed(ErrorCode.RegularSocialAccount);
+
+    let account: AccountEntity;
+    try {
+      account = await this.accountFor(identity);
+    } catch (error) {
+      if (error instanceof DomainError) return this.failed(error.code);
+      throw error;
+    }
+    if (account.blocked) return this.failed(ErrorCode.Forbidden);
+
+    const { token, session } = await this.sessions.create(account.id);
+    const page = account.profileCompleted ? 'dashboard' : 'signup';
+    return { redirectUrl: this.appUrl(page, state.client ? { state: state.client } : {}), session: { token, expiresAt: session.expiresAt } };
+  }
+
+  /** The linked account, or a new incomplete business; an email already used by someone else is refused (208), never merged. */
+  private async accountFor(identity: BusinessIdentity): Promise<AccountEntity> {
+    const linked = await this.accounts.findByIdentity(this.provider.name, identity.subject);
+    if (linked) return linked;
+    if (!identity.email || !isValidEmail(identity.email)) throw new DomainError(ErrorCode.ValidationFailed, 'The provider did not share an email address');
+    if (await this.accounts.isEmailTaken(identity.email)) throw new DomainError(ErrorCode.EmailTaken);
+
+    const account = await this.accounts.createBusinessForIdentity({ provider: this.provider.name, subject: identity.subject, email: identity.email });
+    const event: AccountCreatedEvent = { accountId: account.id, userType: account.userType, business: { name: identity.name, email: identity.email } };
+    await this.events.emitAsync(ACCOUNT_CREATED, event);
+    return account;
+  }
+
+  private failed(code: ErrorCodeValue): FinishedSignIn {
+    return { redirectUrl: this.appUrl('login', { error: String(code) }) };
+  }
+
+  // Relative to the app's URL, so an app served under a path (https://host/app) keeps it.
+  private appUrl(page: string, query: Record<string, string>): string {
+    const url = new URL(page, this.config.PUBLIC_APP_URL.replace(/\/*$/, '/'));
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url.toString();
+  }
+}

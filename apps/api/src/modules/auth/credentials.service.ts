@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { randomBytes } from 'node:crypto';
+import type { UserTypeCode } from '@huddle/domain';
+import { ACCOUNT_CREATED } from './account-events';
+import type { AccountCreatedEvent } from './account-events';
+import { AccountsService } from './accounts.service';
+import { AuthErrors } from './auth.errors';
+import type { AccountEntity } from './entities/account.entity';
+import type { SessionEntity } from './entities/session.entity';
+import { PasswordHasher } from './password-hasher';
+import { SessionsService } from './sessions.service';
+
+export interface SignUpInput {
+  userType: Exclude<UserTypeCode, 4>;
+  email: string;
+  password: string;
+  /** Already normalised and checked (+1 and ten digits). */
+  phone: string;
+}
+
+export interface SignedInAccount {
+  account: AccountEntity;
+  /** The raw session token, handed to the client once. */
+  token: string;
+  session: SessionEntity;
+}
+
+/** Sign-up and sign-in with email and password. */
+@Injectable()
+export class CredentialsService {
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
+    private readonly hasher: PasswordHasher,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  /** A new, incomplete account (role user_type + 10) with its first session. */
+  async signUp(input: SignUpInput): Promise<SignedInAccount> {
+    if (await this.accounts.isEmailTaken(input.email)) throw AuthErrors.emailTaken();
+    const account = await this.accounts.createWithPassword({ ...input, profileCompleted: false });
+    const event: AccountCreatedEvent = { accountId: account.id, userType: account.userType };
+    await this.events.emitAsync(ACCOUNT_CREATED, event);
+    return { account, ...(await this.sessions.create(account.id)) };
+  }
+
+  /**
+   * One answer (205) for an unknown email, a wrong password, a deleted account and an account with
+   * no password, and the same argon2 work in every case, so neither the reply nor its timing tells
+   * whether an email is registered. Blocking is told only to someone who knows the password.
+   */
+  async signIn(email: string, password: string): Promise<SignedInAccount> {
+    const account = await this.accounts.findForSignIn(email);
+    const storedHash = account?.passwordHash ?? (await this.unmatchableHash());
+    const matches = await this.hasher.verify(storedHash, password);
+    if (!account || !account.passwordHash || !matches) throw AuthErrors.incorrectCredentials();
+    if (account.blocked) throw AuthErrors.accountBlocked();
+    return { account, ...(await this.sessions.create(account.id)) };
+  }
+
+  /** A real argon2id hash of a random secret: verifying against it costs what a real check costs. */
+  private unmatchableHash(): Promise<string> {
+    this.dummyHash ??= this.hasher.hash(randomBytes(32).toString('base64url'));
+    return this.dummyHash;
+  }
+}

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { InjectThrottlerStorage } from '@nestjs/throttler';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { normalizeEmail } from '@huddle/domain';
+import { AppConfig } from '../../config/app-config';
+import { AuthErrors } from './auth.errors';
+import { RATE_LIMIT_METADATA, rateLimitRules } from './rate-limit.policies';
+import type { RateLimitPolicy } from './rate-limit.policies';
+
+function hashed(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * Counts a route's calls per client IP address and per email address (the body's `email`), each
+ * against its own limit from AppConfig, in @nestjs/throttler's storage. Counting per email stops
+ * one account being guessed at from many addresses; per IP stops one address trying many accounts.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly config: AppConfig,
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const policy = this.reflector.get<RateLimitPolicy | undefined>(RATE_LIMIT_METADATA, context.getHandler());
+    if (!policy) return true;
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    const body: unknown = request.body;
+    const email = typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string' ? normalizeEmail(body.email) : '';
+    const trackers = { ip: request.ip ?? request.socket.remoteAddress ?? 'unknown', email };
+
+    for (const rule of rateLimitRules(policy, this.config)) {
+      const tracker = trackers[rule.by];
+      // A missing email is a validation failure for the route to report, not a bucket of its own.
+      if (!tracker) continue;
+      const key = `${policy}:${rule.by}:${hashed(tracker)}`;
+      const record = await this.storage.increment(key, rule.windowMs, rule.limit, 0, policy);
+      if (record.isBlocked) {
+        http.getResponse<Response>().setHeader('Retry-After', String(Math.max(1, record.timeToBlockExpire)));
+        throw AuthErrors.tooManyAttempts();
+      }
+    }
+    return true;
+  }
+}

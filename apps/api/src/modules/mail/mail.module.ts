@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { getRepositoryToken, TypeOrmModule } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { OutboxEmailEntity } from './entities/outbox-email.entity';
+import { MailService } from './mail.service';
+import { OutboxMailer } from './outbox-mailer';
+import { SmtpMailer } from './smtp-mailer';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([OutboxEmailEntity])],
+  providers: [
+    {
+      provide: MailService,
+      inject: [AppConfig, getRepositoryToken(OutboxEmailEntity)],
+      useFactory: (config: AppConfig, outbox: Repository<OutboxEmailEntity>): MailService =>
+        config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox, config.MAIL_FROM),
+    },
+  ],
+  exports: [MailService],
+})
+export class MailModule {}

@@ -1,0 +1,28 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { MailService } from './mail.service';
+import type { OutgoingMail } from './mail.service';
+
+/** The real adapter: SMTP through nodemailer, with one pooled connection set per process. */
+export class SmtpMailer extends MailService implements OnApplicationShutdown {
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    super();
+    const url = new URL(smtpUrl);
+    url.searchParams.set('pool', 'true');
+    this.transport = createTransport(url.toString());
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+  }
+
+  onApplicationShutdown(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,33 @@
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { Public } from '../auth/decorators/access.decorators';
+import { GeocodePayload, GeocodeQuery } from './dto/geocode.dto';
+import { MapConfigPayload } from './dto/map-config.payload';
+import { MapsService } from './maps.service';
+
+@ApiTags('maps')
+@Controller('maps')
+export class MapsController {
+  constructor(private readonly maps: MapsService) {}
+
+  @Get('geocode')
+  @Public()
+  @ApiOperation({
+    summary: "The location picker's search: places by name, or coordinates.",
+    description: "1503 when the configured geocoder fails (shown as 'Unknown map issue'); 1400 for coordinates out of range.",
+  })
+  @ApiOkEnvelope(GeocodePayload)
+  geocode(@Query() { query }: GeocodeQuery): Promise<GeocodePayload> {
+    return this.maps.geocode(query);
+  }
+
+  @Get('config')
+  @Public()
+  @Header('Cache-Control', 'public, max-age=300')
+  @ApiOperation({ summary: 'What the map can show: the tile server (if any), the default centre, radius and zoom levels.' })
+  @ApiOkEnvelope(MapConfigPayload)
+  config(): MapConfigPayload {
+    return this.maps.mapConfig();
+  }
+}

@@ -1,0 +1,26 @@
+import { ErrorCode, imageTooLargeMessage, MESSAGES, videoTooLargeMessage, videoTooLongMessage } from '@huddle/domain';
+import { DomainError } from '../../common/errors/domain-error';
+import type { MediaKind } from './entities/media-object.entity';
+
+const NOUN: Record<MediaKind, string> = { image: 'photo', video: 'video' };
+
+function withField(code: typeof ErrorCode[keyof typeof ErrorCode], message: string, field?: string): DomainError {
+  return new DomainError(code, message, field ? { [field]: message } : undefined);
+}
+
+export const MediaErrors = {
+  /** A profile names a media path its account did not upload (or that does not exist). */
+  notOwned: (kind: MediaKind, field?: string): DomainError =>
+    withField(ErrorCode.ValidationFailed, `This ${NOUN[kind]} was not uploaded from your account; please upload it again`, field),
+  wrongKind: (expected: MediaKind, field?: string): DomainError =>
+    withField(ErrorCode.ValidationFailed, `This file is not a ${NOUN[expected]}; please upload a ${NOUN[expected]}`, field),
+  photoRequired: (field = 'photo'): DomainError => withField(ErrorCode.ValidationFailed, MESSAGES.choosePhoto, field),
+  imageWrongType: (field: string): DomainError => withField(ErrorCode.UnsupportedMedia, MESSAGES.imageWrongType, field),
+  imageTooLarge: (maxMegabytes: number, field: string): DomainError => withField(ErrorCode.PayloadTooLarge, imageTooLargeMessage(maxMegabytes), field),
+  videoRequired: (): DomainError => withField(ErrorCode.ValidationFailed, MESSAGES.chooseVideo, 'video'),
+  videoWrongType: (): DomainError => withField(ErrorCode.UnsupportedMedia, MESSAGES.videoWrongType, 'video'),
+  videoTooLarge: (maxMegabytes: number): DomainError => withField(ErrorCode.PayloadTooLarge, videoTooLargeMessage(maxMegabytes), 'video'),
+  videoTooLong: (maxSeconds: number): DomainError => withField(ErrorCode.ValidationFailed, videoTooLongMessage(maxSeconds), 'video'),
+  notFound: (): DomainError => new DomainError(ErrorCode.NotFound, 'This file does not exist'),
+  storageUnavailable: (): DomainError => new DomainError(ErrorCode.ServiceUnavailable, 'Media storage is not answering, please try again'),
+} as const;

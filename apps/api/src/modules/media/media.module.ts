@@ -1,0 +1,44 @@
+import { Logger, Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../../config/app-config';
+import { MediaObjectEntity } from './entities/media-object.entity';
+import { MediaController } from './media.controller';
+import { MediaService } from './media.service';
+import { DiskMediaStorage } from './storage/disk-media-storage';
+import { MediaStorage } from './storage/media-storage';
+import { S3MediaStorage } from './storage/s3-media-storage';
+import { UploadsController } from './uploads.controller';
+import { uploadMulterOptions } from './uploads/upload-rules';
+
+/** S3 when a bucket is configured, otherwise local disk under DATA_DIR (DESIGN: real adapter, embedded default). */
+export function createMediaStorage(config: AppConfig): MediaStorage {
+  const storage = config.S3_BUCKET
+    ? new S3MediaStorage({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        credentials:
+          config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } : undefined,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        publicUrl: config.S3_PUBLIC_URL,
+      })
+    : new DiskMediaStorage(config.mediaDirectory);
+  new Logger('Media').log(`Media are stored on ${storage.description}`);
+  return storage;
+}
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([MediaObjectEntity]),
+    MulterModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) =>
+        uploadMulterOptions({ dataDir: config.DATA_DIR, maxImageMegabytes: config.MAX_IMAGE_MB, maxVideoMegabytes: config.VIDEO_MAX_MB }),
+    }),
+  ],
+  controllers: [UploadsController, MediaController],
+  providers: [MediaService, { provide: MediaStorage, inject: [AppConfig], useFactory: createMediaStorage }],
+  exports: [MediaService],
+})
+export class MediaModule {}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { LIMITS } from '@huddle/domain';
+import type { SniffedImage } from '@huddle/domain';
+import { AppConfig } from '../../config/app-config';
+import { DomainError } from '../../common/errors/domain-error';
+import { MediaObjectEntity } from './entities/media-object.entity';
+import type { MediaKind } from './entities/media-object.entity';
+import { MediaErrors } from './media.errors';
+import { mediaKeyOf, mediaPathOf, newMediaKey } from './media-path';
+import { processImage, UnreadableImageError } from './processing/image-processor';
+import type { ImageTarget, ProcessedImage } from './processing/image-processor';
+import { inspectVideo } from './processing/video-inspector';
+import { MediaStorage } from './storage/media-storage';
+import type { MediaDelivery } from './storage/media-storage';
+import { IMAGE_FIELDS } from './uploads/staged-upload';
+import type { StagedUpload } from './uploads/staged-upload';
+import { HEIC_CONTENT_TYPE } from './uploads/upload-rules';
+
+/** Spec §9's crops: the square profile photo at most 1024 wide, the dashboard photo exactly 320x440. */
+const PROFILE_PHOTO: ImageTarget = { width: LIMITS.crop.profile.width, height: LIMITS.crop.profile.height, exact: false };
+const DASHBOARD_PHOTO: ImageTarget = { width: LIMITS.crop.dashboard.width, height: LIMITS.crop.dashboard.height, exact: true };
+
+const VIDEO_EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov' };
+
+function sniffedImageOf(upload: StagedUpload): SniffedImage {
+  if (upload.mimetype === HEIC_CONTENT_TYPE) return 'heic';
+  return upload.mimetype === 'image/png' ? 'png' : 'jpeg';
+}
+
+export interface StoredPhotos {
+  path: string;
+  second_path?: string;
+}
+
+export interface StoredIntro {
+  path: string;
+  duration: number;
+}
+
+export interface MediaToServe {
+  delivery: MediaDelivery;
+  contentType: string;
+}
+
+interface PreparedImage {
+  image: ProcessedImage;
+  key: string;
+}
+
+@Injectable()
+export class MediaService {
+  private readonly logger = new Logger('Media');
+
+  constructor(
+    @InjectRepository(MediaObjectEntity) private readonly objects: Repository<MediaObjectEntity>,
+    private readonly storage: MediaStorage,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Refuses (1400) a media path that the account did not upload, that does not exist, or that
+   * holds another kind of media. `field` names the request field in the error's details.
+   */
+  async assertOwned(accountId: string, path: string, kind: MediaKind, field?: string): Promise<void> {
+    const key = mediaKeyOf(path);
+    const object = key ? await this.objects.findOneBy({ key }) : null;
+    if (!object || object.ownerAccountId !== accountId) throw MediaErrors.notOwned(kind, field);
+    if (object.kind !== kind) throw MediaErrors.wrongKind(kind, field);
+  }
+
+  /**
+   * Re-encodes and stores the profile photo (square, at most 1024x1024) and, when sent, the
+   * athlete's dashboard photo (320x440). Both are stored or neither is.
+   */
+  async storePhotos(accountId: string, photo: StagedUpload | undefined, secondPhoto: StagedUpload | undefined): Promise<StoredPhotos> {
+    try {
+      if (!photo) throw MediaErrors.photoRequired(IMAGE_FIELDS.photo);
+      const prepared = [await this.prepareImage(photo, PROFILE_PHOTO)];
+      if (secondPhoto) prepared.push(await this.prepareImage(secondPhoto, DASHBOARD_PHOTO));
+
+      await this.storeAll(
+        prepared.map(({ key, image }) => ({ key, write: () => this.storage.putBuffer(key, image.data, image.contentType) })),
+        prepared.map(({ key, image }) =>
+          this.objects.create({
+            key,
+            ownerAccountId: accountId,
+            kind: 'image',
+            contentType: image.contentType,
+            sizeBytes: image.data.length,
+            durationSeconds: null,
+            width: image.width,
+            height: image.height,
+          }),
+        ),
+      );
+      const [profile, dashboard] = prepared;
+      return dashboard ? { path: mediaPathOf(profile.key), second_path: mediaPathOf(dashboard.key) } : { path: mediaPathOf(profile.key) };
+    } finally {
+      await discard(photo, secondPhoto);
+    }
+  }
+
+  /** Checks the intro video's duration (from its own metadata) and stores it as uploaded. */
+  async storeIntro(accountId: string, video: StagedUpload | undefined): Promise<StoredIntro> {
+    try {
+      if (!video) throw MediaErrors.videoRequired();
+      const facts = await inspectVideo(video.path);
+      if (!facts) throw MediaErrors.videoWrongType();
+      if (facts.durationSeconds > this.config.VIDEO_MAX_SECONDS) throw MediaErrors.videoTooLong(this.config.VIDEO_MAX_SECONDS);
+
+      const key = newMediaKey('video', randomUUID(), VIDEO_EXTENSIONS[video.mimetype] ?? 'mp4');
+      await this.storeAll(
+        [{ key, write: () => this.storage.putFile(key, video.path, video.mimetype) }],
+        [
+          this.objects.create({
+            key,
+            ownerAccountId: accountId,
+            kind: 'video',
+            contentType: video.mimetype,
+            sizeBytes: video.size,
+            durationSeconds: facts.durationSeconds,
+            width: facts.width,
+            height: facts.height,
+          }),
+        ],
+      );
+      return { path: mediaPathOf(key), duration: facts.durationSeconds };
+    } finally {
+      await discard(video);
+    }
+  }
+
+  /** How to hand a stored object to a browser; 1404 for anything not uploaded here. */
+  async deliver(key: string): Promise<MediaToServe> {
+    const object = mediaKeyOf(key) === key ? await this.objects.findOneBy({ key }) : null;
+    if (!object) throw MediaErrors.notFound();
+    try {
+      return { delivery: await this.storage.delivery(key, object.contentType), contentType: object.contentType };
+    } catch (error) {
+      throw this.storageFailure('deliver', error);
+    }
+  }
+
+  private async prepareImage(upload: StagedUpload, target: ImageTarget): Promise<PreparedImage> {
+    try {
+      const image = await processImage(upload.path, sniffedImageOf(upload), target);
+      return { image, key: newMediaKey('image', randomUUID(), image.extension) };
+    } catch (error) {
+      // Right signature, but not an image a decoder can read (truncated, corrupt, hostile).
+      if (error instanceof UnreadableImageError) throw MediaErrors.imageWrongType(upload.fieldname);
+      throw error;
+    }
+  }
+
+  /**
+   * Writes the objects, then records them. A failure part way removes what was written, so no
+   * file is left without its row (nobody could claim it) and no row points at a missing file.
+   */
+  private async storeAll(writes: Array<{ key: string; write: () => Promise<void> }>, rows: MediaObjectEntity[]): Promise<void> {
+    const written: string[] = [];
+    try {
+      for (const { key, write } of writes) {
+        await write().catch((error: unknown) => {
+          throw this.storageFailure('store', error);
+        });
+        written.push(key);
+      }
+      await this.objects.save(rows);
+    } catch (error) {
+      await Promise.all(written.map((key) => this.storage.delete(key).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  private storageFailure(action: string, error: unknown): DomainError {
+    this.logger.error(`Could not ${action} media in ${this.storage.description}`, error instanceof Error ? error.stack : String(error));
+    return MediaErrors.storageUnavailable();
+  }
+}
+
+async function discard(...uploads: Array<StagedUpload | undefined>): Promise<void> {
+  await Promise.all(uploads.map((upload) => (upload ? rm(upload.path, { force: true }) : undefined)));
+}

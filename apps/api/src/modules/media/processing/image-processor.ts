@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import heicConvert from 'heic-convert';
+import sharp from 'sharp';
+import type { SniffedImage } from '@huddle/domain';
+
+/** The two crops of spec §9: a square profile photo and the athlete's 8:11 dashboard photo. */
+export interface ImageTarget {
+  width: number;
+  height: number;
+  /** true: always exactly width x height; false: a square no larger than width, never enlarged. */
+  exact: boolean;
+}
+
+export interface ProcessedImage {
+  data: Buffer;
+  format: 'jpeg' | 'png';
+  contentType: 'image/jpeg' | 'image/png';
+  extension: 'jpg' | 'png';
+  width: number;
+  height: number;
+}
+
+const JPEG_QUALITY = 85;
+// heic-convert's JPEG is an intermediate that sharp encodes again; keep it close to lossless.
+const HEIC_INTERMEDIATE_QUALITY = 0.95;
+
+export class UnreadableImageError extends Error {
+  constructor(cause: unknown) {
+    super('The image could not be decoded', { cause });
+    this.name = 'UnreadableImageError';
+  }
+}
+
+/**
+ * sharp's prebuilt libvips reads HEIF but not its HEVC coding (patents keep the decoder out), so
+ * iPhone photos are decoded by heic-convert (libheif compiled to WebAssembly) first.
+ */
+async function decodableInput(sourcePath: string, type: SniffedImage): Promise<Buffer> {
+  const original = await readFile(sourcePath);
+  if (type !== 'heic') return original;
+  const jpeg = await heicConvert({ buffer: original, format: 'JPEG', quality: HEIC_INTERMEDIATE_QUALITY });
+  return Buffer.from(jpeg);
+}
+
+/**
+ * Re-encodes an uploaded image so the server stores only what an image library produced: the
+ * EXIF orientation applied, metadata (location, camera) dropped, the size normalised. PNG stays
+ * PNG (it may carry transparency); JPEG and HEIC become JPEG.
+ */
+export async function processImage(sourcePath: string, type: SniffedImage, target: ImageTarget): Promise<ProcessedImage> {
+  try {
+    const input = await decodableInput(sourcePath, type);
+    const oriented = sharp(input, { failOn: 'error' }).rotate();
+    const { width = 0, height = 0 } = await sharp(input).metadata();
+    const side = Math.max(1, Math.min(target.width, width, height));
+    const resized = target.exact
+      ? oriented.resize(target.width, target.height, { fit: 'cover' })
+      : oriented.resize(side, side, { fit: 'cover' });
+    const format = type === 'png' ? 'png' : 'jpeg';
+    const encoded = format === 'png' ? resized.png({ compressionLevel: 9 }) : resized.jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return {
+      data,
+      format,
+      contentType: format === 'png' ? 'image/png' : 'image/jpeg',
+      extension: format === 'png' ? 'png' : 'jpg',
+      width: info.width,
+      height: info.height,
+    };
+  } catch (error) {
+    throw new UnreadableImageError(error);
+  }
+}

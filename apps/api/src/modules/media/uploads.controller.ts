@@ -1,0 +1,55 @@
+import { Controller, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FileFieldsInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SIGNED_IN_ROLES } from '@huddle/domain';
+import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { Roles } from '../auth/decorators/access.decorators';
+import { CurrentAccount } from '../auth/decorators/current-account.decorator';
+import type { AccountEntity } from '../auth/entities/account.entity';
+import { UploadIntroBody, UploadIntroPayload } from './dto/upload-intro.dto';
+import { UploadPhotoBody, UploadPhotoPayload } from './dto/upload-photo.dto';
+import { MediaService } from './media.service';
+import { IMAGE_FIELDS, VIDEO_FIELD } from './uploads/staged-upload';
+import type { StagedUpload } from './uploads/staged-upload';
+
+type PhotoFiles = Partial<Record<(typeof IMAGE_FIELDS)[keyof typeof IMAGE_FIELDS], StagedUpload[]>>;
+type VideoFiles = Partial<Record<typeof VIDEO_FIELD, StagedUpload[]>>;
+
+/**
+ * Uploads of profile media (spec §7). The guard runs before the files are read, so anonymous
+ * callers are refused without receiving anything; multer streams each file to staging, checked
+ * on the way (see StagingStorage), and the service takes it from there.
+ */
+@ApiTags('media')
+@Controller('user')
+export class UploadsController {
+  constructor(private readonly media: MediaService) {}
+
+  @Post('upload-photo')
+  @Roles(...SIGNED_IN_ROLES)
+  @UseInterceptors(FileFieldsInterceptor([{ name: IMAGE_FIELDS.photo, maxCount: 1 }, { name: IMAGE_FIELDS.secondPhoto, maxCount: 1 }]))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadPhotoBody })
+  @ApiOperation({
+    summary: 'Uploads the profile photo and, for athletes, the dashboard photo.',
+    description: "1415 'Image must be a jpg, jpeg or png file' when the content is not a jpeg, png or HEIC image; 1413 above MAX_IMAGE_MB.",
+  })
+  @ApiOkEnvelope(UploadPhotoPayload, 201)
+  uploadPhoto(@CurrentAccount() account: AccountEntity, @UploadedFiles() files: PhotoFiles = {}): Promise<UploadPhotoPayload> {
+    return this.media.storePhotos(account.id, files.photo?.[0], files.second_photo?.[0]);
+  }
+
+  @Post('upload-intro')
+  @Roles(...SIGNED_IN_ROLES)
+  @UseInterceptors(FileFieldsInterceptor([{ name: VIDEO_FIELD, maxCount: 1 }]))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadIntroBody })
+  @ApiOperation({
+    summary: 'Uploads the intro video.',
+    description: '1415 when the content is not mp4 or QuickTime video; 1413 above VIDEO_MAX_MB (checked while receiving); 1400 above VIDEO_MAX_SECONDS.',
+  })
+  @ApiOkEnvelope(UploadIntroPayload, 201)
+  uploadIntro(@CurrentAccount() account: AccountEntity, @UploadedFiles() files: VideoFiles = {}): Promise<UploadIntroPayload> {
+    return this.media.storeIntro(account.id, files.video?.[0]);
+  }
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { Transform } from 'node:stream';
+import type { TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { StorageEngine } from 'multer';
+import { SNIFF_HEAD_BYTES } from '@huddle/domain';
+
+/** How one multipart field is received: what its content must be and how large it may get. */
+export interface UploadFieldRule {
+  maxBytes: number;
+  /** The content type recognised from the first bytes, or null when the content is refused. */
+  sniff: (head: Uint8Array) => string | null;
+  /** The errors to fail the upload with (domain errors, so the reply carries the media's own message). */
+  wrongType: () => Error;
+  tooLarge: () => Error;
+}
+
+/**
+ * Counts and inspects the bytes on their way to disk: the first bytes decide the type before the
+ * rest is accepted, and the stream fails as soon as the size passes the limit, so neither a
+ * wrong file nor an oversized one is received in full.
+ */
+class UploadGuard extends Transform {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private received = 0;
+  detected: string | null = null;
+
+  constructor(private readonly rule: UploadFieldRule) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.received += chunk.length;
+    if (this.received > this.rule.maxBytes) return callback(this.rule.tooLarge());
+    if (this.detected === null) {
+      this.head.push(chunk);
+      this.headLength += chunk.length;
+      if (this.headLength >= SNIFF_HEAD_BYTES) {
+        const failure = this.decide();
+        if (failure) return callback(failure);
+      }
+    }
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(this.detected === null ? this.decide() : null);
+  }
+
+  private decide(): Error | null {
+    this.detected = this.rule.sniff(Buffer.concat(this.head));
+    this.head = [];
+    return this.detected === null ? this.rule.wrongType() : null;
+  }
+
+  get size(): number {
+    return this.received;
+  }
+}
+
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+function closedStream(stream: WriteStream): Promise<void> {
+  return stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once('close', () => resolve()));
+}
+
+/**
+ * A multer storage engine that streams each file into a staging directory, checking its content
+ * and size on the way. The route's handler receives `path` (the staged file), `size`, and
+ * `mimetype` set to the type recognised from the content (the browser's declared type is
+ * discarded). Refused and abandoned files are deleted.
+ */
+export class StagingStorage implements StorageEngine {
+  private ready: Promise<void> | null = null;
+
+  constructor(
+    private readonly directory: string,
+    private readonly rules: Readonly<Record<string, UploadFieldRule>>,
+  ) {}
+
+  _handleFile(_request: unknown, file: Express.Multer.File, callback: (error?: Error | null, info?: Partial<Express.Multer.File>) => void): void {
+    const rule = this.rules[file.fieldname];
+    if (!rule) {
+      file.stream.resume();
+      callback(new Error(`No upload rule for field ${file.fieldname}`));
+      return;
+    }
+    void this.stage(file, rule).then(
+      (info) => callback(null, info),
+      (error: Error) => callback(error),
+    );
+  }
+
+  _removeFile(_request: unknown, file: Express.Multer.File, callback: (error: Error | null) => void): void {
+    rm(file.path, { force: true }).then(
+      () => callback(null),
+      (error: Error) => callback(error),
+    );
+  }
+
+  private async stage(file: Express.Multer.File, rule: UploadFieldRule): Promise<Partial<Express.Multer.File>> {
+    await this.ensureDirectory();
+    const path = join(this.directory, randomUUID());
+    const target = createWriteStream(path, { flags: 'wx' });
+    // Once open, the file exists: a refusal's rm() below cannot run before its creation.
+    await once(target, 'open');
+    const guard = new UploadGuard(rule);
+    const source = file.stream;
+    source.pipe(guard);
+    // The source is piped by hand rather than through pipeline(): on a refusal the rest of the
+    // part must be drained (multer then drains the request), not destroyed mid-body.
+    source.once('error', (error) => guard.destroy(error));
+    try {
+      await pipeline(guard, target);
+    } catch (error) {
+      source.unpipe(guard);
+      source.resume();
+      // The failed write stream closes its descriptor asynchronously; remove the file after that.
+      await closedStream(target);
+      await rm(path, { force: true });
+      throw error;
+    }
+    return { path, size: guard.size, mimetype: guard.detected ?? 'application/octet-stream', destination: this.directory, filename: basename(path) };
+  }
+
+  private ensureDirectory(): Promise<void> {
+    this.ready ??= mkdir(this.directory, { recursive: true })
+      .then(() => this.removeStale())
+      .catch((error: unknown) => {
+        // A failure (a full disk, a permission) is retried by the next upload instead of sticking.
+        this.ready = null;
+        throw error;
+      });
+    return this.ready;
+  }
+
+  /** Files a crashed process left behind; a live upload is never a day old. */
+  private async removeStale(): Promise<void> {
+    const now = Date.now();
+    for (const name of await readdir(this.directory)) {
+      const path = join(this.directory, name);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > STALE_AFTER_MS) await rm(path, { force: true, recursive: true });
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { BYTES_PER_MEGABYTE, sniffImage, sniffVideo, VIDEO_CONTENT_TYPES } from '@huddle/domain';
+import type { MulterModuleOptions } from '@nestjs/platform-express';
+import { MediaErrors } from '../media.errors';
+import { IMAGE_FIELDS, VIDEO_FIELD } from './staged-upload';
+import { StagingStorage } from './staging-storage';
+import type { UploadFieldRule } from './staging-storage';
+
+export const HEIC_CONTENT_TYPE = 'image/heic';
+const IMAGE_CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', heic: HEIC_CONTENT_TYPE } as const;
+
+/** The configuration values uploads depend on (AppConfig's MAX_IMAGE_MB, VIDEO_MAX_MB, DATA_DIR). */
+export interface UploadLimits {
+  dataDir: string;
+  maxImageMegabytes: number;
+  maxVideoMegabytes: number;
+}
+
+function imageRule(limits: UploadLimits, field: string): UploadFieldRule {
+  return {
+    maxBytes: limits.maxImageMegabytes * BYTES_PER_MEGABYTE,
+    sniff: (head) => {
+      const type = sniffImage(head);
+      return type ? IMAGE_CONTENT_TYPES[type] : null;
+    },
+    wrongType: () => MediaErrors.imageWrongType(field),
+    tooLarge: () => MediaErrors.imageTooLarge(limits.maxImageMegabytes, field),
+  };
+}
+
+function videoRule(limits: UploadLimits): UploadFieldRule {
+  return {
+    maxBytes: limits.maxVideoMegabytes * BYTES_PER_MEGABYTE,
+    sniff: (head) => {
+      const type = sniffVideo(head);
+      return type ? VIDEO_CONTENT_TYPES[type] : null;
+    },
+    wrongType: () => MediaErrors.videoWrongType(),
+    tooLarge: () => MediaErrors.videoTooLarge(limits.maxVideoMegabytes),
+  };
+}
+
+/** Where uploads wait while they are checked: under DATA_DIR, so moving them into disk media is a local copy. */
+function stagingDirectory(dataDir: string): string {
+  return join(dataDir, 'uploads');
+}
+
+/**
+ * multer's options for every upload route of the module. The size limits are enforced by the
+ * staging storage (with the media's own messages); multer's own limits bound the form around
+ * the files, so a request cannot smuggle in unbounded fields or parts.
+ */
+export function uploadMulterOptions(limits: UploadLimits): MulterModuleOptions {
+  return {
+    storage: new StagingStorage(stagingDirectory(limits.dataDir), {
+      [IMAGE_FIELDS.photo]: imageRule(limits, IMAGE_FIELDS.photo),
+      [IMAGE_FIELDS.secondPhoto]: imageRule(limits, IMAGE_FIELDS.secondPhoto),
+      [VIDEO_FIELD]: videoRule(limits),
+    }),
+    limits: { files: 2, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },
+  };
+}

@@ -1,0 +1,130 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { UserType } from '@huddle/domain';
+import { MailService } from '../src/modules/mail/mail.service';
+import { SmtpMailer } from '../src/modules/mail/smtp-mailer';
+import { api, outboxFor, signUp } from './support/accounts-api';
+import { createTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+
+interface ReceivedMail {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+  user: string | undefined;
+}
+
+/** A real SMTP server in this process (the smtp-server package): what nodemailer sends arrives here. */
+async function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[]; next: () => Promise<ReceivedMail> }> {
+  const received: ReceivedMail[] = [];
+  const waiting: Array<(mail: ReceivedMail) => void> = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'mailer' && auth.password === 'secret') callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom;
+        const mail: ReceivedMail = {
+          from: from ? from.address : undefined,
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          user: typeof session.user === 'string' ? session.user : undefined,
+        };
+        received.push(mail);
+        waiting.shift()?.(mail);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  const next = () =>
+    new Promise<ReceivedMail>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('No email reached the SMTP server')), 5000);
+      waiting.push((mail) => {
+        clearTimeout(timer);
+        resolve(mail);
+      });
+    });
+  return { server, port, received, next };
+}
+
+/** The quoted-printable body folded back into plain text. */
+function bodyOf(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+describe('email', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+  });
+
+  it('SmtpMailer delivers over SMTP with the configured sender, authenticating from the URL', async () => {
+    const mailer = new SmtpMailer(`smtp://mailer:secret@127.0.0.1:${smtp.port}`, 'Huddle <no-reply@huddle.test>');
+    try {
+      const arrival = smtp.next();
+      await mailer.send({ to: 'fan@huddle.test', subject: 'Hello from Huddle', text: 'Line one.\nLine two with the code 424242.' });
+      const mail = await arrival;
+      expect(mail.user).toBe('mailer');
+      expect(mail.from).toBe('no-reply@huddle.test');
+      expect(mail.to).toEqual(['fan@huddle.test']);
+      expect(mail.raw).toMatch(/^From: Huddle <no-reply@huddle\.test>$/m);
+      expect(mail.raw).toMatch(/^To: fan@huddle\.test$/m);
+      expect(mail.raw).toMatch(/^Subject: Hello from Huddle$/m);
+      expect(bodyOf(mail.raw)).toContain('Line two with the code 424242.');
+    } finally {
+      mailer.onApplicationShutdown();
+    }
+  });
+
+  it('SmtpMailer fails loudly when the server refuses the credentials', async () => {
+    const mailer = new SmtpMailer(`smtp://mailer:wrong@127.0.0.1:${smtp.port}`, 'no-reply@huddle.test');
+    try {
+      await expect(mailer.send({ to: 'fan@huddle.test', subject: 'x', text: 'y' })).rejects.toThrow(/Invalid username or password/);
+    } finally {
+      mailer.onApplicationShutdown();
+    }
+  });
+
+  describe('with SMTP_URL configured', () => {
+    let testApp: TestApp;
+
+    beforeAll(async () => {
+      testApp = await createTestApp({ env: { SMTP_URL: `smtp://mailer:secret@127.0.0.1:${smtp.port}`, MAIL_FROM: 'Huddle <reset@huddle.test>' } });
+    });
+
+    afterAll(async () => {
+      await testApp.close();
+    });
+
+    it('uses the SMTP adapter: the reset code reaches the SMTP server, not the outbox', async () => {
+      expect(testApp.app.get<MailService>(MailService)).toBeInstanceOf(SmtpMailer);
+      const fan = await signUp(testApp, UserType.Fan);
+      const arrival = smtp.next();
+      await api(testApp).delete('/user/accounts/passwords').type('form').send({ email: fan.email }).expect(200);
+      const mail = await arrival;
+      expect(mail.to).toEqual([fan.email]);
+      expect(mail.from).toBe('reset@huddle.test');
+      expect(mail.raw).toMatch(/^Subject: Your Huddle reset code$/m);
+      const code = /reset code is (\d{6})\./.exec(bodyOf(mail.raw))?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      expect(await outboxFor(testApp, fan.email)).toEqual([]);
+
+      await api(testApp).postForm('/user/accounts/passwords', { email: fan.email, verificationCode: code ?? '', password: 'the new passphrase' }).expect(200);
+      await api(testApp).postForm('/user/sign-ins', { email: fan.email, password: 'the new passphrase' }).expect(200);
+    });
+  });
+});

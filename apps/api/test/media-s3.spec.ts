@@ -1,0 +1,184 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
+import request from 'supertest';
+import { ErrorCode, UserType } from '@huddle/domain';
+import { S3MediaStorage } from '../src/modules/media/storage/s3-media-storage';
+import { CapturingLogger } from './support/capturing-logger';
+import { createSignedIn } from './support/fixtures';
+import type { SignedIn } from './support/fixtures';
+import { fixture, makeImage } from './support/media';
+import { startLocalS3 } from './support/s3-server';
+import type { LocalS3 } from './support/s3-server';
+import { createTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+function storageFor(s3: LocalS3, publicUrl?: string): S3MediaStorage {
+  return new S3MediaStorage({
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    forcePathStyle: true,
+    publicUrl,
+  });
+}
+
+function s3Env(s3: LocalS3): Record<string, string> {
+  return {
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
+describe('S3 media storage against a local S3 server (s3rver)', () => {
+  let s3: LocalS3;
+  let storage: S3MediaStorage;
+  let workDir: string;
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    storage = storageFor(s3);
+    workDir = await mkdtemp(join(tmpdir(), 'huddle-s3-test-'));
+  });
+
+  afterAll(async () => {
+    storage.onApplicationShutdown();
+    await s3.close();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('streams a file up and reads it back whole and by range', async () => {
+    const video = fixture('intro-5s.mp4');
+    const source = join(workDir, 'upload.mp4');
+    await writeFile(source, video);
+    await storage.putFile('videos/a.mp4', source, 'video/mp4');
+
+    expect(Buffer.compare(await collect(await storage.read('videos/a.mp4')), video)).toBe(0);
+    expect(Buffer.compare(await collect(await storage.read('videos/a.mp4', { start: 10, end: 2057 })), video.subarray(10, 2058))).toBe(0);
+  });
+
+  it('stores an encoded image from memory', async () => {
+    const image = await makeImage(20, 20, 'png');
+    await storage.putBuffer('images/b.png', image, 'image/png');
+    expect(Buffer.compare(await collect(await storage.read('images/b.png')), image)).toBe(0);
+  });
+
+  it('hands browsers a presigned URL that the server honours, with the stored type', async () => {
+    const video = fixture('intro-3s.mov');
+    await storage.putBuffer('videos/c.mov', video, 'video/quicktime');
+    const delivery = await storage.delivery('videos/c.mov', 'video/quicktime');
+    if (delivery.kind !== 'redirect') throw new Error('S3 storage must redirect');
+    expect(delivery.url).toContain('X-Amz-Signature=');
+    expect(new URL(delivery.url).searchParams.get('X-Amz-Expires')).toBe('3600');
+
+    const response = await fetch(delivery.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('video/quicktime');
+    expect(Buffer.compare(Buffer.from(await response.arrayBuffer()), video)).toBe(0);
+  });
+
+  it('points at the public URL when one is configured', async () => {
+    const cdn = storageFor(s3, 'https://cdn.huddle.test/media/');
+    expect(await cdn.delivery('images/b.png', 'image/png')).toEqual({ kind: 'redirect', url: 'https://cdn.huddle.test/media/images/b.png' });
+    cdn.onApplicationShutdown();
+  });
+
+  it('deletes objects, and deleting a missing one is no error', async () => {
+    await storage.putBuffer('images/gone.png', await makeImage(8, 8, 'png'), 'image/png');
+    await storage.delete('images/gone.png');
+    await expect(storage.read('images/gone.png')).rejects.toThrow();
+    await expect(storage.delete('images/never-there.png')).resolves.toBeUndefined();
+  });
+});
+
+describe('media uploads with S3_BUCKET configured', () => {
+  let s3: LocalS3;
+  let testApp: TestApp;
+  let athlete: SignedIn;
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    testApp = await createTestApp({ env: s3Env(s3) });
+    athlete = await createSignedIn(testApp, UserType.Athlete, { profileCompleted: false });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    await s3.close();
+  });
+
+  it('stores the intro video in the bucket and redirects GET /media/<key> to it', async () => {
+    const video = fixture('intro-5s.mp4');
+    const uploaded = await request(testApp.server)
+      .post('/api/v1/user/upload-intro')
+      .set('x-access-token', athlete.token)
+      .attach('video', video, { filename: 'intro.mp4', contentType: 'video/mp4' })
+      .expect(201);
+
+    const served = await request(testApp.server).get(`/api/v1${uploaded.body.path}`).expect(302);
+    const location = served.headers.location;
+    expect(location.startsWith(`${s3.endpoint}/${s3.bucket}/videos/`)).toBe(true);
+
+    const fromBucket = await fetch(location, { headers: { Range: 'bytes=0-99' } });
+    expect(fromBucket.status).toBe(206);
+    expect(Buffer.compare(Buffer.from(await fromBucket.arrayBuffer()), video.subarray(0, 100))).toBe(0);
+  });
+
+  it('stores re-encoded photos in the bucket', async () => {
+    const uploaded = await request(testApp.server)
+      .post('/api/v1/user/upload-photo')
+      .set('x-access-token', athlete.token)
+      .attach('photo', await makeImage(1200, 1200, 'jpeg'), { filename: 'me.jpg', contentType: 'image/jpeg' })
+      .attach('second_photo', await makeImage(640, 880, 'png'), { filename: 'card.png', contentType: 'image/png' })
+      .expect(201);
+    for (const [path, size] of [
+      [uploaded.body.path, [1024, 1024]],
+      [uploaded.body.second_path, [320, 440]],
+    ] as const) {
+      const location = (await request(testApp.server).get(`/api/v1${path}`).expect(302)).headers.location;
+      const metadata = await sharp(Buffer.from(await (await fetch(location)).arrayBuffer())).metadata();
+      expect([metadata.width, metadata.height]).toEqual(size);
+    }
+  });
+});
+
+describe('media uploads when the S3 store is down', () => {
+  let testApp: TestApp;
+  let athlete: SignedIn;
+  const logger = new CapturingLogger();
+
+  beforeAll(async () => {
+    // A server that was started and stopped: its port now refuses connections.
+    const gone = await startLocalS3();
+    await gone.close();
+    testApp = await createTestApp({ env: s3Env(gone), logger });
+    athlete = await createSignedIn(testApp, UserType.Fan);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('answers 1503, logs the cause and records nothing', async () => {
+    const response = await request(testApp.server)
+      .post('/api/v1/user/upload-photo')
+      .set('x-access-token', athlete.token)
+      .attach('photo', await makeImage(50, 50, 'png'), { filename: 'a.png', contentType: 'image/png' })
+      .expect(503);
+    expect(response.body.status_response.response_internal_code).toBe(ErrorCode.ServiceUnavailable);
+    expect(logger.errors.join('\n')).toContain('Could not store media in S3 bucket');
+    expect(await testApp.dataSource.query('SELECT count(*)::int AS count FROM media_objects')).toEqual([{ count: 0 }]);
+  });
+});

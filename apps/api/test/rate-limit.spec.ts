@@ -1,0 +1,90 @@
+import { ERROR_MESSAGES, ErrorCode, UserType } from '@huddle/domain';
+import { api, PASSWORD, signUp, uniqueEmail } from './support/accounts-api';
+import { createTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+
+/** Requests from the shell's proxy carry the browser's address; the API trusts loopback proxies (TRUST_PROXY). */
+const fromIp = (ip: string) => ({ 'X-Forwarded-For': ip });
+
+describe('rate limits (1429)', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      env: {
+        SIGN_IN_MAX_PER_IP: '4',
+        SIGN_IN_MAX_PER_EMAIL: '2',
+        PASSWORD_RESET_MAX_PER_EMAIL: '2',
+        PASSWORD_RESET_MAX_PER_IP: '3',
+        PASSWORD_RESET_CONFIRM_MAX: '2',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const signInFrom = (ip: string, email: string, password = 'wrong password!') =>
+    api(testApp).postForm('/user/sign-ins', { email, password }).set(fromIp(ip));
+
+  function expectThrottled(response: { status: number; body: { status_response: unknown }; headers: Record<string, string> }): void {
+    expect(response.status).toBe(429);
+    expect(response.body.status_response).toEqual({
+      status: 429,
+      response_message: ERROR_MESSAGES[ErrorCode.TooManyRequests],
+      response_internal_code: ErrorCode.TooManyRequests,
+    });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  }
+
+  it('limits sign-in attempts per email, whatever address they come from, even with the right password', async () => {
+    const fan = await signUp(testApp, UserType.Fan);
+    expect((await signInFrom('203.0.113.1', fan.email)).status).toBe(401);
+    expect((await signInFrom('203.0.113.2', fan.email.toUpperCase())).status).toBe(401);
+    expectThrottled(await signInFrom('203.0.113.3', fan.email, PASSWORD));
+    // Other accounts are unaffected.
+    const other = await signUp(testApp, UserType.Fan);
+    expect((await signInFrom('203.0.113.3', other.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('limits sign-in attempts per client address across emails', async () => {
+    for (let attempt = 0; attempt < 4; attempt += 1) expect((await signInFrom('198.51.100.7', uniqueEmail('spray'))).status).toBe(401);
+    expectThrottled(await signInFrom('198.51.100.7', uniqueEmail('spray')));
+    expect((await signInFrom('198.51.100.8', uniqueEmail('spray'))).status).toBe(401);
+  });
+
+  it('limits reset-code requests per email, still answering 200 below the limit', async () => {
+    const email = uniqueEmail('reset');
+    await api(testApp).delete('/user/accounts/passwords').type('form').send({ email }).set(fromIp('192.0.2.10')).expect(200);
+    await api(testApp).delete('/user/accounts/passwords').type('form').send({ email }).set(fromIp('192.0.2.11')).expect(200);
+    expectThrottled(await api(testApp).delete('/user/accounts/passwords').type('form').send({ email }).set(fromIp('192.0.2.12')));
+  });
+
+  it('limits reset-code requests per client address', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await api(testApp).delete('/user/accounts/passwords').send({ email: uniqueEmail('reset') }).set(fromIp('192.0.2.50')).expect(200);
+    }
+    expectThrottled(await api(testApp).delete('/user/accounts/passwords').send({ email: uniqueEmail('reset') }).set(fromIp('192.0.2.50')));
+  });
+
+  it('limits code confirmations per email', async () => {
+    const email = uniqueEmail('confirm');
+    const confirm = (ip: string) => api(testApp).post('/user/accounts/passwords', { email, password: PASSWORD, verificationCode: '000000' }).set(fromIp(ip));
+    expect((await confirm('192.0.2.60')).status).toBe(400);
+    expect((await confirm('192.0.2.61')).status).toBe(400);
+    expectThrottled(await confirm('192.0.2.62'));
+  });
+
+  it('does not believe X-Forwarded-For from a proxy it does not trust', async () => {
+    const strict = await createTestApp({ env: { SIGN_IN_MAX_PER_IP: '2', SIGN_IN_MAX_PER_EMAIL: '100', TRUST_PROXY: '10.9.9.9' } });
+    try {
+      const attempt = (ip: string) => api(strict).postForm('/user/sign-ins', { email: uniqueEmail('spoof'), password: 'wrong password!' }).set(fromIp(ip));
+      expect((await attempt('203.0.113.101')).status).toBe(401);
+      expect((await attempt('203.0.113.102')).status).toBe(401);
+      expect((await attempt('203.0.113.103')).status).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});
