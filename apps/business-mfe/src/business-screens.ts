@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import { AthleteProfileScreen, AthleteServicesScreen, BookingFormScreen, DashboardScreen, ProfileScreen, RequestDetailScreen } from '@huddle/requester';
-import { NotificationsScreen, RequestsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import { AthleteProfileScreen, AthleteServicesScreen, BookingFormScreen, DashboardScreen, RequestDetailScreen } from '@huddle/requester';
+import { NotificationsScreen, OwnProfileScreen, RequestsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
 import type { ScreenMap } from '@huddle/ui';
 
 const StatsScreen = lazy(() => import('./screens/StatsScreen').then((m) => ({ default: m.StatsScreen })));
@@ -17,7 +17,7 @@ export const BUSINESS_SCREENS: ScreenMap = {
   '/requests': RequestsScreen,
   '/request/:id': RequestDetailScreen,
   '/notifications': NotificationsScreen,
-  '/profile': ProfileScreen,
+  '/profile': OwnProfileScreen,
   '/settings/info': SettingsInfoScreen,
   '/chat/:id': VideoChatScreen,
   '/signup': SetupWizard,

@@ -1,5 +1,5 @@
-import { AthleteProfileScreen, AthleteServicesScreen, BookingFormScreen, DashboardScreen, ProfileScreen, RequestDetailScreen } from '@huddle/requester';
-import { NotificationsScreen, RequestsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import { AthleteProfileScreen, AthleteServicesScreen, BookingFormScreen, DashboardScreen, RequestDetailScreen } from '@huddle/requester';
+import { NotificationsScreen, OwnProfileScreen, RequestsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
 import type { ScreenMap } from '@huddle/ui';
 
 /** The fan remote's screens for guests (0), fans (1) and incomplete fans (11), by domain route pattern. */
@@ -11,7 +11,7 @@ export const FAN_SCREENS: ScreenMap = {
   '/requests': RequestsScreen,
   '/request/:id': RequestDetailScreen,
   '/notifications': NotificationsScreen,
-  '/profile': ProfileScreen,
+  '/profile': OwnProfileScreen,
   '/settings/info': SettingsInfoScreen,
   '/chat/:id': VideoChatScreen,
   '/signup': SetupWizard,

@@ -29,8 +29,21 @@ export function App() {
   const askToLogout = useCallback(() => setConfirmingLogout(true), []);
 
   const shell = useMemo<ShellContextValue | null>(
-    () => (role === null ? null : { role, account, navigate, apiBase: API_BASE, logout: askToLogout, setUnread }),
-    [role, account, navigate, askToLogout],
+    () =>
+      role === null
+        ? null
+        : {
+            role,
+            account,
+            navigate,
+            apiBase: API_BASE,
+            logout: askToLogout,
+            setUnread,
+            setAccount: session.accountChanged,
+            refreshAccount: session.refreshAccount,
+            endSession: session.endSession,
+          },
+    [role, account, navigate, askToLogout, session.accountChanged, session.refreshAccount, session.endSession],
   );
 
   const logout = async () => {

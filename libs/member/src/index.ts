@@ -7,9 +7,31 @@ export const NotificationsScreen = lazy(() =>
 );
 export const VideoChatScreen = lazy(() => import('./VideoChatScreen').then((m) => ({ default: m.VideoChatScreen })));
 export const SettingsInfoScreen = lazy(() =>
-  import('./SettingsInfoScreen').then((m) => ({ default: m.SettingsInfoScreen })),
+  import(/* webpackChunkName: "settings-info" */ './settings/SettingsInfoScreen').then((m) => ({ default: m.SettingsInfoScreen })),
 );
-export const SetupWizard = lazy(() => import('./SetupWizard').then((m) => ({ default: m.SetupWizard })));
+export const SetupWizard = lazy(() =>
+  import(/* webpackChunkName: "setup-wizard" */ './wizard/SetupWizard').then((m) => ({ default: m.SetupWizard })),
+);
+export const OwnProfileScreen = lazy(() =>
+  import(/* webpackChunkName: "own-profile" */ './profile/OwnProfileScreen').then((m) => ({ default: m.OwnProfileScreen })),
+);
+// The athlete's settings sections; the athlete remote frames them in its own screens.
+export const SocialLinksSettings = lazy(() =>
+  import(/* webpackChunkName: "athlete-settings" */ './settings/AthleteSettings').then((m) => ({ default: m.SocialLinksSettings })),
+);
+export const SportsSchoolSettings = lazy(() =>
+  import(/* webpackChunkName: "athlete-settings" */ './settings/AthleteSettings').then((m) => ({ default: m.SportsSchoolSettings })),
+);
+export const ServicesSettings = lazy(() =>
+  import(/* webpackChunkName: "athlete-settings" */ './settings/AthleteSettings').then((m) => ({ default: m.ServicesSettings })),
+);
 
 export { REQUEST_TABS, requestTabOf, emptyRequestsText, type RequestTab } from './request-tabs';
-export { setupStepsFor, setupButtonLabel, type SetupStep } from './setup-steps';
+export { wizardStepsFor, forwardLabel, previousStep, nextStep } from './wizard/wizard-steps';
+export { useOwnAccount, useReferenceData, useMemberApi } from './api/hooks';
+export { mediaUrl } from './api/media-url';
+export { idsOf } from './wizard/wizard-draft';
+export { socialLinksOf, SOCIAL_LINK_LABELS } from './forms/social-links';
+export { ProfileSummary } from './profile/ProfileSummary';
+export { LocationPicker } from './map/LocationPicker';
+export type { MemberAccount, AthleteLocation, ReferenceData } from './api/account-types';

@@ -14,7 +14,6 @@ export const BookingFormScreen = lazy(() => import('./BookingFormScreen').then((
 export const RequestDetailScreen = lazy(() =>
   import('./RequestDetailScreen').then((m) => ({ default: m.RequestDetailScreen })),
 );
-export const ProfileScreen = lazy(() => import('./ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
 
 export { AthleteResults, type AthleteResultsState } from './AthleteResults';
 export { athleteInitials, athleteName, athletePath, formatDollars, type AthleteCard } from './athlete-card';

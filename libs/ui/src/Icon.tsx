@@ -8,6 +8,8 @@ const PATHS = {
   inbox: 'M4 13l2.5-7.5A2 2 0 0 1 8.4 4h7.2a2 2 0 0 1 1.9 1.5L20 13v5a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-5zm0 0h4.5l1.5 2.5h4l1.5-2.5H20',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0',
   check: 'M5 12.5l4.5 4.5L19 7.5',
+  video: 'M4 7h11v10H4zm11 3.5l5-3v9l-5-3',
+  trash: 'M4 7h16M10 11v6m4-6v6M6 7l1 12a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1l1-12M9 7V4h6v3',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -20,6 +20,19 @@ export interface ShellContextValue {
   logout: () => void;
   /** Sets the unread-notification count the shell's menu shows. */
   setUnread: (count: number) => void;
+  /**
+   * Makes this the signed-in account (an answer of the API that carries it: the wizard's Submit,
+   * a profile edit). Its role picks the routes and the remote, so a finished wizard (11, 12, 13)
+   * lands on the complete role's first route.
+   */
+  setAccount: (account: ShellAccount) => void;
+  /** Asks the API for the signed-in account again and takes its answer as setAccount does. */
+  refreshAccount: () => Promise<void>;
+  /**
+   * Forgets a session the API has already ended (the account was deleted): the sign-in screens
+   * show at once, with no logout confirmation and no logout call.
+   */
+  endSession: () => void;
 }
 
 export interface RemoteAppProps {

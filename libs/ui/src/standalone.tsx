@@ -41,6 +41,9 @@ function StandaloneShell({ App, options }: { App: ComponentType<RemoteAppProps>;
       apiBase: '/api/v1',
       logout: () => toast.show('Logout belongs to the shell; the standalone page stays signed in.'),
       setUnread,
+      setAccount: () => toast.show('The standalone page keeps its stand-in account.'),
+      refreshAccount: async () => undefined,
+      endSession: () => toast.show('Sessions belong to the shell; the standalone page stays signed in.'),
     }),
     [role, options, navigate, toast],
   );

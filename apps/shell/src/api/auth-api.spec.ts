@@ -1,4 +1,4 @@
-import { accountOf } from './auth-api';
+import { accountOf, businessSignInUrl, signInErrorOf } from './auth-api';
 
 const reply = (account: unknown) => ({ account, session_token: 'token', status_response: { status: 200 } });
 
@@ -23,5 +23,17 @@ describe('accountOf (sign-in and sign-up replies)', () => {
     expect(accountOf({ status_response: { status: 200 } })).toBeNull();
     expect(accountOf(reply({ id: 'u-1', user_type: 9, email: 'a@b.co' }))).toBeNull();
     expect(accountOf(reply({ id: 5, user_type: 1, email: 'a@b.co' }))).toBeNull();
+  });
+});
+
+describe('business sign-in', () => {
+  it('redirects through the API with the state', () => {
+    expect(businessSignInUrl('/api/v1', 'a b')).toBe('/api/v1/user/auth/business?state=a%20b');
+  });
+
+  it('reads a known error code from the callback query only', () => {
+    expect(signInErrorOf('?error=12002')).toBe(12002);
+    expect(signInErrorOf('error=abc')).toBeNull();
+    expect(signInErrorOf('')).toBeNull();
   });
 });

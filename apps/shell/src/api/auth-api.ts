@@ -1,11 +1,11 @@
 import { ApiError, unwrap } from '@huddle/api-client';
-import { isUserTypeCode, normalizeEmail, type UserTypeCode } from '@huddle/domain';
+import { ERROR_MESSAGES, ErrorCode, isErrorCode, isUserTypeCode, normalizeEmail, type UserTypeCode } from '@huddle/domain';
 import type { ShellAccount } from '@huddle/ui';
-import { api, untypedRequest } from './http';
+import { api } from './http';
 
 /** The account in a sign-in or sign-up reply (`{ account, session_token, status_response }`). */
-export function accountOf(body: Record<string, unknown>): ShellAccount | null {
-  const record = body.account;
+export function accountOf(body: object): ShellAccount | null {
+  const record = (body as { account?: unknown }).account;
   if (typeof record !== 'object' || record === null) return null;
   const account = record as Record<string, unknown>;
   if (!isUserTypeCode(account.user_type) || typeof account.id !== 'string' || typeof account.email !== 'string') return null;
@@ -22,7 +22,7 @@ export function accountOf(body: Record<string, unknown>): ShellAccount | null {
   };
 }
 
-function requireAccount(body: Record<string, unknown>): ShellAccount {
+function requireAccount(body: object): ShellAccount {
   const account = accountOf(body);
   if (!account) throw new ApiError(0, 'The server answered without an account', 200);
   return account;
@@ -42,13 +42,24 @@ export async function fetchSignedInAccount(): Promise<ShellAccount | null> {
   }
 }
 
+/** Sends a body as application/x-www-form-urlencoded, the encoding spec §7 gives these calls. */
+function formBody<Body extends Record<string, string>>(body: Body) {
+  return {
+    bodySerializer: (values: Body) => new URLSearchParams(values),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+  };
+}
+
 /** POST /user/sign-ins as a form (spec §7). */
 export async function signIn(email: string, password: string): Promise<ShellAccount> {
-  return requireAccount(await untypedRequest('POST', '/user/sign-ins', { form: { email: normalizeEmail(email), password } }));
+  const reply = await unwrap(api.POST('/user/sign-ins', formBody({ email: normalizeEmail(email), password })));
+  return requireAccount(reply);
 }
 
 export interface SignUpInput {
-  userType: UserTypeCode;
+  /** Administrators are never created by sign-up. */
+  userType: Exclude<UserTypeCode, 4>;
   email: string;
   password: string;
   phone: string;
@@ -56,23 +67,60 @@ export interface SignUpInput {
 
 /** POST /user/email-verifications: creates the account and its session. */
 export async function signUp(input: SignUpInput): Promise<ShellAccount> {
-  const json = { email: normalizeEmail(input.email), password: input.password, phone: input.phone, user_type: input.userType };
-  return requireAccount(await untypedRequest('POST', '/user/email-verifications', { json }));
+  const json = {
+    email: normalizeEmail(input.email),
+    password: input.password,
+    phone: input.phone,
+    user_type: input.userType,
+    // The form refuses to submit before the EULA is accepted (spec §5), so this is always true.
+    eula_accepted: true as const,
+  };
+  return requireAccount(await unwrap(api.POST('/user/email-verifications', { body: json })));
 }
 
 /** DELETE /user/sessions: revokes the session server-side. */
 export async function signOut(): Promise<void> {
-  await untypedRequest('DELETE', '/user/sessions');
+  await unwrap(api.DELETE('/user/sessions'));
 }
+
+/** Spec §5, Restore: a reset request that fails with code 200 has in fact been accepted. */
+export const RESET_REQUEST_ACCEPTED_CODES: readonly number[] = [200];
+
+/** Spec §8: the password reset confirmation reports 200 and 202 as a wrong code (12001). */
+export const WRONG_RESET_CODES: readonly number[] = [200, 202, ErrorCode.IncorrectResetCode];
 
 /** DELETE /user/accounts/passwords: emails a reset code. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await untypedRequest('DELETE', '/user/accounts/passwords', { form: { email: normalizeEmail(email) } });
+  try {
+    await unwrap(api.DELETE('/user/accounts/passwords', formBody({ email: normalizeEmail(email) })));
+  } catch (error) {
+    if (error instanceof ApiError && RESET_REQUEST_ACCEPTED_CODES.includes(error.code)) return;
+    throw error;
+  }
 }
 
 /** POST /user/accounts/passwords: sets the new password with the emailed code. */
 export async function confirmPasswordReset(email: string, verificationCode: string, password: string): Promise<void> {
-  await untypedRequest('POST', '/user/accounts/passwords', {
-    form: { email: normalizeEmail(email), verificationCode, password },
-  });
+  try {
+    await unwrap(api.POST('/user/accounts/passwords', formBody({ email: normalizeEmail(email), verificationCode, password })));
+  } catch (error) {
+    if (error instanceof ApiError && WRONG_RESET_CODES.includes(error.code) && error.code !== ErrorCode.IncorrectResetCode) {
+      throw new ApiError(ErrorCode.IncorrectResetCode, ERROR_MESSAGES[ErrorCode.IncorrectResetCode], error.status);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Where the Business sign-in button sends the browser (spec §7: social sign-in by redirect). The
+ * API answers with a redirect to the provider and, after it, back to /signup or /dashboard.
+ */
+export function businessSignInUrl(apiBase: string, state: string): string {
+  return `${apiBase}/user/auth/business?state=${encodeURIComponent(state)}`;
+}
+
+/** The `error` query value the business sign-in callback adds to /login, when it is a known code. */
+export function signInErrorOf(search: string): number | null {
+  const value = Number(new URLSearchParams(search).get('error'));
+  return isErrorCode(value) ? value : null;
 }

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
-import { MESSAGES } from '@huddle/domain';
+import { Link, useSearch } from 'wouter';
+import { MESSAGES, messageForCode } from '@huddle/domain';
 import { Button, TextField, type ShellAccount } from '@huddle/ui';
-import { signIn } from '../api/auth-api';
-import { errorMessage } from '../api/http';
+import { businessSignInUrl, signIn, signInErrorOf } from '../api/auth-api';
+import { API_BASE, errorMessage } from '../api/http';
 import { AuthLayout } from './AuthLayout';
 import { hasErrors, requiredErrors, type FieldErrors } from './form-errors';
 
@@ -14,11 +14,25 @@ export interface LoginScreenProps {
 
 type Field = 'email' | 'password';
 
+/** An unguessable value for the OAuth round trip; the API checks it comes back unchanged. */
+function oauthState(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return Math.random().toString(36).slice(2) + Date.now().toString(36);
+}
+
 export function LoginScreen({ onSignedIn, onContinueAsGuest }: LoginScreenProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [submitting, setSubmitting] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  // The business sign-in callback returns here with ?error=<code> (12002: a regular account).
+  const callbackError = signInErrorOf(useSearch());
+
+  const businessSignIn = () => {
+    setRedirecting(true);
+    window.location.assign(businessSignInUrl(API_BASE, oauthState()));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +53,11 @@ export function LoginScreen({ onSignedIn, onContinueAsGuest }: LoginScreenProps)
     <AuthLayout>
       <h1 className="auth__title">Welcome back</h1>
       <p className="auth__lead">Log in to book athletes and follow your requests.</p>
+      {callbackError !== null && (
+        <p className="auth__alert" role="alert">
+          {messageForCode(callbackError)}
+        </p>
+      )}
       <form className="auth__form" onSubmit={submit} noValidate>
         <TextField
           label="Email"
@@ -69,6 +88,9 @@ export function LoginScreen({ onSignedIn, onContinueAsGuest }: LoginScreenProps)
       <div className="auth__divider">or</div>
       <Button variant="secondary" block onClick={onContinueAsGuest}>
         Continue as guest
+      </Button>
+      <Button variant="ghost" block className="auth__business" loading={redirecting} onClick={businessSignIn}>
+        Business sign-in
       </Button>
       <p className="auth__footer">
         New to Huddle?{' '}

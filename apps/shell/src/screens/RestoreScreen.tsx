@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ErrorCode, LIMITS, MESSAGES } from '@huddle/domain';
+import { ErrorCode, isValidResetCode, LIMITS, MESSAGES } from '@huddle/domain';
 import { Button, Icon, TextField } from '@huddle/ui';
 import { confirmPasswordReset, requestPasswordReset } from '../api/auth-api';
 import { ApiError } from '@huddle/api-client';
 import { errorMessage } from '../api/http';
 import { AuthLayout } from './AuthLayout';
+import { CodeInput } from './CodeInput';
 import { hasErrors, requiredErrors, type FieldErrors } from './form-errors';
 
 /** The email a code was sent to, kept for this tab so a reload stays on the confirmation view. */
@@ -87,7 +88,7 @@ function ConfirmStep({ email, onCancel, onDone }: { email: string; onCancel: () 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = requiredErrors({ code, password }, { code: MESSAGES.enterCode, password: MESSAGES.passwordRequired });
-    if (!found.code && code.trim().length !== LIMITS.resetCode.length) found.code = MESSAGES.enterCode;
+    if (!found.code && !isValidResetCode(code)) found.code = MESSAGES.enterCode;
     setErrors(found);
     if (hasErrors(found)) return;
     setSubmitting(true);
@@ -108,13 +109,11 @@ function ConfirmStep({ email, onCancel, onDone }: { email: string; onCancel: () 
         We sent a {LIMITS.resetCode.length}-digit code to <strong>{email}</strong>. Enter it with your new password.
       </p>
       <form className="auth__form" onSubmit={submit} noValidate>
-        <TextField
+        <CodeInput
           label="Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={LIMITS.resetCode.length}
+          length={LIMITS.codeInputFields}
           value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          onChange={setCode}
           error={errors.code}
         />
         <TextField

@@ -1,6 +1,6 @@
 import { AuthState } from '@huddle/domain';
 import type { ShellAccount } from '@huddle/ui';
-import { initialSession, sessionReducer, sessionRole } from './session-state';
+import { initialSession, sessionReducer, sessionRole, visitWithoutSession } from './session-state';
 import { newGuestToken, storedVisitOf } from './session-storage';
 
 const fan: ShellAccount = { id: 'a7f3c2e0-0000-4000-8000-000000000007', user_type: 1, profile_completed: true, email: 'fan@example.com' };
@@ -56,5 +56,35 @@ describe('session state machine', () => {
     const member = sessionReducer(leftGuest, { type: 'signed-in', account: fan });
     expect(sessionRole(member)).toBe(1);
     expect(sessionRole(sessionReducer(member, { type: 'signed-out' }))).toBe(-1);
+  });
+
+  it('takes a newer copy of the signed-in account, so a finished wizard becomes the complete role', () => {
+    const wizard = sessionReducer(initialSession('first-visit'), { type: 'account-loaded', account: newAthlete });
+    expect(sessionRole(wizard)).toBe(12);
+    const finished = sessionReducer(wizard, { type: 'account-changed', account: { ...newAthlete, profile_completed: true } });
+    expect(sessionRole(finished)).toBe(2);
+  });
+
+  it('ignores an account change for another account or after signing out', () => {
+    const member = sessionReducer(initialSession('first-visit'), { type: 'account-loaded', account: fan });
+    expect(sessionReducer(member, { type: 'account-changed', account: newAthlete })).toBe(member);
+    const out = sessionReducer(member, { type: 'signed-out' });
+    expect(sessionReducer(out, { type: 'account-changed', account: fan })).toBe(out);
+  });
+});
+
+describe('visitWithoutSession', () => {
+  it('starts a first visit to a sign-in page signed out, and any other first visit as a guest', () => {
+    expect(visitWithoutSession('first-visit', '/login')).toBe('signed-out');
+    expect(visitWithoutSession('first-visit', '/restore')).toBe('signed-out');
+    expect(visitWithoutSession('first-visit', '/signup')).toBe('signed-out');
+    expect(visitWithoutSession('first-visit', '/dashboard')).toBe('first-visit');
+    expect(visitWithoutSession('first-visit', '/@jordan')).toBe('first-visit');
+    expect(visitWithoutSession('first-visit', '/')).toBe('first-visit');
+  });
+
+  it('keeps what the visitor chose before', () => {
+    expect(visitWithoutSession('guest', '/login')).toBe('guest');
+    expect(visitWithoutSession('signed-out', '/dashboard')).toBe('signed-out');
   });
 });

@@ -1,4 +1,4 @@
-import { AuthState, roleCodeOf, type AuthStateCode, type RoleCode } from '@huddle/domain';
+import { AuthState, canAccess, GUEST, roleCodeOf, SIGNED_OUT, type AuthStateCode, type RoleCode } from '@huddle/domain';
 import type { ShellAccount } from '@huddle/ui';
 import type { StoredVisit } from './session-storage';
 
@@ -15,6 +15,8 @@ export type SessionEvent =
   /** GET /user/accounts answered 401 or could not be reached. */
   | { type: 'account-missing'; visit: StoredVisit }
   | { type: 'signed-in'; account: ShellAccount }
+  /** A newer copy of the signed-in account (profile edited, wizard finished). */
+  | { type: 'account-changed'; account: ShellAccount }
   | { type: 'guest-entered' }
   | { type: 'signed-out' };
 
@@ -32,6 +34,10 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
     case 'account-loaded':
     case 'signed-in':
       return { auth: AuthState.Authorized, account: event.account, guest: false };
+    case 'account-changed':
+      // A late answer must not sign a visitor back in after they left.
+      if (state.auth !== AuthState.Authorized || state.account?.id !== event.account.id) return state;
+      return { ...state, account: event.account };
     case 'account-missing':
       // Without a session, a first visit browses as a guest; a visitor who chose to sign in
       // (or logged out) stays signed out and sees the sign-in screens.
@@ -48,4 +54,15 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
 export function sessionRole(state: SessionState): RoleCode | null {
   if (state.auth === AuthState.Authorizing) return null;
   return roleCodeOf(state.account, state.guest);
+}
+
+/**
+ * How a visit without a session starts. A first visit browses as a guest, except when it opens a
+ * page only signed-out visitors use (/login, /restore, /signup): someone who types /login wants
+ * to sign in, and a guest would be redirected away from it.
+ */
+export function visitWithoutSession(visit: StoredVisit, pathname: string): StoredVisit {
+  if (visit !== 'first-visit') return visit;
+  const signedOutOnly = canAccess(pathname, SIGNED_OUT) && !canAccess(pathname, GUEST);
+  return signedOutOnly ? 'signed-out' : visit;
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { RoleCode } from '@huddle/domain';
 import type { ShellAccount } from '@huddle/ui';
 import { fetchSignedInAccount, signOut } from '../api/auth-api';
-import { initialSession, sessionReducer, sessionRole, type SessionState } from './session-state';
+import { initialSession, sessionReducer, sessionRole, visitWithoutSession, type SessionState } from './session-state';
 import { clearStoredVisit, readStoredVisit, storeGuestVisit, storeSignedOut, type StoredVisit } from './session-storage';
 
 export interface Session {
@@ -15,6 +15,12 @@ export interface Session {
   leaveGuest: () => void;
   /** Revokes the signed-in session; the visitor lands on the sign-in screens even if the API is down. */
   logout: () => Promise<void>;
+  /** Takes a newer copy of the signed-in account (its role may have changed: wizard finished). */
+  accountChanged: (account: ShellAccount) => void;
+  /** Re-reads the signed-in account from the API. */
+  refreshAccount: () => Promise<void>;
+  /** The API already ended the session (account deleted): show the sign-in screens. */
+  endSession: () => void;
 }
 
 export function useSession(): Session {
@@ -31,9 +37,11 @@ export function useSession(): Session {
         dispatch({ type: 'account-loaded', account });
         return;
       }
-      // A first visit without a session browses as a guest (see sessionReducer); remember it.
-      if (visit === 'first-visit') storeGuestVisit();
-      dispatch({ type: 'account-missing', visit });
+      // A first visit without a session browses as a guest unless it opened a sign-in page;
+      // only the guest choice is remembered, so a later visit to / still browses.
+      const outcome = visitWithoutSession(visit, window.location.pathname);
+      if (outcome === 'first-visit') storeGuestVisit();
+      dispatch({ type: 'account-missing', visit: outcome });
     });
     return () => {
       current = false;
@@ -63,8 +71,31 @@ export function useSession(): Session {
     dispatch({ type: 'signed-out' });
   }, []);
 
+  const accountChanged = useCallback((account: ShellAccount) => dispatch({ type: 'account-changed', account }), []);
+
+  const refreshAccount = useCallback(async () => {
+    const account = await fetchSignedInAccount();
+    dispatch(account ? { type: 'account-changed', account } : { type: 'signed-out' });
+    if (!account) storeSignedOut();
+  }, []);
+
+  const endSession = useCallback(() => {
+    storeSignedOut();
+    dispatch({ type: 'signed-out' });
+  }, []);
+
   return useMemo(
-    () => ({ state, role: sessionRole(state), signedIn, enterAsGuest, leaveGuest, logout }),
-    [state, signedIn, enterAsGuest, leaveGuest, logout],
+    () => ({
+      state,
+      role: sessionRole(state),
+      signedIn,
+      enterAsGuest,
+      leaveGuest,
+      logout,
+      accountChanged,
+      refreshAccount,
+      endSession,
+    }),
+    [state, signedIn, enterAsGuest, leaveGuest, logout, accountChanged, refreshAccount, endSession],
   );
 }

@@ -1,0 +1,320 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef, useState } from 'react';
+import L from 'leaflet';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_LOCATION_TYPE,
+  LIMITS,
+  LOCATION_SERVICE_TYPES,
+  MESSAGES,
+  SERVICE_LABELS,
+  type LocationType,
+} from '@huddle/domain';
+import { isAbortError, toApiError } from '@huddle/api-client';
+import { Button, ErrorView, Icon, SearchField, SelectField, SkeletonList, Stepper, TextField, useToast } from '@huddle/ui';
+import type { AthleteLocation, GeocodeResult } from '../api/account-types';
+import { QUERY_KEYS, useMemberApi } from '../api/hooks';
+import { useDebouncedValue } from '../api/useDebouncedValue';
+import { canSaveLocation, coordinatesText, MAP_DEFAULTS, milesToMeters } from './map-geometry';
+import { OfflineBaseLayer } from './offline-layer';
+import '../member.css';
+
+const BRAND = '#1b2a4a';
+const ACCENT = '#f5a524';
+const SEARCH_RESULTS_SHOWN = 5;
+
+function reportMapIssue(error: unknown): string {
+  // Spec §8: a geocoding failure is logged and shown as 'Unknown map issue'; the map goes on.
+  console.error('Geocoding failed', error);
+  return MESSAGES.unknownMapIssue;
+}
+
+/**
+ * Travel locations (spec §2): a Leaflet map centred on Los Angeles, a search box for a city or
+ * coordinates, and a bottom bar 'Locations' with a name, a 'Mile radius' stepper and 'Save
+ * location'. The pin stays in the middle: dragging the map moves the place, which is looked up
+ * 200 ms after the map stops. Loaded on demand, with Leaflet and its stylesheet.
+ */
+export default function LocationsEditor() {
+  const api = useMemberApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const mapElement = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const circleRef = useRef<L.Circle | null>(null);
+  const pinRef = useRef<L.CircleMarker | null>(null);
+  const savedLayer = useRef<L.LayerGroup | null>(null);
+  // A place picked from the results already has its address: the move it causes needs no lookup.
+  const knownAddress = useRef<string | null>(null);
+
+  const [center, setCenter] = useState<{ lat: number; lng: number }>(MAP_DEFAULTS.center);
+  const [address, setAddress] = useState<string>(LIMITS.defaultMapCenter.name);
+  const [lookingUp, setLookingUp] = useState(false);
+  const [mapIssue, setMapIssue] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<GeocodeResult[]>([]);
+  const [searching, setSearching] = useState(false);
+  const [name, setName] = useState('');
+  const [radius, setRadius] = useState<number>(MAP_DEFAULTS.radius);
+  const [locationType, setLocationType] = useState<LocationType>(DEFAULT_LOCATION_TYPE);
+  const debouncedQuery = useDebouncedValue(query.trim(), LIMITS.map.searchDebounceMs);
+  const debouncedCenter = useDebouncedValue(center, LIMITS.map.dragDebounceMs);
+
+  const config = useQuery({ queryKey: QUERY_KEYS.mapsConfig, queryFn: api.mapsConfig, staleTime: Number.POSITIVE_INFINITY, retry: 0 });
+  const locations = useQuery({ queryKey: QUERY_KEYS.locations, queryFn: api.listLocations });
+  const configSettled = !config.isPending;
+  const tilesUrl = config.data?.tiles_url ?? null;
+
+  // The map itself: created once the tile configuration is known (an unreachable config means offline).
+  useEffect(() => {
+    const element = mapElement.current;
+    if (!element || !configSettled) return undefined;
+    const map = L.map(element, { center: MAP_DEFAULTS.center, zoom: MAP_DEFAULTS.zoom, maxZoom: MAP_DEFAULTS.maxZoom, zoomControl: true });
+    if (tilesUrl) {
+      L.tileLayer(tilesUrl, { maxZoom: MAP_DEFAULTS.maxZoom, maxNativeZoom: 19, attribution: config.data?.attribution ?? '' }).addTo(map);
+    } else {
+      new OfflineBaseLayer({ maxZoom: MAP_DEFAULTS.maxZoom, attribution: 'Offline map' }).addTo(map);
+    }
+    savedLayer.current = L.layerGroup().addTo(map);
+    circleRef.current = L.circle(MAP_DEFAULTS.center, {
+      radius: milesToMeters(MAP_DEFAULTS.radius),
+      color: ACCENT,
+      weight: 2,
+      fillColor: ACCENT,
+      fillOpacity: 0.15,
+    }).addTo(map);
+    // A circle marker needs no icon images, so nothing has to resolve Leaflet's marker PNGs.
+    pinRef.current = L.circleMarker(MAP_DEFAULTS.center, { radius: 8, color: '#fff', weight: 3, fillColor: BRAND, fillOpacity: 1 }).addTo(map);
+    const follow = () => {
+      const middle = map.getCenter();
+      circleRef.current?.setLatLng(middle);
+      pinRef.current?.setLatLng(middle);
+    };
+    map.on('move', follow);
+    map.on('moveend', () => {
+      const middle = map.getCenter();
+      setCenter({ lat: middle.lat, lng: middle.lng });
+    });
+    mapRef.current = map;
+    return () => {
+      map.remove();
+      mapRef.current = null;
+    };
+  }, [configSettled, tilesUrl, config.data?.attribution]);
+
+  useEffect(() => {
+    circleRef.current?.setRadius(milesToMeters(radius));
+  }, [radius]);
+
+  // The saved locations, drawn as quiet circles under the one being placed.
+  useEffect(() => {
+    const layer = savedLayer.current;
+    if (!layer) return;
+    layer.clearLayers();
+    for (const location of locations.data ?? []) {
+      L.circle([location.latitude, location.longitude], {
+        radius: milesToMeters(location.radius),
+        color: BRAND,
+        weight: 1,
+        fillColor: BRAND,
+        fillOpacity: 0.08,
+      })
+        .bindTooltip(location.name)
+        .addTo(layer);
+    }
+  }, [locations.data, configSettled]);
+
+  // The address of the place under the pin, looked up once the map has been still for 200 ms.
+  useEffect(() => {
+    if (knownAddress.current !== null) {
+      setAddress(knownAddress.current);
+      knownAddress.current = null;
+      return undefined;
+    }
+    if (debouncedCenter === MAP_DEFAULTS.center) return undefined;
+    const controller = new AbortController();
+    setLookingUp(true);
+    api
+      .geocode(coordinatesText(debouncedCenter.lat, debouncedCenter.lng), controller.signal)
+      .then((found) => {
+        setAddress(found[0]?.formatted_address ?? coordinatesText(debouncedCenter.lat, debouncedCenter.lng));
+        setMapIssue(null);
+      })
+      .catch((error) => {
+        if (isAbortError(error)) return;
+        setAddress(coordinatesText(debouncedCenter.lat, debouncedCenter.lng));
+        setMapIssue(reportMapIssue(error));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLookingUp(false);
+      });
+    return () => controller.abort();
+  }, [api, debouncedCenter]);
+
+  // The search box: a city or coordinates, 400 ms after typing stops.
+  useEffect(() => {
+    if (debouncedQuery === '') {
+      setResults([]);
+      return undefined;
+    }
+    const controller = new AbortController();
+    setSearching(true);
+    api
+      .geocode(debouncedQuery, controller.signal)
+      .then((found) => {
+        setResults(found.slice(0, SEARCH_RESULTS_SHOWN));
+        setMapIssue(null);
+      })
+      .catch((error) => {
+        if (isAbortError(error)) return;
+        setResults([]);
+        setMapIssue(reportMapIssue(error));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setSearching(false);
+      });
+    return () => controller.abort();
+  }, [api, debouncedQuery]);
+
+  const goTo = (result: GeocodeResult) => {
+    const map = mapRef.current;
+    setResults([]);
+    setQuery('');
+    if (!map) return;
+    knownAddress.current = result.formatted_address;
+    const { location, bounds } = result.geometry;
+    const target = L.latLng(location.lat, location.lng);
+    if (bounds) {
+      const zoom = map.getBoundsZoom(L.latLngBounds([bounds.southwest.lat, bounds.southwest.lng], [bounds.northeast.lat, bounds.northeast.lng]));
+      map.setView(target, Math.min(zoom, MAP_DEFAULTS.maxZoom));
+    } else {
+      map.setView(target, Math.max(map.getZoom(), MAP_DEFAULTS.zoom));
+    }
+  };
+
+  const save = useMutation({
+    mutationFn: () =>
+      api.addLocation({
+        name: name.trim(),
+        address,
+        latitude: center.lat,
+        longitude: center.lng,
+        radius,
+        location_type: locationType,
+      }),
+    onSuccess: (location) => {
+      queryClient.setQueryData<AthleteLocation[]>(QUERY_KEYS.locations, (list) => [...(list ?? []), location]);
+      setName('');
+      toast.show('Location saved', 'success');
+    },
+    onError: (error) => toast.show(toApiError(error).message, 'error'),
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => api.deleteLocation(id),
+    onSuccess: (_, id) => queryClient.setQueryData<AthleteLocation[]>(QUERY_KEYS.locations, (list) => (list ?? []).filter((l) => l.id !== id)),
+    onError: (error) => toast.show(toApiError(error).message, 'error'),
+  });
+
+  return (
+    <div className="mb-map">
+      <div className="mb-map__search">
+        <SearchField
+          label="Search for city or coordinates"
+          placeholder="Search for city or coordinates"
+          value={query}
+          autoComplete="off"
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              if (results[0]) goTo(results[0]);
+            }
+          }}
+        />
+        {(results.length > 0 || searching) && (
+          <ul className="mb-map__results" aria-label="Search results" aria-busy={searching}>
+            {results.map((result) => (
+              <li key={`${result.formatted_address}-${result.geometry.location.lat}`}>
+                <button type="button" className="mb-map__result" onClick={() => goTo(result)}>
+                  {result.formatted_address}
+                </button>
+              </li>
+            ))}
+            {searching && results.length === 0 && <li className="mb-map__result mb-map__result--muted">Searching…</li>}
+          </ul>
+        )}
+      </div>
+      <div className="mb-map__canvas" ref={mapElement} role="application" aria-label="Map: drag to place the location" />
+      {mapIssue && (
+        <p className="mb-map__issue" role="alert">
+          {mapIssue}
+        </p>
+      )}
+      <section className="mb-map__bar" aria-labelledby="mb-locations-title">
+        <div className="mb-map__bar-head">
+          <h3 className="mb-map__bar-title" id="mb-locations-title">
+            Locations
+          </h3>
+          <span className="mb-map__address" aria-live="polite">
+            {lookingUp ? 'Finding the place…' : address}
+          </span>
+        </div>
+        <div className="mb-map__bar-fields">
+          <TextField label="Location name" placeholder="e.g. Home" value={name} maxLength={LIMITS.text.max} onChange={(event) => setName(event.target.value)} />
+          <Stepper
+            label="Mile radius"
+            value={radius}
+            min={LIMITS.map.minRadiusMiles}
+            step={LIMITS.map.radiusStep}
+            max={LIMITS.quantityStepper.max}
+            onChange={setRadius}
+          />
+          <SelectField
+            label="Used for"
+            value={locationType}
+            options={LOCATION_SERVICE_TYPES.map((type) => ({ value: type, label: SERVICE_LABELS[type] }))}
+            onChange={(event) => setLocationType(event.target.value as LocationType)}
+          />
+        </div>
+        <Button block disabled={!canSaveLocation(name, lookingUp, save.isPending)} loading={save.isPending} onClick={() => save.mutate()}>
+          Save location
+        </Button>
+      </section>
+      <section className="mb-map__saved" aria-labelledby="mb-saved-title">
+        <h3 className="mb-section__title" id="mb-saved-title">
+          Saved locations
+        </h3>
+        {locations.isPending ? (
+          <SkeletonList count={3} label="Loading locations" />
+        ) : locations.isError ? (
+          <ErrorView message={toApiError(locations.error).message} onRetry={() => locations.refetch()} retrying={locations.isFetching} />
+        ) : locations.data.length === 0 ? (
+          <p className="mb-section__hint">No locations yet. Place the pin, name it and save it.</p>
+        ) : (
+          <ul className="mb-map__list">
+            {locations.data.map((location) => (
+              <li key={location.id} className="mb-map__item">
+                <span className="mb-map__item-text">
+                  <strong>{location.name}</strong>
+                  <span className="hd-muted">
+                    {location.radius} mi · {SERVICE_LABELS[location.location_type]} · {location.address}
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  className="hd-icon-button"
+                  aria-label={`Delete location ${location.name}`}
+                  disabled={remove.isPending && remove.variables === location.id}
+                  onClick={() => remove.mutate(location.id)}
+                >
+                  <Icon name="trash" size={18} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

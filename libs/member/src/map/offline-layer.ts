@@ -1,0 +1,52 @@
+import L from 'leaflet';
+import { coordinateLabel, gridLines, gridStep, mercatorY, tileBounds } from './map-geometry';
+
+const TILE_SIZE = 256;
+
+/**
+ * The base layer when no tile server is configured (GET /maps/config answers tiles_url null):
+ * a light canvas with latitude and longitude lines and their labels, drawn in the browser, so
+ * the picker works with no network at all.
+ */
+export class OfflineBaseLayer extends L.GridLayer {
+  override createTile(coords: L.Coords): HTMLElement {
+    const canvas = document.createElement('canvas');
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = TILE_SIZE * ratio;
+    canvas.height = TILE_SIZE * ratio;
+    const context = canvas.getContext('2d');
+    if (!context) return canvas;
+    context.scale(ratio, ratio);
+    context.fillStyle = '#f3f5f8';
+    context.fillRect(0, 0, TILE_SIZE, TILE_SIZE);
+
+    const bounds = tileBounds(coords.x, coords.y, coords.z);
+    const step = gridStep(coords.z);
+    const top = mercatorY(bounds.north);
+    const bottom = mercatorY(bounds.south);
+    const xOf = (lng: number) => ((lng - bounds.west) / (bounds.east - bounds.west)) * TILE_SIZE;
+    const yOf = (lat: number) => ((top - mercatorY(lat)) / (top - bottom)) * TILE_SIZE;
+
+    context.strokeStyle = '#d9dfe8';
+    context.lineWidth = 1;
+    context.fillStyle = '#7b879a';
+    context.font = '10px system-ui, sans-serif';
+    for (const lng of gridLines(bounds.west, bounds.east, step)) {
+      const x = Math.round(xOf(lng)) + 0.5;
+      context.beginPath();
+      context.moveTo(x, 0);
+      context.lineTo(x, TILE_SIZE);
+      context.stroke();
+      context.fillText(coordinateLabel(lng, 'lng', step), x + 3, TILE_SIZE - 4);
+    }
+    for (const lat of gridLines(bounds.south, bounds.north, step)) {
+      const y = Math.round(yOf(lat)) + 0.5;
+      context.beginPath();
+      context.moveTo(0, y);
+      context.lineTo(TILE_SIZE, y);
+      context.stroke();
+      context.fillText(coordinateLabel(lat, 'lat', step), 3, y - 3);
+    }
+    return canvas;
+  }
+}

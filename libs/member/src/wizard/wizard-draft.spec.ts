@@ -1,0 +1,112 @@
+import { DEFAULT_RATES, defaultServiceSettings, serviceFieldsOf } from '@huddle/domain';
+import type { MemberAccount } from '../api/account-types';
+import {
+  athleteFinishPayload,
+  athleteProgress,
+  athleteSurveyProblems,
+  businessFinishPayload,
+  draftFromAccount,
+  emptyDraft,
+  fanFinishPayload,
+  idsOf,
+  resumeFactsOf,
+} from './wizard-draft';
+
+const account: MemberAccount = {
+  id: 'a7f3c2e0-0000-4000-8000-000000000008',
+  user_type: 2,
+  role: 12,
+  first_name: 'Jordan',
+  last_name: null,
+  email: 'jordan@example.com',
+  phone: '+13105550103',
+  gender: null,
+  profile_photo: '/media/p.jpg',
+  dashboard_photo: null,
+  intro_video: null,
+  username: null,
+  blocked: false,
+  profile_completed: false,
+  description: null,
+  tiktok_link: 'https://tiktok.com/@j',
+  twitter_link: null,
+  snapchat_link: null,
+  facebook_link: null,
+  instagram_link: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  business_info: null,
+  fan_info: null,
+  athlete_info: {
+    athlete_id: 'x',
+    school_id: 7,
+    school_name: 'Somewhere',
+    school_email: null,
+    sports: '1,4',
+    sports_played: 'Football',
+    athlete_services: { ...serviceFieldsOf(defaultServiceSettings()), appearance_type: '' },
+    locations: [],
+  },
+};
+
+describe('wizard draft', () => {
+  it('resumes from the saved account', () => {
+    const draft = draftFromAccount(account);
+    expect(draft.profile.first_name).toBe('Jordan');
+    expect(draft.sports).toEqual([1, 4]);
+    expect(draft.schoolId).toBe(7);
+    expect(draft.links.tiktok).toBe('https://tiktok.com/@j');
+    expect(draft.services.personal_appearance).toEqual({ enabled: false, rate: DEFAULT_RATES.personal_appearance });
+    expect(resumeFactsOf(account)).toEqual({ hasNamesAndPhoto: false, hasSurvey: true, hasLinks: true, hasServices: false });
+  });
+
+  it('reads comma-separated ids', () => {
+    expect(idsOf('3, 5,x,')).toEqual([3, 5]);
+    expect(idsOf(null)).toEqual([]);
+  });
+
+  it('asks athletes for a sport, and a school when there is a choice', () => {
+    expect(athleteSurveyProblems({ sports: [], schoolId: null }, 478)).toEqual({
+      sports: 'Please choose at least one sport',
+      school: 'Please choose your school',
+    });
+    expect(athleteSurveyProblems({ sports: [2], schoolId: null }, 1)).toEqual({});
+  });
+
+  it('saves each athlete step’s own answers', () => {
+    const draft = { ...draftFromAccount(account), introVideo: '/media/v.mp4' };
+    expect(athleteProgress(draft, 'survey')).toEqual({ athlete_info: { school_id: 7, sports: [1, 4] } });
+    expect(athleteProgress(draft, 'socials').athlete_personal_info?.tiktok_link).toBe('https://tiktok.com/@j');
+    expect(athleteProgress(draft, 'video')).toEqual({ athlete_personal_info: { intro_video: '/media/v.mp4' } });
+    const finish = athleteFinishPayload(draft);
+    expect(finish.athlete_personal_info).toMatchObject({ first_name: 'Jordan', intro_video: '/media/v.mp4', profile_photo: '/media/p.jpg' });
+    expect(finish.athlete_info?.athlete_services?.shoutout_rate).toBe(DEFAULT_RATES.shoutout);
+  });
+
+  it('builds the fan and business finish payloads', () => {
+    const draft = emptyDraft();
+    draft.profile = {
+      first_name: ' Riley ',
+      last_name: 'Parker',
+      gender: '2',
+      description: '',
+      business: { name: 'Acme', email: 'hi@acme.com', phone: '(310) 555-0100', website: 'https://acme.com' },
+    };
+    draft.profilePhoto = '/media/r.jpg';
+    draft.teams = [101];
+    expect(fanFinishPayload(draft)).toEqual({
+      first_name: 'Riley',
+      last_name: 'Parker',
+      gender: 2,
+      profile_photo: '/media/r.jpg',
+      conferences: [],
+      sports: [],
+      teams: [101],
+    });
+    expect(businessFinishPayload(draft).business_info).toEqual({
+      name: 'Acme',
+      email: 'hi@acme.com',
+      phone: '+13105550100',
+      website: 'https://acme.com',
+    });
+  });
+});
