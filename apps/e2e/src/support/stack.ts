@@ -121,3 +121,22 @@ export async function startStack(): Promise<Stack> {
   }
   return stack;
 }
+
+/**
+ * The newest reset code the embedded mail outbox printed for this address. The embedded mail
+ * default logs one `[Outbox] to=... subject="..." text="..."` line per message, so a journey can
+ * read the code the way a developer would, without a back door into the API.
+ */
+export async function waitForOutboxCode(stack: Stack, email: string, timeoutMs = 15000): Promise<string> {
+  const api = stack.services.get('api');
+  if (!api) throw new Error('the API is not running');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const lines = api.output.join('').split('\n').filter((line) => line.includes('[Outbox]') && line.includes(`to=${email}`));
+    // Only the message text: the log prefix carries a process id that may have six digits too.
+    const code = lines.at(-1)?.match(/text=.*?\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no reset code for ${email} reached the outbox`);
+}

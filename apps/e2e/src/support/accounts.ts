@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ROOT, SHELL_URL } from './stack';
+
+export const FIXTURES = join(ROOT, 'apps/api/test/fixtures');
+export const PHOTO = join(FIXTURES, 'photo.jpg');
+export const INTRO_VIDEO = join(FIXTURES, 'intro-5s.mp4');
+export const PASSWORD = 'journey-password-1';
+
+export type Role = 'Fan' | 'Athlete' | 'Business';
+
+export function uniqueEmail(role: Role): string {
+  return `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@journeys.test`;
+}
+
+/** A US number that differs per run, so phone uniqueness rules never collide across journeys. */
+export function uniquePhone(): string {
+  return `+1310${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+}
+
+/** /signup as a signed-out visitor: role, credentials, EULA through its modal, Create account. */
+export async function signUp(page: Page, role: Role, email: string): Promise<void> {
+  await page.goto(`${SHELL_URL}/login`);
+  await page.getByRole('link', { name: /create an account/i }).click();
+  await page.waitForURL(/\/signup/);
+  await page.getByRole('button', { name: new RegExp(role) }).first().click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Phone number').fill(uniquePhone());
+  await page.getByRole('button', { name: 'End User License Agreement' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Setup profile' }).waitFor();
+}
+
+/** The photo step's picker and crop: athletes crop the 8:11 dashboard photo first, then the square. */
+export async function choosePhoto(page: Page, athlete: boolean): Promise<void> {
+  await page.getByLabel('Profile photo').setInputFiles(PHOTO);
+  const crop = page.getByRole('dialog', { name: 'Crop your photo' });
+  await crop.waitFor();
+  if (athlete) {
+    await crop.getByText('Dashboard photo').waitFor();
+    await crop.getByRole('button', { name: 'Next' }).last().click();
+  }
+  await crop.getByText('Your profile photo').waitFor();
+  await crop.getByRole('button', { name: 'Finish' }).click();
+  await crop.waitFor({ state: 'detached' });
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${SHELL_URL}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The signed-in account as the API sees it, through the page's own session cookie. */
+export async function currentAccount(page: Page): Promise<{ user_type: number; profile_completed: boolean; email: string }> {
+  const res = await page.request.get(`${SHELL_URL}/api/v1/user/accounts`);
+  if (!res.ok()) throw new Error(`GET /user/accounts answered ${res.status()}`);
+  return (await res.json()).account;
+}
