@@ -1,35 +1,157 @@
-import { DataSource } from 'typeorm';
-import { DEMO_ACCOUNTS, DemoSeeder } from '../src/modules/demo/demo-seeder.service';
+import request from 'supertest';
+import { UserType } from '@huddle/domain';
+import { DEMO_ACCOUNTS, DemoSeeder, SEEDED_ATHLETES } from '../src/modules/demo/demo-seeder.service';
+import { api } from './support/accounts-api';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 
+interface Card {
+  athlete_id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  profile_photo: string;
+  dashboard_photo: string;
+  sports_played: string;
+  school_name: string;
+  rating: number | null;
+  reviews_count: number;
+}
+
+async function allCards(testApp: TestApp): Promise<{ total: number; cards: Card[] }> {
+  const cards: Card[] = [];
+  let total = 0;
+  for (let page = 1; ; page += 1) {
+    const response = await api(testApp).get(`/public/athletes/search?page=${page}&page_size=50`).expect(200);
+    total = response.body.total;
+    cards.push(...response.body.athletes);
+    if (response.body.athletes.length < 50) return { total, cards };
+  }
+}
+
 describe('demo seed', () => {
   let testApp: TestApp;
+  let started: number;
+  let elapsed: number;
 
   beforeAll(async () => {
     testApp = await createTestApp();
+    started = Date.now();
+    expect(await testApp.get(DemoSeeder).seedIfEmpty()).toBe(true);
+    elapsed = Date.now() - started;
   });
 
   afterAll(async () => {
     await testApp.close();
   });
 
-  it('fills an empty database once with one account per role, passwords hashed with argon2id', async () => {
-    const seeder = testApp.get(DemoSeeder);
-    expect(await seeder.seedIfEmpty()).toBe(true);
-
-    const rows: { email: string; user_type: number; password_hash: string; profile_completed: boolean }[] = await testApp
-      .get(DataSource)
-      .query('SELECT email, user_type, password_hash, profile_completed FROM accounts ORDER BY user_type');
+  it('keeps the four sign-in accounts, passwords hashed with argon2id, and seeds once', async () => {
+    const rows: { email: string; user_type: number; password_hash: string; profile_completed: boolean }[] = await testApp.dataSource.query(
+      'SELECT email, user_type, password_hash, profile_completed FROM accounts WHERE email = ANY($1) ORDER BY user_type',
+      [DEMO_ACCOUNTS.map((account) => account.email)],
+    );
     expect(rows.map((r) => r.user_type)).toEqual([1, 2, 3, 4]);
-    expect(rows.map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
     for (const row of rows) {
+      expect(row.profile_completed).toBe(true);
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(row.password_hash).not.toContain(DEMO_ACCOUNTS.find((a) => a.email === row.email)!.password);
     }
+    // Seeded athletes are data, not sign-ins: none has a password.
+    const [{ count: withoutPassword }] = await testApp.dataSource.query('SELECT count(*)::int AS count FROM accounts WHERE password_hash IS NULL');
+    expect(withoutPassword).toBe(SEEDED_ATHLETES);
 
-    expect(await seeder.seedIfEmpty()).toBe(false);
-    const [{ count }] = await testApp.get(DataSource).query('SELECT count(*)::int AS count FROM accounts');
-    expect(count).toBe(DEMO_ACCOUNTS.length);
+    expect(await testApp.get(DemoSeeder).seedIfEmpty()).toBe(false);
+    const [{ count }] = await testApp.dataSource.query('SELECT count(*)::int AS count FROM accounts');
+    expect(count).toBe(DEMO_ACCOUNTS.length + SEEDED_ATHLETES);
+    // A few seconds at most: `npm start` runs it before serving.
+    expect(elapsed).toBeLessThan(20_000);
+  });
+
+  it('lists every athlete (the demo athlete included) across many sports and schools, complete, with rates within limits', async () => {
+    const { total, cards } = await allCards(testApp);
+    expect(total).toBe(SEEDED_ATHLETES + 1);
+    expect(cards).toHaveLength(SEEDED_ATHLETES + 1);
+    expect(new Set(cards.map((card) => card.username)).size).toBe(cards.length);
+    expect(new Set(cards.map((card) => card.sports_played)).size).toBeGreaterThanOrEqual(12);
+    expect(new Set(cards.map((card) => card.school_name)).size).toBeGreaterThanOrEqual(20);
+    for (const card of cards) {
+      expect(card.first_name).toMatch(/^[A-Z][a-z]+$/);
+      expect(card.last_name).toMatch(/^[A-Z][a-z]+$/);
+      expect(card.username).toMatch(/^[a-z]+\.[a-z]+\d*$/);
+      expect(card.profile_photo).toMatch(/^\/media\/images\/.+\.jpg$/);
+      expect(card.dashboard_photo).toMatch(/^\/media\/images\/.+\.jpg$/);
+    }
+    expect(cards.find((card) => card.username === 'jordan.miles')).toMatchObject({ first_name: 'Jordan', last_name: 'Miles' });
+    // Reviews on most athletes, so the Reviews tab is rarely empty.
+    const reviewed = cards.filter((card) => card.reviews_count > 0);
+    expect(reviewed.length).toBeGreaterThanOrEqual(Math.floor(cards.length * 0.6));
+    for (const card of reviewed) {
+      expect(card.rating).toBeGreaterThanOrEqual(3);
+      expect(card.rating).toBeLessThanOrEqual(5);
+    }
+    const endorsement = await api(testApp).get('/public/athletes/endorsement/search').expect(200);
+    expect(endorsement.body.total).toBeGreaterThan(SEEDED_ATHLETES / 2);
+    expect(endorsement.body.total).toBeLessThan(total);
+  });
+
+  it('finds every athlete by username with services, sports, school, description and links; most have history', async () => {
+    const { cards } = await allCards(testApp);
+    let withHistory = 0;
+    for (const card of cards) {
+      const response = await api(testApp).get(`/public/athletes?username=${card.username}`).expect(200);
+      const { athlete, reviews, history } = response.body;
+      expect(athlete).toMatchObject({ athlete_id: card.athlete_id, profile_url_path: `/@${card.username}`, gender: expect.any(Number) });
+      expect(athlete.description.length).toBeGreaterThan(20);
+      expect(athlete.description.length).toBeLessThanOrEqual(230);
+      expect(athlete.instagram_link).toMatch(/^https:\/\/instagram\.com\//);
+      expect(athlete.sports.length).toBeGreaterThanOrEqual(1);
+      expect(athlete.school_id).toEqual(expect.any(Number));
+      expect(athlete.services.length).toBeGreaterThanOrEqual(2);
+      for (const service of athlete.services) {
+        expect(service.rate).toBeGreaterThanOrEqual(10);
+        expect(service.rate).toBeLessThanOrEqual(service.type === 'endorsement' ? 25000 : 1000);
+        expect(service.rate % 10).toBe(0);
+      }
+      for (const review of reviews) {
+        expect(review.rate).toBeGreaterThanOrEqual(3);
+        expect(['Riley Parker', 'Morgan Lee']).toContain(review.reviewer_name);
+        expect(review.comment.length).toBeGreaterThan(3);
+      }
+      if (history.length > 0) withHistory += 1;
+    }
+    expect(withHistory).toBeGreaterThanOrEqual(Math.floor(cards.length * 0.7));
+  });
+
+  it('serves every seeded photo as a JPEG of the crop sizes', async () => {
+    const { cards } = await allCards(testApp);
+    for (const card of cards) {
+      const profile = await request(testApp.server).get(`/api/v1${card.profile_photo}`).expect(200);
+      expect(profile.headers['content-type']).toBe('image/jpeg');
+      expect(profile.body.length).toBeGreaterThan(5_000);
+      const dashboard = await request(testApp.server).get(`/api/v1${card.dashboard_photo}`).expect(200);
+      expect(dashboard.headers['content-type']).toBe('image/jpeg');
+    }
+    const sizes: Array<{ width: number; height: number }> = await testApp.dataSource.query('SELECT DISTINCT width, height FROM media_objects ORDER BY width');
+    expect(sizes).toEqual([
+      { width: 320, height: 440 },
+      { width: 1024, height: 1024 },
+    ]);
+  });
+
+  it('books the demo fan and business with athletes, so their recent athletes start with those they booked', async () => {
+    const fan = DEMO_ACCOUNTS.find((account) => account.user_type === UserType.Fan)!;
+    const session = await api(testApp).postForm('/user/sign-ins', { email: fan.email, password: fan.password }).expect(200);
+    const recent = await api(testApp).get('/booking/athletes/recent', session.body.session_token).expect(200);
+    const booked: Array<{ athlete_id: string }> = await testApp.dataSource.query(
+      `SELECT q.athlete_id FROM requests q JOIN accounts a ON a.id = q.requester_id WHERE a.email = $1 GROUP BY q.athlete_id ORDER BY max(q.created_at) DESC LIMIT 10`,
+      [fan.email],
+    );
+    expect(booked).toHaveLength(10);
+    expect(recent.body.athletes.map((card: Card) => card.athlete_id)).toEqual(booked.map((row) => row.athlete_id));
+    const [{ finished, reviewed }] = await testApp.dataSource.query(
+      'SELECT count(*)::int AS finished, count(*) FILTER (WHERE reviewed)::int AS reviewed FROM requests WHERE status = 5',
+    );
+    expect(finished).toBeGreaterThanOrEqual(80);
+    expect(reviewed).toBeGreaterThan(finished / 2);
   });
 });

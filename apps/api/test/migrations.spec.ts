@@ -40,6 +40,8 @@ describe('migrations', () => {
       'migrations',
       'outbox_emails',
       'password_resets',
+      'requests',
+      'reviews',
       'schools',
       'sessions',
       'sports',

@@ -13,6 +13,7 @@ import { AuthModule } from '../modules/auth/auth.module';
 import { BookingModule } from '../modules/booking/booking.module';
 import { CatalogueModule } from '../modules/catalogue/catalogue.module';
 import { DemoModule } from '../modules/demo/demo.module';
+import { DiscoveryModule } from '../modules/discovery/discovery.module';
 import { HealthModule } from '../modules/health/health.module';
 import { MapsModule } from '../modules/maps/maps.module';
 import { MediaModule } from '../modules/media/media.module';
@@ -44,6 +45,7 @@ export class AppModule {
         MediaModule,
         MapsModule,
         BookingModule,
+        DiscoveryModule,
         PaymentsModule,
         NotificationsModule,
         AdminModule,

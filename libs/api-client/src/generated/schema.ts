@@ -410,6 +410,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/athletes/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search listed athletes by name, sport or school; newest first without a filter. */
+        get: operations["Discovery_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/athletes/endorsement/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same search, limited to athletes who offer endorsements (the campaign picker). */
+        get: operations["Discovery_searchEndorsement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/athletes/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Athletes the caller booked most recently, then the newest athletes. */
+        get: operations["Discovery_recent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/athletes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An athlete's public profile by athlete_id or username, with reviews, shoutouts and history; 1404 'Athlete not found'. */
+        get: operations["Discovery_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1009,6 +1077,138 @@ export interface components {
              * @example 21
              */
             max_zoom: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        AthleteCardDto: {
+            /** Format: uuid */
+            athlete_id: string;
+            /** @example jordan.miles */
+            username: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            /** @description Square photo, a /media/... path. */
+            profile_photo: string | null;
+            /** @description 320x440 card photo, a /media/... path. */
+            dashboard_photo: string | null;
+            /**
+             * @description Name of the first sport.
+             * @example Basketball
+             */
+            sports_played: string | null;
+            school_name: string | null;
+            /**
+             * @description Dollars; null when the athlete does not offer endorsements.
+             * @example 150
+             */
+            endorsement_rate: number | null;
+            /**
+             * @description Average stars (1..5, two decimals); null without reviews.
+             * @example 4.67
+             */
+            rating: number | null;
+            /** @example 3 */
+            reviews_count: number;
+        };
+        AthleteSearchResponse: {
+            athletes: components["schemas"]["AthleteCardDto"][];
+            /**
+             * @description Athletes matching the filter, over every page.
+             * @example 134
+             */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            page_size: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        RecentAthletesResponse: {
+            /** @description Athletes the caller booked, most recent first, then the newest athletes. */
+            athletes: components["schemas"]["AthleteCardDto"][];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        SportRefDto: {
+            /** @example 2 */
+            id: number;
+            /** @example Basketball */
+            name: string;
+        };
+        PublicServiceDto: {
+            /** @enum {string} */
+            type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp";
+            /**
+             * @description Dollars (per hour when per_hour).
+             * @example 120
+             */
+            rate: number;
+            /** @description Camp and training sessions are priced per hour. */
+            per_hour: boolean;
+        };
+        AthleteProfileDto: {
+            /** Format: uuid */
+            athlete_id: string;
+            username: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            description: string | null;
+            profile_photo: string | null;
+            dashboard_photo: string | null;
+            intro_video: string | null;
+            /** @description Id from reference data genders. */
+            gender: number | null;
+            school_id: number | null;
+            school_name: string | null;
+            /** @description The one played first. */
+            sports: components["schemas"]["SportRefDto"][];
+            sports_played: string | null;
+            tiktok_link: string | null;
+            twitter_link: string | null;
+            snapchat_link: string | null;
+            facebook_link: string | null;
+            instagram_link: string | null;
+            /** @description Enabled services only. */
+            services: components["schemas"]["PublicServiceDto"][];
+            /** @description Average stars; null without reviews. */
+            rating: number | null;
+            reviews_count: number;
+            /**
+             * @description Path of the public profile ('/@username'); null without a username.
+             * @example /@jordan.miles
+             */
+            profile_url_path: string | null;
+        };
+        ReviewDto: {
+            rate: number;
+            /** @description Unix seconds. */
+            submitted_at: number;
+            reviewer_name: string;
+            reviewer_image: string | null;
+            comment: string | null;
+        };
+        ShoutoutPreviewDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description A /media/... path. */
+            video: string;
+            /** @description Unix seconds. */
+            created_at: number;
+        };
+        HistoryItemDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
+            /** @description Unix seconds. */
+            finished_at: number;
+            requester_name: string;
+        };
+        AthletePublicResponse: {
+            athlete: components["schemas"]["AthleteProfileDto"];
+            /** @description Newest first. */
+            reviews: components["schemas"]["ReviewDto"][];
+            shoutouts: components["schemas"]["ShoutoutPreviewDto"][];
+            /** @description Finished requests, newest first, at most 20. */
+            history: components["schemas"]["HistoryItemDto"][];
             status_response: components["schemas"]["StatusResponseDto"];
         };
         ErrorResponse: {
@@ -1864,6 +2064,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MapConfigResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Discovery_search: {
+        parameters: {
+            query?: {
+                /** @description Text to search; empty lists every athlete. */
+                filter?: string;
+                /** @description What the filter matches: first/last name, a sport name, a school name or short name. */
+                field?: "name" | "sport" | "school";
+                /** @description 1-based page number. */
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AthleteSearchResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Discovery_searchEndorsement: {
+        parameters: {
+            query?: {
+                /** @description Text to search; empty lists every athlete. */
+                filter?: string;
+                /** @description What the filter matches: first/last name, a sport name, a school name or short name. */
+                field?: "name" | "sport" | "school";
+                /** @description 1-based page number. */
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AthleteSearchResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Discovery_recent: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentAthletesResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Discovery_profile: {
+        parameters: {
+            query?: {
+                /** @description The athlete to show (or username). */
+                athlete_id?: string;
+                /** @description The athlete to show by username, as in /@{username}. */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AthletePublicResponse"];
                 };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */

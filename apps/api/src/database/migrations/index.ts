@@ -2,6 +2,15 @@ import { CreateAuthTables1763769600000 } from './1763769600000-create-auth-table
 import { CreateCatalogue1763769700000 } from './1763769700000-create-catalogue';
 import { CreateAccountProfiles1763769800000 } from './1763769800000-create-account-profiles';
 import { CreateMediaObjects1763769900000 } from './1763769900000-create-media-objects';
+import { CreateRequestsAndReviews1763770000000 } from './1763770000000-create-requests-and-reviews';
+import { AthleteDiscovery1763770100000 } from './1763770100000-athlete-discovery';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
-export const MIGRATIONS = [CreateAuthTables1763769600000, CreateCatalogue1763769700000, CreateAccountProfiles1763769800000, CreateMediaObjects1763769900000];
+export const MIGRATIONS = [
+  CreateAuthTables1763769600000,
+  CreateCatalogue1763769700000,
+  CreateAccountProfiles1763769800000,
+  CreateMediaObjects1763769900000,
+  CreateRequestsAndReviews1763770000000,
+  AthleteDiscovery1763770100000,
+];

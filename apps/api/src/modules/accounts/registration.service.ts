@@ -125,6 +125,8 @@ export class RegistrationService {
       });
       if (complete) updated = await this.accounts.update(account.id, { profileCompleted: true });
     }
+    // A complete athlete is listed and linked as /@{username}, so one is derived from the name if none was chosen.
+    if (finish && updated.profileCompleted && !updated.username) updated = await this.accounts.ensureUsername(account.id);
     return this.profiles.view(updated);
   }
 

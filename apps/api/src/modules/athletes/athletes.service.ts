@@ -136,6 +136,11 @@ export class AthletesService {
     return { school_id: profile?.schoolId ?? null, sports: profile?.sports ?? [], enabled_services: enabledServices(settings) };
   }
 
+  /** Every service with its state and rate in dollars (the public profile lists the enabled ones). */
+  async serviceSettingsOf(athleteId: string): Promise<ServiceSettings> {
+    return (await this.stored(athleteId)).settings;
+  }
+
   async servicesOf(athleteId: string): Promise<AthleteServicesDto> {
     const { profile, settings } = await this.stored(athleteId);
     return servicesDto(settings, profile?.appearanceTypes ?? []);

@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, QueryFailedError } from 'typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import { normalizeEmail, UserType } from '@huddle/domain';
+import { ErrorCode, normalizeEmail, UserType } from '@huddle/domain';
 import type { UserTypeCode } from '@huddle/domain';
+import { DomainError } from '../../common/errors/domain-error';
 import { AccountEntity } from './entities/account.entity';
 import { AccountIdentityEntity } from './entities/account-identity.entity';
 import { AuthErrors } from './auth.errors';
 import { PasswordHasher } from './password-hasher';
+import { firstFreeUsername, usernameBaseOf } from './usernames';
 
 export interface NewPasswordAccount {
   userType: UserTypeCode;
@@ -50,7 +52,33 @@ export type AccountChanges = Partial<
   >
 >;
 
+/** An account created by a trusted import (the demo seed): complete, without a password, so it cannot sign in. */
+export type ImportedAccount = Pick<
+  AccountEntity,
+  | 'userType'
+  | 'email'
+  | 'phone'
+  | 'firstName'
+  | 'lastName'
+  | 'gender'
+  | 'username'
+  | 'description'
+  | 'profilePhoto'
+  | 'dashboardPhoto'
+  | 'introVideo'
+  | 'tiktokLink'
+  | 'twitterLink'
+  | 'snapchatLink'
+  | 'facebookLink'
+  | 'instagramLink'
+  | 'createdAt'
+>;
+
 const UNIQUE_VIOLATION = '23505';
+// Two sign-ups finishing with the same name at once: the loser of the unique index tries the next number.
+const USERNAME_ATTEMPTS = 5;
+// Long bases are cut to make room for the number, so taken names are looked up by a shorter prefix.
+const USERNAME_PREFIX_LENGTH = 30;
 
 /** The partial unique indexes of the accounts table (migration 1763769600000) and what they mean. */
 const UNIQUE_INDEX_ERRORS: Record<string, () => Error> = {
@@ -175,6 +203,38 @@ export class AccountsService {
       }
     }
     return this.getById(id);
+  }
+
+  /**
+   * Gives an account without a username the first free one its name suggests ('jordan.miles',
+   * 'jordan.miles2', ...), so its public profile /@{username} resolves. A username already set
+   * (chosen in PUT /user/accounts) is kept.
+   */
+  async ensureUsername(id: string): Promise<AccountEntity> {
+    for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
+      const account = await this.getById(id);
+      if (account.username) return account;
+      const base = usernameBaseOf(account.firstName, account.lastName);
+      const rows = await this.accounts
+        .createQueryBuilder('account')
+        .select('lower(account.username)', 'username')
+        .where('lower(account.username) LIKE :prefix', { prefix: `${base.slice(0, USERNAME_PREFIX_LENGTH)}%` })
+        .getRawMany<{ username: string }>();
+      try {
+        return await this.update(id, { username: firstFreeUsername(base, new Set(rows.map((row) => row.username))) });
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === ErrorCode.UsernameTaken)) throw error;
+      }
+    }
+    throw AuthErrors.usernameTaken();
+  }
+
+  /** Inserts trusted accounts in one statement (ids in input order); callers give unique emails and usernames. */
+  async importAccounts(accounts: readonly ImportedAccount[]): Promise<string[]> {
+    if (accounts.length === 0) return [];
+    const rows = accounts.map((account) => ({ ...account, profileCompleted: true, blocked: false, passwordHash: null }));
+    const result = await this.accounts.createQueryBuilder().insert().into(AccountEntity).values(rows).returning(['id']).execute();
+    return (result.raw as Array<{ id: string }>).map((row) => row.id);
   }
 
   /** Inside the caller's transaction (password reset), so the new hash and the used code commit together. */

@@ -70,6 +70,23 @@ export class CatalogueService {
     return (await this.index()).sports.get(id) ?? null;
   }
 
+  /** Sports whose name contains `text`, case-insensitively (the dashboard's sport search). */
+  async sportIdsMatching(text: string): Promise<number[]> {
+    const needle = text.trim().toLowerCase();
+    return (await this.referenceData()).sports.filter((sport) => sport.name.toLowerCase().includes(needle)).map((sport) => sport.id);
+  }
+
+  /**
+   * Schools whose name or short name contains `text`, case-insensitively. The catalogue is read
+   * once per process, so this is a scan of a few hundred names in memory, cheaper than any query.
+   */
+  async schoolIdsMatching(text: string): Promise<number[]> {
+    const needle = text.trim().toLowerCase();
+    return (await this.referenceData()).schools
+      .filter((school) => school.name.toLowerCase().includes(needle) || school.short_name.toLowerCase().includes(needle))
+      .map((school) => school.id);
+  }
+
   private index(): Promise<CatalogueIndex> {
     this.indexed ??= this.referenceData().then((data) => ({
       sports: new Map(data.sports.map((sport) => [sport.id, sport.name])),

@@ -1,7 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isUserTypeCode } from '@huddle/domain';
+import { ATHLETE_SERVICE_TYPES, isUserTypeCode, LIMITS, SPORTS, toCents, UserType } from '@huddle/domain';
+import type { AthleteServiceType } from '@huddle/domain';
 import demoAccounts from '../../database/seed/demo-accounts.json';
+import { AthletesService } from '../athletes/athletes.service';
+import type { AthleteServicesInput } from '../athletes/dto/athlete-services.dto';
 import { AccountsService } from '../auth/accounts.service';
+import type { ImportedAccount } from '../auth/accounts.service';
+import { firstFreeUsername, usernameBaseOf } from '../auth/usernames';
+import { BookingService } from '../booking/booking.service';
+import type { ImportedFinishedRequest } from '../booking/booking.service';
+import { CatalogueService } from '../catalogue/catalogue.service';
+import { MediaService } from '../media/media.service';
+import { demoAthleteSpecs, pick, REQUEST_NAMES, REVIEW_COMMENTS, seededRandom } from './demo-athletes';
+import type { DemoAthleteSpec, Random } from './demo-athletes';
+import { renderPortrait } from './demo-portrait';
 
 export interface DemoAccount {
   role: string;
@@ -15,22 +27,52 @@ export interface DemoAccount {
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = demoAccounts;
 
+/** Athletes seeded besides the demo athlete account. */
+export const SEEDED_ATHLETES = 64;
+const DEMO_SEED = 20260104;
+// Distinct schools the seeded athletes spread over.
+const DEMO_SCHOOLS = 36;
+// Portraits are rendered a few at a time: enough to use both cores, bounded in memory.
+const RENDER_CONCURRENCY = 4;
+// The platform's share of a seeded request's amount (the booking issue brings the real fee rule).
+const DEMO_FEE_SHARE = 0.2;
+const DAY_MS = 86_400_000;
+
+interface SeededAthlete {
+  id: string;
+  spec: DemoAthleteSpec;
+}
+
 /**
- * Fills an empty database with a believable demo so `npm start` shows a working product. It
- * never touches a database that already has accounts, so a restart keeps whatever was changed.
- * The sign-in details live in demo-accounts.json, which `npm start` also prints.
+ * Fills an empty database with a believable demo so `npm start` shows a working product: the
+ * four sign-in accounts of demo-accounts.json (the athlete among them made a complete athlete),
+ * 64 more complete athletes across sports and schools with drawn portraits, services and social
+ * links, and finished requests from the demo fan and business, most of them reviewed. A seeded
+ * generator makes it the same demo every time. It never touches a database that already has
+ * accounts, so a restart keeps whatever was changed.
+ *
+ * Seeded athletes are trusted data marked complete directly: they have no intro video (no video
+ * ships with the product), and they cannot sign in (no password).
  */
 @Injectable()
 export class DemoSeeder {
   private readonly logger = new Logger('DemoSeeder');
 
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly athletes: AthletesService,
+    private readonly catalogue: CatalogueService,
+    private readonly media: MediaService,
+    private readonly booking: BookingService,
+  ) {}
 
   async seedIfEmpty(): Promise<boolean> {
     if ((await this.accounts.count()) > 0) return false;
+    const started = Date.now();
+    const ids = new Map<number, string>();
     for (const demo of DEMO_ACCOUNTS) {
       if (!isUserTypeCode(demo.user_type)) throw new Error(`Demo account ${demo.email} has an unknown user type`);
-      await this.accounts.createWithPassword({
+      const account = await this.accounts.createWithPassword({
         userType: demo.user_type,
         email: demo.email,
         password: demo.password,
@@ -39,8 +81,153 @@ export class DemoSeeder {
         lastName: demo.last_name,
         profileCompleted: true,
       });
+      ids.set(demo.user_type, account.id);
     }
-    this.logger.log(`Seeded ${DEMO_ACCOUNTS.length} demo accounts`);
+
+    const random = seededRandom(DEMO_SEED);
+    const schoolIds = await this.schoolIds(random);
+    const schoolNames = await Promise.all(schoolIds.map((id) => this.catalogue.schoolName(id)));
+    const specs = demoAthleteSpecs(random, SEEDED_ATHLETES + 1, (index) => schoolNames[index % schoolNames.length] ?? 'college');
+    // The first spec dresses the demo athlete account (Jordan Miles keeps its name).
+    const [demoSpec, ...seededSpecs] = specs;
+    const demoAthleteId = ids.get(UserType.Athlete);
+    if (!demoAthleteId) throw new Error('demo-accounts.json has no athlete');
+    const demoAthlete = await this.accounts.ensureUsername(demoAthleteId);
+
+    const athletes: SeededAthlete[] = [{ id: demoAthleteId, spec: { ...demoSpec, firstName: demoAthlete.firstName ?? '', lastName: demoAthlete.lastName ?? '' } }];
+    athletes.push(...(await this.importAthletes(seededSpecs, demoAthlete.username ?? '', started)));
+
+    await forEachBounded(athletes, RENDER_CONCURRENCY, (athlete, index) => this.dressAthlete(athlete, schoolIds[index % schoolIds.length]));
+    await this.describeDemoAthlete(athletes[0]);
+
+    const fanId = ids.get(UserType.Fan);
+    const businessId = ids.get(UserType.Business);
+    if (!fanId || !businessId) throw new Error('demo-accounts.json needs a fan and a business');
+    const requests = this.finishedRequests(random, athletes, [fanId, businessId], started);
+    await this.booking.importFinished(requests);
+
+    this.logger.log(
+      `Seeded ${DEMO_ACCOUNTS.length} demo accounts, ${athletes.length} athletes, ${requests.length} finished requests ` +
+        `(${requests.filter((request) => request.review).length} reviewed) in ${Date.now() - started} ms`,
+    );
     return true;
   }
+
+  /** Schools spread over the catalogue, the same ones every time. */
+  private async schoolIds(random: Random): Promise<number[]> {
+    const { schools } = await this.catalogue.referenceData();
+    const ids = schools.map((school) => school.id).sort((a, b) => a - b);
+    const chosen = new Set<number>();
+    while (chosen.size < Math.min(DEMO_SCHOOLS, ids.length)) chosen.add(pick(random, ids));
+    return [...chosen];
+  }
+
+  /** One insert for every seeded account; newer indexes first on the dashboard, a minute apart. */
+  private async importAthletes(specs: readonly DemoAthleteSpec[], demoUsername: string, now: number): Promise<SeededAthlete[]> {
+    const taken = new Set([demoUsername]);
+    const rows: ImportedAccount[] = specs.map((spec, index) => {
+      const username = firstFreeUsername(usernameBaseOf(spec.firstName, spec.lastName), taken);
+      taken.add(username);
+      return {
+        userType: UserType.Athlete,
+        email: `${username}@athletes.huddle.test`,
+        phone: `+1310555${String(2000 + index).padStart(4, '0')}`,
+        firstName: spec.firstName,
+        lastName: spec.lastName,
+        gender: spec.gender,
+        username,
+        description: spec.description,
+        profilePhoto: null,
+        dashboardPhoto: null,
+        introVideo: null,
+        instagramLink: `https://instagram.com/${username.replace(/\./g, '_')}`,
+        tiktokLink: index % 2 === 0 ? `https://www.tiktok.com/@${username.replace(/\./g, '')}` : null,
+        twitterLink: index % 3 === 0 ? `https://x.com/${username.replace(/\./g, '_')}` : null,
+        snapchatLink: null,
+        facebookLink: null,
+        createdAt: new Date(now - (index + 1) * 60_000),
+      };
+    });
+    const ids = await this.accounts.importAccounts(rows);
+    return ids.map((id, index) => ({ id, spec: specs[index] }));
+  }
+
+  /** Portrait, survey and services of one athlete. */
+  private async dressAthlete({ id, spec }: SeededAthlete, schoolId: number): Promise<void> {
+    const sportName = SPORTS.find((sport) => sport.id === spec.sportIds[0])?.name ?? '';
+    const portrait = await renderPortrait({ initials: `${spec.firstName[0]}${spec.lastName[0]}`, sport: sportName, colors: spec.colors });
+    const photos = await this.media.storeGeneratedPhotos(id, portrait.profile, portrait.dashboard);
+    await this.accounts.update(id, { profilePhoto: photos.path, dashboardPhoto: photos.second_path });
+
+    const services: Record<string, boolean | number> = {};
+    for (const type of ATHLETE_SERVICE_TYPES) {
+      const rate = spec.services[type];
+      services[`${type}_enabled`] = rate !== undefined;
+      if (rate !== undefined) services[`${type}_rate`] = rate;
+    }
+    await this.athletes.save(
+      id,
+      { schoolId, sports: spec.sportIds, services: services as AthleteServicesInput },
+      { requireSurvey: true, requireService: true, fieldPrefix: '' },
+    );
+  }
+
+  private async describeDemoAthlete({ id, spec }: SeededAthlete): Promise<void> {
+    await this.accounts.update(id, {
+      gender: spec.gender,
+      description: spec.description.slice(0, LIMITS.description.max),
+      instagramLink: 'https://instagram.com/jordan_miles',
+      tiktokLink: 'https://www.tiktok.com/@jordanmiles',
+    });
+  }
+
+  /**
+   * One to four finished requests for most athletes, alternating the demo fan and business, of
+   * services the athlete offers and at its rate; most get a 3-5 star review.
+   */
+  private finishedRequests(random: Random, athletes: readonly SeededAthlete[], requesters: readonly string[], now: number): ImportedFinishedRequest[] {
+    const requests: ImportedFinishedRequest[] = [];
+    athletes.forEach(({ id, spec }, index) => {
+      // Every fifth athlete is new on Huddle: nothing booked yet, so the empty states show too.
+      if (index % 5 === 4) return;
+      const offered = Object.keys(spec.services) as AthleteServiceType[];
+      const count = 1 + Math.floor(random() * 4);
+      for (let n = 0; n < count; n += 1) {
+        const type = pick(random, offered);
+        const amountCents = toCents(spec.services[type] ?? 0);
+        const createdAt = new Date(now - (3 + Math.floor(random() * 120)) * DAY_MS - Math.floor(random() * DAY_MS));
+        const finishedAt = new Date(createdAt.getTime() + (1 + Math.floor(random() * 6)) * DAY_MS);
+        const stars = random() < 0.6 ? 5 : random() < 0.75 ? 4 : 3;
+        const reviewed = random() < 0.85;
+        requests.push({
+          type,
+          athleteId: id,
+          requesterId: requesters[(index + n) % requesters.length],
+          name: pick(random, REQUEST_NAMES[type]),
+          requestAmountCents: amountCents,
+          feeAmountCents: Math.round(amountCents * DEMO_FEE_SHARE),
+          socialMediaPlatform: type === 'endorsement' ? 'instagram,tiktok' : null,
+          details: {},
+          createdAt,
+          acceptedAt: new Date(createdAt.getTime() + DAY_MS / 4),
+          finishedAt,
+          review: reviewed ? { rate: stars, comment: pick(random, REVIEW_COMMENTS[stars]), submittedAt: new Date(finishedAt.getTime() + DAY_MS / 2) } : null,
+        });
+      }
+    });
+    return requests;
+  }
+}
+
+/** Runs `work` over items with at most `limit` at a time. */
+async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      await work(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

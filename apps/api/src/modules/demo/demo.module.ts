@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AthletesModule } from '../athletes/athletes.module';
 import { AuthModule } from '../auth/auth.module';
+import { BookingModule } from '../booking/booking.module';
+import { CatalogueModule } from '../catalogue/catalogue.module';
+import { MediaModule } from '../media/media.module';
 import { DemoSeeder } from './demo-seeder.service';
 
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, AthletesModule, CatalogueModule, MediaModule, BookingModule],
   providers: [DemoSeeder],
   exports: [DemoSeeder],
 })

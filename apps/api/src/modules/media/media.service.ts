@@ -104,6 +104,33 @@ export class MediaService {
     }
   }
 
+  /**
+   * Stores photos the server drew itself (the demo seed's portraits): already encoded JPEGs of
+   * the two crop sizes, so they skip re-encoding and are served like any upload.
+   */
+  async storeGeneratedPhotos(accountId: string, profileJpeg: Buffer, dashboardJpeg: Buffer): Promise<Required<StoredPhotos>> {
+    const images = [
+      { data: profileJpeg, target: PROFILE_PHOTO, key: newMediaKey('image', randomUUID(), 'jpg') },
+      { data: dashboardJpeg, target: DASHBOARD_PHOTO, key: newMediaKey('image', randomUUID(), 'jpg') },
+    ];
+    await this.storeAll(
+      images.map(({ key, data }) => ({ key, write: () => this.storage.putBuffer(key, data, 'image/jpeg') })),
+      images.map(({ key, data, target }) =>
+        this.objects.create({
+          key,
+          ownerAccountId: accountId,
+          kind: 'image',
+          contentType: 'image/jpeg',
+          sizeBytes: data.length,
+          durationSeconds: null,
+          width: target.width,
+          height: target.height,
+        }),
+      ),
+    );
+    return { path: mediaPathOf(images[0].key), second_path: mediaPathOf(images[1].key) };
+  }
+
   /** Checks the intro video's duration (from its own metadata) and stores it as uploaded. */
   async storeIntro(accountId: string, video: StagedUpload | undefined): Promise<StoredIntro> {
     try {

@@ -1,0 +1,77 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { RequestStatusCode, ServiceType } from '@huddle/domain';
+
+/** The per-type block of a request (spec §3: shoutout, endorsement, camp, ...), kept as one JSON document. */
+export type RequestDetails = Record<string, string | number | boolean | null>;
+
+/** A booking of one athlete's service by a fan or business (spec §3, Request); amounts in integer cents. */
+@Entity({ name: 'requests' })
+export class RequestEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  /** Assigned by the database sequence: a short number people can quote to support. */
+  @Column({ name: 'order_number', type: 'bigint', insert: false, update: false })
+  orderNumber!: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  type!: ServiceType;
+
+  @Column({ type: 'smallint' })
+  status!: RequestStatusCode;
+
+  @Column({ name: 'athlete_id', type: 'uuid' })
+  athleteId!: string;
+
+  @Column({ name: 'requester_id', type: 'uuid' })
+  requesterId!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name!: string;
+
+  @Column({ name: 'request_amount_cents', type: 'integer' })
+  requestAmountCents!: number;
+
+  @Column({ name: 'amount_to_athlete_cents', type: 'integer' })
+  amountToAthleteCents!: number;
+
+  @Column({ name: 'fee_amount_cents', type: 'integer' })
+  feeAmountCents!: number;
+
+  @Column({ type: 'boolean', default: false })
+  paid!: boolean;
+
+  @Column({ name: 'paid_id', type: 'varchar', length: 100, nullable: true })
+  paidId!: string | null;
+
+  @Column({ name: 'accepted_at', type: 'timestamptz', nullable: true })
+  acceptedAt!: Date | null;
+
+  @Column({ name: 'expiration_time', type: 'timestamptz', nullable: true })
+  expirationTime!: Date | null;
+
+  @Column({ type: 'boolean', default: false })
+  authorised!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  reviewed!: boolean;
+
+  /** Comma-separated platforms (spec §3), as the booking form sends them. */
+  @Column({ name: 'social_media_platform', type: 'varchar', length: 200, nullable: true })
+  socialMediaPlatform!: string | null;
+
+  @Column({ name: 'endorsement_campaign_id', type: 'uuid', nullable: true })
+  endorsementCampaignId!: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  details!: RequestDetails;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

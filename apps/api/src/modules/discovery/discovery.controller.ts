@@ -1,0 +1,48 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { UserType } from '@huddle/domain';
+import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { Public, Roles } from '../auth/decorators/access.decorators';
+import { CurrentAccount } from '../auth/decorators/current-account.decorator';
+import type { AccountEntity } from '../auth/entities/account.entity';
+import { DiscoveryService } from './discovery.service';
+import { AthletePublicPayload } from './dto/athlete-public.dto';
+import { AthleteLookupQuery, AthleteSearchPayload, AthleteSearchQuery, RecentAthletesPayload, RecentAthletesQuery } from './dto/athlete-search.dto';
+
+@ApiTags('athletes')
+@Controller()
+export class DiscoveryController {
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  @Get('public/athletes/search')
+  @Public()
+  @ApiOperation({ summary: 'Search listed athletes by name, sport or school; newest first without a filter.' })
+  @ApiOkEnvelope(AthleteSearchPayload)
+  search(@Query() query: AthleteSearchQuery): Promise<AthleteSearchPayload> {
+    return this.discovery.search(query, false);
+  }
+
+  @Get('public/athletes/endorsement/search')
+  @Public()
+  @ApiOperation({ summary: 'The same search, limited to athletes who offer endorsements (the campaign picker).' })
+  @ApiOkEnvelope(AthleteSearchPayload)
+  searchEndorsement(@Query() query: AthleteSearchQuery): Promise<AthleteSearchPayload> {
+    return this.discovery.search(query, true);
+  }
+
+  @Get('booking/athletes/recent')
+  @Roles(UserType.Fan, UserType.Business)
+  @ApiOperation({ summary: 'Athletes the caller booked most recently, then the newest athletes.' })
+  @ApiOkEnvelope(RecentAthletesPayload)
+  async recent(@CurrentAccount() account: AccountEntity, @Query() query: RecentAthletesQuery): Promise<RecentAthletesPayload> {
+    return { athletes: await this.discovery.recent(account.id, query.limit) };
+  }
+
+  @Get('public/athletes')
+  @Public()
+  @ApiOperation({ summary: "An athlete's public profile by athlete_id or username, with reviews, shoutouts and history; 1404 'Athlete not found'." })
+  @ApiOkEnvelope(AthletePublicPayload)
+  profile(@Query() query: AthleteLookupQuery): Promise<AthletePublicPayload> {
+    return this.discovery.profile(query);
+  }
+}

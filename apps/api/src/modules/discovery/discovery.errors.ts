@@ -1,0 +1,9 @@
+import { ErrorCode, MESSAGES } from '@huddle/domain';
+import { DomainError } from '../../common/errors/domain-error';
+
+export const DiscoveryErrors = {
+  /** Unknown, incomplete, blocked and deleted athletes all read the same, so none can be told apart. */
+  athleteNotFound: (): DomainError => new DomainError(ErrorCode.NotFound, MESSAGES.athleteNotFound.title),
+  athleteKeyRequired: (): DomainError =>
+    new DomainError(ErrorCode.ValidationFailed, 'Send athlete_id or username', { athlete_id: 'Send athlete_id or username' }),
+} as const;

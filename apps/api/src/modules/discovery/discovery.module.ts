@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AthletesModule } from '../athletes/athletes.module';
+import { BookingModule } from '../booking/booking.module';
+import { CatalogueModule } from '../catalogue/catalogue.module';
+import { AthleteDirectoryQuery } from './athlete-directory.query';
+import { DiscoveryController } from './discovery.controller';
+import { DiscoveryService } from './discovery.service';
+
+/** Finding athletes (dashboard search, campaign picker, recent, public profile); read-only, it owns no table. */
+@Module({
+  imports: [AthletesModule, BookingModule, CatalogueModule],
+  controllers: [DiscoveryController],
+  providers: [DiscoveryService, AthleteDirectoryQuery],
+  exports: [DiscoveryService],
+})
+export class DiscoveryModule {}

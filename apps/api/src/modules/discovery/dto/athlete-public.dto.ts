@@ -1,0 +1,146 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ATHLETE_SERVICE_TYPES, SERVICE_TYPES } from '@huddle/domain';
+import type { AthleteServiceType, ServiceType } from '@huddle/domain';
+
+export class SportRefDto {
+  @ApiProperty({ example: 2 })
+  id!: number;
+
+  @ApiProperty({ example: 'Basketball' })
+  name!: string;
+}
+
+export class PublicServiceDto {
+  @ApiProperty({ enum: ATHLETE_SERVICE_TYPES })
+  type!: AthleteServiceType;
+
+  @ApiProperty({ description: 'Dollars (per hour when per_hour).', example: 120 })
+  rate!: number;
+
+  @ApiProperty({ description: 'Camp and training sessions are priced per hour.' })
+  per_hour!: boolean;
+}
+
+export class AthleteProfileDto {
+  @ApiProperty({ format: 'uuid' })
+  athlete_id!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  username!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  first_name!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  last_name!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  description!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  profile_photo!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  dashboard_photo!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  intro_video!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Id from reference data genders.' })
+  gender!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  school_id!: number | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  school_name!: string | null;
+
+  @ApiProperty({ type: () => [SportRefDto], description: 'The one played first.' })
+  sports!: SportRefDto[];
+
+  @ApiProperty({ type: String, nullable: true })
+  sports_played!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  tiktok_link!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  twitter_link!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  snapchat_link!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  facebook_link!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  instagram_link!: string | null;
+
+  @ApiProperty({ type: () => [PublicServiceDto], description: 'Enabled services only.' })
+  services!: PublicServiceDto[];
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Average stars; null without reviews.' })
+  rating!: number | null;
+
+  @ApiProperty()
+  reviews_count!: number;
+
+  @ApiProperty({ type: String, nullable: true, description: "Path of the public profile ('/@username'); null without a username.", example: '/@jordan.miles' })
+  profile_url_path!: string | null;
+}
+
+export class ReviewDto {
+  @ApiProperty({ minimum: 1, maximum: 5 })
+  rate!: number;
+
+  @ApiProperty({ description: 'Unix seconds.' })
+  submitted_at!: number;
+
+  @ApiProperty()
+  reviewer_name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  reviewer_image!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  comment!: string | null;
+}
+
+export class ShoutoutPreviewDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ description: 'A /media/... path.' })
+  video!: string;
+
+  @ApiProperty({ description: 'Unix seconds.' })
+  created_at!: number;
+}
+
+export class HistoryItemDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: SERVICE_TYPES })
+  type!: ServiceType;
+
+  @ApiProperty({ description: 'Unix seconds.' })
+  finished_at!: number;
+
+  @ApiProperty()
+  requester_name!: string;
+}
+
+export class AthletePublicPayload {
+  @ApiProperty({ type: () => AthleteProfileDto })
+  athlete!: AthleteProfileDto;
+
+  @ApiProperty({ type: () => [ReviewDto], description: 'Newest first.' })
+  reviews!: ReviewDto[];
+
+  @ApiProperty({ type: () => [ShoutoutPreviewDto] })
+  shoutouts!: ShoutoutPreviewDto[];
+
+  @ApiProperty({ type: () => [HistoryItemDto], description: 'Finished requests, newest first, at most 20.' })
+  history!: HistoryItemDto[];
+}

@@ -1,0 +1,316 @@
+#!/usr/bin/env node
+// Athlete search under load: the API against the bare PostgreSQL driver running the same SQL.
+//
+//   npm run bench:search [-- --duration 15 --connections 50 --athletes 100000]
+//
+// Starts its own API from the production build (apps/api/dist/main.js; built first when missing)
+// on a private port of 127.0.0.1, with a throwaway DATA_DIR (embedded PostgreSQL) and
+// SEED_DEMO=false; seeds the athletes with set-based SQL (generate_series); prints the plans of
+// every scenario's statements (EXPLAIN ANALYZE); then, per scenario (name, sport, school, no
+// filter), drives GET /api/v1/public/athletes/search with `connections` concurrent keep-alive
+// clients for `duration` seconds, and the very statements the API runs (imported from the build:
+// page + count in parallel, then the page's ratings) through `pg` with the same concurrency and
+// the API's pool size; the total goes through the API's own totals cache on both sides. Prints requests/s, p50 and p99 for both and the API/pg throughput ratio.
+// Everything it started is stopped at the end, on failure, and on Ctrl-C.
+import { spawn, execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const API_DIR = path.join(ROOT, 'apps/api');
+const API_MAIN = path.join(API_DIR, 'dist/main.js');
+const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '50' },
+    athletes: { type: 'string', default: '100000' },
+  },
+});
+const DURATION_MS = Number(args.duration) * 1000;
+const CONNECTIONS = Number(args.connections);
+const ATHLETES = Number(args.athletes);
+// Whole run, start to finish: a hung API or database cannot keep the benchmark alive forever.
+const RUN_DEADLINE_MS = 15 * 60 * 1000;
+
+const SCENARIOS = [
+  { name: 'name "jor mil"', field: 'name', filter: 'jor mil' },
+  { name: 'sport "basket"', field: 'sport', filter: 'basket' },
+  { name: 'school "texas"', field: 'school', filter: 'texas' },
+  { name: 'no filter', field: 'name', filter: '' },
+];
+
+const FIRST_NAMES = ['Jordan', 'Jorge', 'Marcus', 'Tyler', 'Devin', 'Caleb', 'Isaiah', 'Ethan', 'Jalen', 'Noah', 'Mason', 'Andre', 'Luis', 'Cole', 'Darius', 'Owen', 'Mateo', 'Trey', 'Gavin', 'Elijah', 'Kai', 'Brandon', 'Xavier', 'Logan', 'Dominic', 'Ryan', 'Carter', 'Miles', 'Hunter', 'Diego', 'Aaliyah', 'Brooke', 'Sofia', 'Madison', 'Jasmine', 'Kayla', 'Emma', 'Olivia', 'Maya', 'Alyssa', 'Chloe', 'Gabriela', 'Hannah', 'Nia', 'Paige', 'Sydney', 'Taylor', 'Ava', 'Camila', 'Leah', 'Morgan', 'Riley', 'Zoe', 'Bianca', 'Jada', 'Kennedy', 'Lauren', 'Mia', 'Naomi', 'Savannah'];
+const LAST_NAMES = ['Johnson', 'Williams', 'Brown', 'Davis', 'Garcia', 'Martinez', 'Robinson', 'Clark', 'Lewis', 'Walker', 'Hall', 'Young', 'King', 'Wright', 'Lopez', 'Hill', 'Scott', 'Green', 'Adams', 'Baker', 'Nelson', 'Carter', 'Mitchell', 'Perez', 'Roberts', 'Turner', 'Phillips', 'Campbell', 'Parker', 'Evans', 'Edwards', 'Collins', 'Stewart', 'Morris', 'Reed', 'Cook', 'Bell', 'Murphy', 'Bailey', 'Rivera', 'Cooper', 'Richardson', 'Cox', 'Howard', 'Ward', 'Torres', 'Peterson', 'Gray', 'Ramirez', 'Brooks', 'Watson', 'Sanders', 'Price', 'Bennett', 'Wood', 'Barnes', 'Ross', 'Henderson', 'Coleman', 'Jenkins', 'Miles', 'Milton', 'Miller', 'Mills', 'Perry', 'Powell', 'Long', 'Patterson', 'Hughes', 'Flores'];
+
+const sqlArray = (values) => `ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function ensureBuild() {
+  if (existsSync(API_MAIN)) return;
+  console.log('Building the API (apps/api/dist is missing)...');
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: API_DIR, stdio: 'inherit' });
+}
+
+function getJson(port, pathname) {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: pathname, timeout: 5000 }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, body }));
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', reject);
+  });
+}
+
+async function waitForApi(port, child) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The API exited with code ${child.exitCode}`);
+    try {
+      const { status } = await getJson(port, '/api/v1/health');
+      if (status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The API did not answer /api/v1/health within 120 s');
+}
+
+async function seed(pool) {
+  const started = Date.now();
+  await pool.query(`
+    INSERT INTO accounts (user_type, email, phone, first_name, last_name, username, gender, profile_completed, blocked,
+                          profile_photo, dashboard_photo, intro_video, description, created_at, updated_at)
+    SELECT 2, 'bench' || g || '@bench.huddle.test', '+1310' || lpad(g::text, 7, '0'), f, l, lower(f || '.' || l || g), (1 + g % 2)::smallint,
+           g % 50 <> 0, g % 100 = 7,
+           '/media/images/bench-' || g || '.jpg', '/media/images/bench-card-' || g || '.jpg', '/media/videos/bench-' || g || '.mp4',
+           'Student athlete and team captain.', now() - make_interval(secs => (g * 60 + (g * 7919) % 60)::double precision), now()
+      FROM generate_series(1, $1::bigint) AS g,
+           LATERAL (SELECT (${sqlArray(FIRST_NAMES)})[1 + (g * 7919) % ${FIRST_NAMES.length}] AS f,
+                           (${sqlArray(LAST_NAMES)})[1 + (g * 104729) % ${LAST_NAMES.length}] AS l) AS names`,
+    [ATHLETES],
+  );
+  await pool.query(`
+    INSERT INTO athlete_profiles (account_id, school_id, sports)
+    SELECT a.id, s.ids[1 + abs(hashtext(a.id::text)) % array_length(s.ids, 1)],
+           CASE WHEN abs(hashtext(a.email)) % 10 < 3
+                THEN ARRAY[1 + abs(hashtext(a.email)) % 27, 1 + (abs(hashtext(a.email)) / 27 + 1) % 27]::smallint[]
+                ELSE ARRAY[1 + abs(hashtext(a.email)) % 27]::smallint[] END
+      FROM accounts a, (SELECT array_agg(id ORDER BY id) AS ids FROM schools) s
+     WHERE a.email LIKE '%@bench.huddle.test'`);
+  await pool.query(`
+    INSERT INTO athlete_services (athlete_id, service_type, enabled, rate_cents)
+    SELECT a.id, t.type, t.type = 'shoutout' OR abs(hashtext(a.email)) % 10 < 7, (1 + abs(hashtext(a.email || t.type)) % 100) * 1000
+      FROM accounts a, (VALUES ('endorsement'), ('shoutout')) AS t(type)
+     WHERE a.email LIKE '%@bench.huddle.test'`);
+  const [{ id: fanId }] = (
+    await pool.query(`INSERT INTO accounts (user_type, email, first_name, last_name, profile_completed) VALUES (1, 'fan@bench.huddle.test', 'Bench', 'Fan', true) RETURNING id`)
+  ).rows;
+  // About half the athletes have a finished, reviewed request, so cards carry real ratings.
+  await pool.query(
+    `
+    WITH picked AS (
+      SELECT id, row_number() OVER (ORDER BY id) AS n FROM accounts WHERE email LIKE '%@bench.huddle.test' AND abs(hashtext(email)) % 2 = 0
+    ), made AS (
+      INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, amount_to_athlete_cents, fee_amount_cents, paid, reviewed, finished_at)
+      SELECT 'shoutout', 5, id, $1, 'Birthday shoutout', 5000, 4000, 1000, true, true, now() - make_interval(days => (n % 90)::int)
+        FROM picked
+      RETURNING id, athlete_id, finished_at
+    )
+    INSERT INTO reviews (request_id, athlete_id, reviewer_id, rate, comment, submitted_at)
+    SELECT id, athlete_id, $1, 3 + abs(hashtext(id::text)) % 3, 'Great!', finished_at FROM made`,
+    [fanId],
+  );
+  // What autovacuum does to a table at rest: statistics, and the visibility map that index-only scans need.
+  await pool.query('VACUUM ANALYZE');
+  const { rows } = await pool.query(`SELECT count(*)::int AS listed FROM accounts WHERE user_type = 2 AND profile_completed AND NOT blocked AND deleted_at IS NULL`);
+  console.log(`Seeded ${ATHLETES} athletes (${rows[0].listed} listed) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The listing filter as DiscoveryService builds it; sport and school names resolve once, as the API's catalogue cache does. */
+async function filterOf(pool, scenario) {
+  const text = scenario.filter.trim().toLowerCase();
+  if (text === '') return { kind: 'all' };
+  if (scenario.field === 'name') return { kind: 'name', text };
+  const like = `%${text}%`;
+  if (scenario.field === 'sport') {
+    const { rows } = await pool.query(`SELECT id FROM sports WHERE lower(name) LIKE $1 ORDER BY id`, [like]);
+    return { kind: 'sports', ids: rows.map((row) => row.id) };
+  }
+  const { rows } = await pool.query(`SELECT id FROM schools WHERE lower(name) LIKE $1 OR lower(short_name) LIKE $1 ORDER BY name`, [like]);
+  return { kind: 'schools', ids: rows.map((row) => row.id) };
+}
+
+function statementsOf(Directory, filter) {
+  const options = { filter, endorsementOnly: false, limit: 20, offset: 0 };
+  return { page: Directory.pageStatement(options), count: Directory.countStatement(options) };
+}
+
+async function explain(pool, label, statement) {
+  const { rows } = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values);
+  const lines = rows.map((row) => row['QUERY PLAN']);
+  const scans = lines.filter((line) => /Scan|Index/.test(line)).map((line) => line.trim().replace(/\s*\(actual.*$/, ''));
+  const time = lines.find((line) => line.startsWith('Execution Time')) ?? '';
+  console.log(`  ${label}: ${time}`);
+  for (const scan of [...new Set(scans)]) console.log(`    ${scan}`);
+}
+
+/** `connections` workers, each doing `once` back to back until the deadline; latencies in ms. */
+async function drive(once) {
+  const latencies = [];
+  let errors = 0;
+  const deadline = Date.now() + DURATION_MS;
+  const started = performance.now();
+  const worker = async () => {
+    while (Date.now() < deadline) {
+      const begin = performance.now();
+      try {
+        await once();
+        latencies.push(performance.now() - begin);
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, count: latencies.length };
+}
+
+function apiCall(agent, port, pathname) {
+  return () =>
+    new Promise((resolve, reject) => {
+      const request = http.get({ host: '127.0.0.1', port, path: pathname, agent }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => (response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`HTTP ${response.statusCode}`))));
+      });
+      request.on('error', reject);
+    });
+}
+
+/**
+ * What the API does per search, statement for statement: the page, then its ratings, beside the
+ * total through the API's own totals cache (so the count runs as often as it does in the API).
+ */
+function pgCall(pool, statements, ratingsSql, totals, filter) {
+  return async () => {
+    const [page] = await Promise.all([
+      pool.query(statements.page.text, statements.page.values).then((result) => pool.query(ratingsSql, [result.rows.map((row) => row.id)])),
+      totals.total(filter, false, () => pool.query(statements.count.text, statements.count.values).then((result) => result.rows[0].total)),
+    ]);
+    return page;
+  };
+}
+
+async function main() {
+  ensureBuild();
+  const { Pool } = requireFromApi('pg');
+  const { AthleteDirectoryQuery } = requireFromApi('./dist/modules/discovery/athlete-directory.query.js');
+  const { RATINGS_SQL } = requireFromApi('./dist/modules/booking/booking.service.js');
+  const { ListingTotalsCache } = requireFromApi('./dist/modules/discovery/listing-totals.cache.js');
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-bench-'));
+  // The embedded PostgreSQL runs as another OS user when started as root; it must reach the directory.
+  chmodSync(dataDir, 0o755);
+  const [apiPort, pgPort] = [await freePort(), await freePort()];
+  const env = {
+    ...process.env,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  let pool;
+  let agent;
+  const stop = async () => {
+    agent?.destroy();
+    await pool?.end().catch(() => undefined);
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const onSignal = () => void stop().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const watchdog = setTimeout(() => {
+    console.error('The benchmark ran past its deadline; stopping.');
+    void stop().finally(() => process.exit(1));
+  }, RUN_DEADLINE_MS);
+
+  try {
+    await waitForApi(apiPort, child);
+    // The API's pool size (TypeORM leaves node-postgres' default of 10), so both sides get the same connections.
+    pool = new Pool({ connectionString: `postgres://huddle:huddle@127.0.0.1:${pgPort}/huddle`, max: 10 });
+    await seed(pool);
+
+    agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const results = [];
+    for (const scenario of SCENARIOS) {
+      const filter = await filterOf(pool, scenario);
+      const statements = statementsOf(AthleteDirectoryQuery, filter);
+      const query = new URLSearchParams({ field: scenario.field, filter: scenario.filter }).toString();
+      const first = JSON.parse((await getJson(apiPort, `/api/v1/public/athletes/search?${query}`)).body);
+      const direct = await pool.query(statements.count.text, statements.count.values);
+      if (first.total !== direct.rows[0].total) throw new Error(`${scenario.name}: the API counted ${first.total}, pg ${direct.rows[0].total}`);
+      console.log(`\n${scenario.name}: ${first.total} matches`);
+      await explain(pool, 'page', statements.page);
+      await explain(pool, 'count', statements.count);
+
+      const call = apiCall(agent, apiPort, `/api/v1/public/athletes/search?${query}`);
+      for (let warm = 0; warm < 200; warm += 1) await call();
+      const api = await drive(call);
+      const pg = await drive(pgCall(pool, statements, RATINGS_SQL, new ListingTotalsCache(), filter));
+      results.push({ scenario: scenario.name, matches: first.total, api, pg });
+      console.log(`  API ${api.rps.toFixed(0)} req/s p50 ${api.p50.toFixed(1)} ms p99 ${api.p99.toFixed(1)} ms; pg ${pg.rps.toFixed(0)} req/s p50 ${pg.p50.toFixed(1)} ms p99 ${pg.p99.toFixed(1)} ms`);
+    }
+
+    console.log(`\nGET /api/v1/public/athletes/search, ${ATHLETES} athletes, ${CONNECTIONS} concurrent clients, ${DURATION_MS / 1000} s per side and scenario\n`);
+    console.log('| scenario | matches | API req/s | API p50 ms | API p99 ms | pg req/s | pg p50 ms | pg p99 ms | API/pg | errors |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const { scenario, matches, api, pg } of results) {
+      console.log(
+        `| ${scenario} | ${matches} | ${api.rps.toFixed(0)} | ${api.p50.toFixed(1)} | ${api.p99.toFixed(1)} | ${pg.rps.toFixed(0)} | ${pg.p50.toFixed(1)} | ${pg.p99.toFixed(1)} | ${(api.rps / pg.rps).toFixed(2)} | ${api.errors + pg.errors} |`,
+      );
+    }
+  } finally {
+    clearTimeout(watchdog);
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
