@@ -1,31 +1,44 @@
-/** An athlete in the dashboard grid (spec §3, athlete list card). */
-export interface AthleteCard {
-  id: string | number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  profile_photo: string | null;
-  sports_played: string | null;
-  school_name: string | null;
-  endorsement_rate: number | null;
+import type { AthleteCard } from './api/discovery-types';
+
+type Named = Pick<AthleteCard, 'first_name' | 'last_name'>;
+type Addressable = Pick<AthleteCard, 'username' | 'athlete_id'>;
+
+/** What a page calls an athlete whose names are missing (an account the API still lists). */
+export const UNNAMED_ATHLETE = 'Athlete';
+
+export function athleteName(athlete: Named): string {
+  return [athlete.first_name, athlete.last_name].filter(Boolean).join(' ').trim() || UNNAMED_ATHLETE;
 }
 
-export function athleteName(athlete: Pick<AthleteCard, 'first_name' | 'last_name'>): string {
-  return `${athlete.first_name} ${athlete.last_name}`.trim();
+/** The name used in sentences ('Book Jordan for …'). */
+export function athleteFirstName(athlete: Named): string {
+  return athlete.first_name?.trim() || athleteName(athlete);
 }
 
-export function athleteInitials(athlete: Pick<AthleteCard, 'first_name' | 'last_name'>): string {
-  return `${athlete.first_name.charAt(0)}${athlete.last_name.charAt(0)}`.toUpperCase();
+export function athleteInitials(athlete: Named): string {
+  const letters = [athlete.first_name, athlete.last_name].map((name) => name?.trim().charAt(0) ?? '').join('');
+  return (letters || UNNAMED_ATHLETE.charAt(0)).toUpperCase();
 }
 
-/** The public profile path of an athlete: /@{username} (spec §1). */
-export function athletePath(athlete: Pick<AthleteCard, 'username'>): string {
-  return `/@${athlete.username}`;
+/**
+ * The public profile path of an athlete: /@{username} (spec §1). An athlete without a username
+ * is addressed by id, which the profile screen also accepts.
+ */
+export function athletePath(athlete: Addressable): string {
+  return `/@${athlete.username || athlete.athlete_id}`;
 }
 
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+/** The athlete's services with their Book actions: /p/@{username} (spec §2). */
+export function athleteServicesPath(athlete: Addressable): string {
+  return `/p/@${athlete.username || athlete.athlete_id}`;
+}
 
-/** Dollar amounts as the product shows them: '$1,250' or '$12.50'. */
-export function formatDollars(amount: number): string {
-  return DOLLARS.format(amount).replace(/\.00$/, '');
+/** The grid's portrait: the 8:11 dashboard crop, else the square profile photo. */
+export function cardPhoto(athlete: Pick<AthleteCard, 'dashboard_photo' | 'profile_photo'>): string | null {
+  return athlete.dashboard_photo || athlete.profile_photo || null;
+}
+
+/** 'Basketball · Duke University', leaving out what the athlete has not filled in. */
+export function athleteCaption(athlete: Pick<AthleteCard, 'sports_played' | 'school_name'>): string {
+  return [athlete.sports_played, athlete.school_name].filter(Boolean).join(' · ');
 }

@@ -14,6 +14,7 @@ export function searchFieldOf(value: string | null): AthleteSearchField {
   return ATHLETE_SEARCH_FIELDS.find((field) => field.value === value)?.value ?? DEFAULT_SEARCH_FIELD;
 }
 
+/** Short enough to show whole beside the selector on a phone. */
 export function searchPlaceholder(field: AthleteSearchField): string {
-  return field === 'name' ? 'Search athletes by name' : `Search athletes by ${field}`;
+  return `Search by ${field}`;
 }

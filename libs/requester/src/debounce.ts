@@ -1,0 +1,52 @@
+export interface Debounced<Args extends unknown[]> {
+  /** Runs `run` with these arguments once no further call has come for the delay. */
+  call: (...args: Args) => void;
+  /** Runs a waiting call now (the user pressed Enter). */
+  flush: () => void;
+  /** Drops a waiting call (the value it carried was replaced some other way). */
+  cancel: () => void;
+  pending: () => boolean;
+}
+
+export interface Timers {
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+}
+
+const GLOBAL_TIMERS: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+};
+
+/** The last of a burst of calls, `delayMs` after the burst ends (spec §5: search waits 400 ms). */
+export function debounce<Args extends unknown[]>(
+  run: (...args: Args) => void,
+  delayMs: number,
+  timers: Timers = GLOBAL_TIMERS,
+): Debounced<Args> {
+  let handle: unknown = null;
+  let waiting: Args | null = null;
+
+  const cancel = () => {
+    if (handle !== null) timers.clearTimeout(handle);
+    handle = null;
+    waiting = null;
+  };
+
+  const flush = () => {
+    const args = waiting;
+    cancel();
+    if (args) run(...args);
+  };
+
+  return {
+    call: (...args) => {
+      if (handle !== null) timers.clearTimeout(handle);
+      waiting = args;
+      handle = timers.setTimeout(flush, delayMs);
+    },
+    flush,
+    cancel,
+    pending: () => waiting !== null,
+  };
+}
