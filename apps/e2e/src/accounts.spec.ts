@@ -1,31 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { choosePhoto, currentAccount, INTRO_VIDEO, PASSWORD, signIn, signUp, uniqueEmail } from './support/accounts';
-import { launchBrowser, screenshot } from './support/browser';
-import { SHELL_URL, type Stack, startStack, waitForOutboxCode } from './support/stack';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { SHELL_URL, waitForOutboxCode } from './support/stack';
 
 describe('accounts: sign-up, wizard, sign-in, restore, settings, deletion', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney();
   let page: Page;
 
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
+  beforeEach(() => {
+    page = journey.page;
   });
 
   it('signs up a fan, finishes the wizard to a complete profile, logs out and signs back in', async () => {
@@ -165,7 +149,7 @@ describe('accounts: sign-up, wizard, sign-in, restore, settings, deletion', () =
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
 
-    const code = await waitForOutboxCode(stack, email);
+    const code = await waitForOutboxCode(journey.stack, email);
     await page.getByLabel('Digit 1 of 6').fill(code);
     await page.getByLabel('New password').fill('a-brand-new-password');
     await page.getByRole('button', { name: 'Reset password' }).click();

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { SHELL_URL, type Stack, startStack } from './support/stack';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { SHELL_URL } from './support/stack';
 
 interface Card {
   username: string;
@@ -34,28 +35,11 @@ async function searchFor(page: Page, field: 'Name' | 'Sport' | 'School', text: s
 }
 
 describe('discovery: dashboard search and athlete profiles', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({ permissions: ['clipboard-read', 'clipboard-write'] });
   let page: Page;
 
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
+  beforeEach(() => {
+    page = journey.page;
   });
 
   it('lets a guest search by name, sport and school and open a profile', async () => {
@@ -150,7 +134,7 @@ describe('discovery: dashboard search and athlete profiles', () => {
     await page.getByRole('button', { name: 'Create campaign' }).waitFor();
     await screenshot(page, 'discovery-business-dashboard');
 
-    await context.clearCookies();
+    await journey.context.clearCookies();
     await signInAs('fan@huddle.test', 'huddle-fan-2026');
     expect(await page.getByRole('button', { name: 'Create campaign' }).count()).toBe(0);
   });

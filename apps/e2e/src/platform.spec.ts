@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { PORTS, SHELL_URL, type Stack, startRemote, startStack, stopService } from './support/stack';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { PORTS, SHELL_URL, startRemote, stopService } from './support/stack';
 
 /** Which of our servers a page fetched from, by port. */
 function trackServers(page: Page): Set<number> {
@@ -13,22 +14,10 @@ function trackServers(page: Page): Set<number> {
 }
 
 describe('platform: the federated shell', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const journey = useJourney();
 
   it('lands a guest opening / on /dashboard, fetching the fan remote and no other', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const { page } = journey;
     const ports = trackServers(page);
 
     await page.goto(`${SHELL_URL}/`);
@@ -41,12 +30,10 @@ describe('platform: the federated shell', () => {
     expect(ports.has(PORTS.athlete)).toBe(false);
     expect(ports.has(PORTS.business)).toBe(false);
     expect(ports.has(PORTS.admin)).toBe(false);
-    await context.close();
   });
 
   it('sends a signed-out visitor of a member page to /login', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const { page } = journey;
     await page.goto(`${SHELL_URL}/dashboard`);
     await page.waitForURL(`${SHELL_URL}/dashboard`);
     // Choosing Login ends the guest session; a member page then redirects to /login.
@@ -57,16 +44,14 @@ describe('platform: the federated shell', () => {
     await page.waitForURL(`${SHELL_URL}/login`);
     await page.getByLabel('Email').waitFor();
     await screenshot(page, 'platform-login');
-    await context.close();
   });
 
   it('shows an error view with Retry when the fan remote is down, and recovers once it is back', async () => {
-    const fan = stack.services.get('fan');
+    const fan = journey.stack.services.get('fan');
     if (!fan) throw new Error('fan remote was not started');
     await stopService(fan);
 
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const { page } = journey;
     await page.goto(`${SHELL_URL}/dashboard`);
     await page.getByText('We could not load this part of Huddle').waitFor();
     const retry = page.getByRole('button', { name: 'Retry' });
@@ -75,10 +60,9 @@ describe('platform: the federated shell', () => {
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
     await screenshot(page, 'platform-remote-down');
 
-    stack.services.set('fan', await startRemote('fan'));
+    journey.stack.services.set('fan', await startRemote('fan'));
     await retry.click();
     await page.getByRole('searchbox').waitFor();
     await screenshot(page, 'platform-remote-recovered');
-    await context.close();
   });
 });
