@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -343,5 +344,32 @@ describe('media uploads with lowered limits', () => {
     expect(response.body.status_response.response_message).toBe(imageTooLargeMessage(1));
     expect(response.body.errors).toEqual({ photo: 'Image must be at most 1 MB' });
     expect(stagingFiles(testApp)).toEqual([]);
+  });
+});
+
+describe('media served from a data directory whose name starts with a dot', () => {
+  // `npm start` keeps its data in `.data`; the file server must not treat that as a hidden file.
+  let testApp: TestApp;
+  let parent: string;
+
+  beforeAll(async () => {
+    parent = mkdtempSync(join(tmpdir(), 'huddle-dotted-'));
+    chmodSync(parent, 0o755);
+    const dataDir = join(parent, '.data');
+    mkdirSync(dataDir);
+    testApp = await createTestApp({ env: { DATA_DIR: dataDir } });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('serves an uploaded photo', async () => {
+    const fan = await createSignedIn(testApp, UserType.Fan);
+    const response = await upload(testApp, '/user/upload-photo', fan.token, [{ field: 'photo', data: await makeImage(64, 64, 'png'), filename: 'me.png', contentType: 'image/png' }]).expect(201);
+    const served = await fetchMedia(testApp, response.body.path).expect(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await sharp(served.body as Buffer).metadata()).width).toBe(64);
   });
 });

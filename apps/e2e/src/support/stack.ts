@@ -87,7 +87,8 @@ export async function startStack(): Promise<Stack> {
   const services = new Map<string, Service>();
   const api = launch('api', ['apps/api/dist/main.js'], {
     PORT: String(PORTS.api),
-    DATA_DIR: dataDir,
+    // Named like npm start's `.data`, so the journeys see what a developer's product sees.
+    DATA_DIR: join(dataDir, '.data'),
     EMBEDDED_PG_PORT: String(PORTS.api + 2000),
     PUBLIC_APP_URL: SHELL_URL,
   });

@@ -43,7 +43,10 @@ export class MediaController {
     response.setHeader('X-Content-Type-Options', 'nosniff');
     await new Promise<void>((resolve, reject) => {
       // send (behind sendFile) answers Range, If-Range, If-None-Match and HEAD itself.
-      const options = { acceptRanges: true, etag: true, lastModified: true, cacheControl: false, headers: { 'Cache-Control': CACHE_FOREVER } };
+      // dotfiles 'allow': send refuses any dot-segment in the absolute path by default, and the
+      // default data directory is `.data`. Only keys recorded in media_objects reach this point,
+      // and the disk storage keeps every path inside its root.
+      const options = { acceptRanges: true, etag: true, lastModified: true, cacheControl: false, dotfiles: 'allow' as const, headers: { 'Cache-Control': CACHE_FOREVER } };
       response.sendFile(delivery.path, options, (error?: Error) => {
         // Once bytes are on their way (a client that went away mid-video), there is nothing to answer.
         if (!error || response.headersSent) resolve();
