@@ -1,5 +1,6 @@
 import { ErrorCode, MESSAGES, SPORTS, UserType } from '@huddle/domain';
 import { AthletesService } from '../src/modules/athletes/athletes.service';
+import { AccountsService } from '../src/modules/auth/accounts.service';
 import { BookingService } from '../src/modules/booking/booking.service';
 import type { ImportedFinishedRequest } from '../src/modules/booking/booking.service';
 import type { AccountEntity } from '../src/modules/auth/entities/account.entity';
@@ -164,6 +165,12 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
       expect(mil[2]).toBe('Emily Stone');
     });
 
+    it('lists matches of a word too short to rank (under 3 letters) newest first', async () => {
+      // "e" is in every name here; nothing narrows it, so no similarity ranking runs over all matches.
+      expect(names((await search({ filter: 'E' }).expect(200)).body)).toEqual(['Emily Stone', 'Jorge Milton', 'Jordan Miles']);
+      expect(names((await search({ filter: 'jo mi' }).expect(200)).body)).toEqual(['Jorge Milton', 'Jordan Miles']);
+    });
+
     it('matches any of the athlete’s sports by partial name', async () => {
       expect(names((await search({ filter: 'BASKET', field: 'sport' }).expect(200)).body)).toEqual(['Jordan Miles']);
       expect(names((await search({ filter: 'baseball', field: 'sport' }).expect(200)).body)).toEqual(['Jordan Miles']);
@@ -316,6 +323,31 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
 
     it('asks for athlete_id or username (1400)', async () => {
       expect((await api(testApp).get('/public/athletes').expect(400)).body.status_response.response_internal_code).toBe(ErrorCode.ValidationFailed);
+    });
+  });
+
+  describe('listing freshness: identical searches share one answer until an athlete changes', () => {
+    it('shows a change made through the API at once, and a change behind its back only after the cache clears', async () => {
+      const casey = await athlete({ firstName: 'Casey', lastName: 'Cache', username: 'casey.cache' }, { schoolId: schoolA.id, sports: [sportId('Tennis')], endorsement: 40 }, 1);
+      const card = async () => (await search({ filter: 'casey' }).expect(200)).body.athletes as Array<Record<string, unknown>>;
+      expect(await card()).toEqual([expect.objectContaining({ last_name: 'Cache', endorsement_rate: 40, rating: null, reviews_count: 0 })]);
+
+      // A write that bypasses the services announces nothing: the shared answer stays until cleared.
+      await testApp.dataSource.query("UPDATE accounts SET last_name = 'Unannounced' WHERE id = $1", [casey.id]);
+      expect(await card()).toEqual([expect.objectContaining({ last_name: 'Cache' })]);
+
+      // Account changes (auth), survey and rates (athletes) and reviews (booking) each clear it.
+      await testApp.get(AccountsService).update(casey.id, { lastName: 'Fresh' });
+      expect(await card()).toEqual([expect.objectContaining({ last_name: 'Fresh' })]);
+      await testApp.get(AthletesService).save(casey.id, { services: { endorsement_enabled: true, endorsement_rate: 55 } }, { requireSurvey: false, requireService: true, fieldPrefix: '' });
+      expect(await card()).toEqual([expect.objectContaining({ endorsement_rate: 55 })]);
+      await testApp.get(BookingService).importFinished([finished(casey.id, fan.account.id, 1, { rate: 4, comment: 'Solid.' })]);
+      expect(await card()).toEqual([expect.objectContaining({ rating: 4, reviews_count: 1 })]);
+      expect((await search({ filter: 'tennis', field: 'sport' }).expect(200)).body.total).toBe(1);
+
+      await testApp.get(AccountsService).softDelete(casey.id);
+      expect(await card()).toEqual([]);
+      expect((await search({ filter: 'tennis', field: 'sport' }).expect(200)).body.total).toBe(0);
     });
   });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager, Repository } from 'typeorm';
@@ -31,6 +31,8 @@ import type { LocationDto, LocationInput } from './dto/location.dto';
 import { AthleteLocationEntity } from './entities/athlete-location.entity';
 import { AthleteProfileEntity } from './entities/athlete-profile.entity';
 import { AthleteServiceEntity } from './entities/athlete-service.entity';
+import { ATHLETE_INFO_CHANGED } from './athlete-events';
+import type { AthleteInfoChangedEvent } from './athlete-events';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -99,6 +101,7 @@ export class AthletesService {
     @InjectRepository(AthleteServiceEntity) private readonly services: Repository<AthleteServiceEntity>,
     @InjectRepository(AthleteLocationEntity) private readonly locations: Repository<AthleteLocationEntity>,
     private readonly catalogue: CatalogueService,
+    private readonly events: EventEmitter2,
   ) {}
 
   /** Sign-up defaults (spec §9): every service off at its default rate, an empty survey. */
@@ -175,6 +178,7 @@ export class AthletesService {
         if (changes.locations.length > 0) await manager.insert(AthleteLocationEntity, changes.locations.map((location) => this.locationRow(athleteId, location)));
       }
     });
+    this.events.emit(ATHLETE_INFO_CHANGED, { athleteId } satisfies AthleteInfoChangedEvent);
   }
 
   /** PUT /athlete/services: the services screen always keeps at least one service on. */

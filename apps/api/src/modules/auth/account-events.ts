@@ -2,6 +2,12 @@ import type { UserTypeCode } from '@huddle/domain';
 
 /** Domain events auth announces about accounts; other modules react without auth knowing them. */
 export const ACCOUNT_CREATED = 'account.created';
+/** An account's stored fields changed (profile, username, completion, deletion), or accounts were imported. */
+export const ACCOUNT_CHANGED = 'account.changed';
+
+export interface AccountChangedEvent {
+  accountIds: string[];
+}
 
 export interface AccountCreatedEvent {
   accountId: string;

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, QueryFailedError } from 'typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { ErrorCode, normalizeEmail, UserType } from '@huddle/domain';
 import type { UserTypeCode } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
+import { ACCOUNT_CHANGED } from './account-events';
+import type { AccountChangedEvent } from './account-events';
 import { AccountEntity } from './entities/account.entity';
 import { AccountIdentityEntity } from './entities/account-identity.entity';
 import { AuthErrors } from './auth.errors';
@@ -104,7 +107,13 @@ export class AccountsService {
     @InjectRepository(AccountIdentityEntity) private readonly identities: Repository<AccountIdentityEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly events: EventEmitter2,
   ) {}
+
+  /** Tells listeners (the search's caches) after a change committed. */
+  private changed(accountIds: string[]): void {
+    this.events.emit(ACCOUNT_CHANGED, { accountIds } satisfies AccountChangedEvent);
+  }
 
   count(): Promise<number> {
     return this.accounts.count({ withDeleted: true });
@@ -201,6 +210,7 @@ export class AccountsService {
       } catch (error) {
         throw asTakenError(error);
       }
+      this.changed([id]);
     }
     return this.getById(id);
   }
@@ -234,7 +244,9 @@ export class AccountsService {
     if (accounts.length === 0) return [];
     const rows = accounts.map((account) => ({ ...account, profileCompleted: true, blocked: false, passwordHash: null }));
     const result = await this.accounts.createQueryBuilder().insert().into(AccountEntity).values(rows).returning(['id']).execute();
-    return (result.raw as Array<{ id: string }>).map((row) => row.id);
+    const ids = (result.raw as Array<{ id: string }>).map((row) => row.id);
+    this.changed(ids);
+    return ids;
   }
 
   /** Inside the caller's transaction (password reset), so the new hash and the used code commit together. */
@@ -252,5 +264,6 @@ export class AccountsService {
       await manager.delete(AccountIdentityEntity, { accountId: id });
       await manager.softDelete(AccountEntity, { id });
     });
+    this.changed([id]);
   }
 }

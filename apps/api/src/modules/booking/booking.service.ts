@@ -1,18 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Repository } from 'typeorm';
 import { RequestStatus } from '@huddle/domain';
 import type { ServiceType } from '@huddle/domain';
+import { ATHLETE_REVIEWS_CHANGED } from './booking-events';
+import type { AthleteReviewsChangedEvent } from './booking-events';
 import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
 import { ReviewEntity } from './entities/review.entity';
-
-/** An athlete's average stars (two decimals) and how many reviews they come from. */
-export interface AthleteRating {
-  rating: number;
-  reviewsCount: number;
-}
 
 export interface AthleteReview {
   rate: number;
@@ -51,9 +48,17 @@ export interface ImportedFinishedRequest {
   review: { rate: number; comment: string | null; submittedAt: Date } | null;
 }
 
-/** Ratings of a page of athletes ($1: their ids); exported for the search benchmark, which runs the API's exact SQL. */
-export const RATINGS_SQL = `SELECT athlete_id, round(avg(rate), 2) AS rating, count(*)::int AS reviews_count
-  FROM reviews WHERE athlete_id = ANY($1::uuid[]) GROUP BY athlete_id`;
+/** An athlete's rating: the mean of their reviews' stars to two decimals, and how many reviews it rests on. */
+const RATING_COLUMNS = 'round(avg(rate), 2) AS rating, count(*)::int AS reviews_count';
+
+/**
+ * The rating of the athlete whose id is the SQL expression `athleteId`, as one row (rating null and
+ * reviews_count 0 without reviews), for read-only listings that join it LATERALly, so a page of
+ * cards and their ratings come back in one statement.
+ */
+export function athleteRatingSql(athleteId: string): string {
+  return `SELECT ${RATING_COLUMNS} FROM reviews WHERE athlete_id = ${athleteId}`;
+}
 
 // The profile shows the latest reviews; older ones still count in the rating.
 const MAX_PROFILE_REVIEWS = 50;
@@ -75,14 +80,8 @@ export class BookingService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(RequestEntity) private readonly requests: Repository<RequestEntity>,
     @InjectRepository(ReviewEntity) private readonly reviews: Repository<ReviewEntity>,
+    private readonly events: EventEmitter2,
   ) {}
-
-  /** Ratings of many athletes in one indexed read (a page of cards); athletes without reviews are absent. */
-  async ratingsOf(athleteIds: readonly string[]): Promise<Map<string, AthleteRating>> {
-    if (athleteIds.length === 0) return new Map();
-    const rows: Array<{ athlete_id: string; rating: string; reviews_count: number }> = await this.reviews.query(RATINGS_SQL, [athleteIds]);
-    return new Map(rows.map((row) => [row.athlete_id, { rating: Number(row.rating), reviewsCount: row.reviews_count }]));
-  }
 
   /** The newest reviews of an athlete, with the reviewer as shown on the profile. */
   async reviewsOfAthlete(athleteId: string, limit = MAX_PROFILE_REVIEWS): Promise<AthleteReview[]> {
@@ -183,5 +182,7 @@ export class BookingService {
       );
       if (reviews.length > 0) await manager.insert(ReviewEntity, reviews);
     });
+    const athleteIds = [...new Set(imported.map((request) => request.athleteId))];
+    this.events.emit(ATHLETE_REVIEWS_CHANGED, { athleteIds } satisfies AthleteReviewsChangedEvent);
   }
 }

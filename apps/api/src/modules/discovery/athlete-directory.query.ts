@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { athleteRatingSql } from '../booking/booking.service';
 import { athleteNameExpression, listedAthletePredicate } from './athlete-listing.sql';
 
 /** What narrows a listing: nothing, name words, sport ids or school ids (already resolved from names). */
@@ -25,6 +26,9 @@ export interface ListedAthleteRow {
   school_id: number | null;
   sports: number[] | null;
   endorsement_rate_cents: number | null;
+  /** Mean stars to two decimals (numeric, so a string), null without reviews. */
+  rating: string | null;
+  reviews_count: number;
 }
 
 export interface ListedAthleteDetailRow extends ListedAthleteRow {
@@ -43,7 +47,7 @@ export interface SqlStatement {
   values: unknown[];
 }
 
-const CARD_COLUMNS = `a.id, a.username, a.first_name, a.last_name, a.profile_photo, a.dashboard_photo, p.school_id, p.sports, es.rate_cents AS endorsement_rate_cents`;
+const CARD_COLUMNS = `a.id, a.username, a.first_name, a.last_name, a.profile_photo, a.dashboard_photo, p.school_id, p.sports, es.rate_cents AS endorsement_rate_cents, r.rating, r.reviews_count`;
 const DETAIL_COLUMNS = `${CARD_COLUMNS}, a.description, a.intro_video, a.gender, a.tiktok_link, a.twitter_link, a.snapchat_link, a.facebook_link, a.instagram_link`;
 const NAME = athleteNameExpression('a');
 const LISTED = listedAthletePredicate('a');
@@ -53,9 +57,15 @@ function likeContaining(word: string): string {
   return `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** The survey and the endorsement row of each athlete read, for cards and profiles (the rate shows even when unrequested). */
-const CARD_JOINS = `LEFT JOIN athlete_profiles p ON p.account_id = a.id
-  LEFT JOIN athlete_services es ON es.athlete_id = a.id AND es.service_type = 'endorsement' AND es.enabled`;
+/**
+ * The survey, the endorsement row and the rating of each athlete read, for cards and profiles (the
+ * rate shows even when unrequested), so a page and everything its cards show take one statement.
+ */
+function cardJoins(alias: string): string {
+  return `LEFT JOIN athlete_profiles p ON p.account_id = ${alias}.id
+  LEFT JOIN athlete_services es ON es.athlete_id = ${alias}.id AND es.service_type = 'endorsement' AND es.enabled
+  CROSS JOIN LATERAL (${athleteRatingSql(`${alias}.id`)}) r`;
+}
 
 /** Only the joins a filter needs: the survey for sport and school filters, the endorsement row for the campaign picker. */
 function filterJoins(profile: boolean, endorsementOnly: boolean): string {
@@ -66,9 +76,17 @@ function filterJoins(profile: boolean, endorsementOnly: boolean): string {
 }
 
 /**
+ * Below this many characters a word has no trigram, so the trigram index cannot narrow the matches.
+ */
+const TRIGRAM_LENGTH = 3;
+
+/**
  * The WHERE of a listing and its ranking. Name words must each occur in "first last" (so "jor
  * mil" finds Jordan Miles), which the partial trigram index answers; similarity to the whole
- * text ranks them. Sports match through the GIN index on athlete_profiles.sports.
+ * text ranks them, best match first. Ranking reads every match, so it applies only when a word
+ * has a trigram to narrow them: "a" or "jo" match most athletes, and those are listed newest
+ * first straight from the (created_at, id) index, which stops after one page instead of ranking
+ * tens of thousands of rows. Sports match through the GIN index on athlete_profiles.sports.
  */
 function conditions(filter: AthleteFilter, values: unknown[], ranked: boolean): { where: string; rank: string } {
   const parameter = (value: unknown): string => {
@@ -81,8 +99,9 @@ function conditions(filter: AthleteFilter, values: unknown[], ranked: boolean): 
     case 'name': {
       const words = filter.text.split(/\s+/).filter((word) => word !== '');
       const matches = words.map((word) => `${NAME} LIKE ${parameter(likeContaining(word))}`);
+      const narrowed = words.some((word) => word.length >= TRIGRAM_LENGTH);
       // Counting needs no ranking, and PostgreSQL refuses a parameter that no expression uses.
-      return { where: [LISTED, ...matches].join(' AND '), rank: ranked ? `similarity(${NAME}, ${parameter(filter.text)})` : '' };
+      return { where: [LISTED, ...matches].join(' AND '), rank: ranked && narrowed ? `similarity(${NAME}, ${parameter(filter.text)})` : '' };
     }
     case 'sports':
       return { where: `${LISTED} AND p.sports && ${parameter(filter.ids)}::smallint[]`, rank: '' };
@@ -105,7 +124,7 @@ export class AthleteDirectoryQuery {
   /**
    * A page of listed athletes: best match first for names, then newest (created_at, id). The
    * inner query filters, ranks and cuts the page from the indexes (joining only what the filter
-   * needs); the survey and endorsement rate are joined for the page's rows alone.
+   * needs); the survey, endorsement rate and rating are joined for the page's rows alone.
    */
   static pageStatement(options: ListingOptions): SqlStatement {
     const values: unknown[] = [];
@@ -114,7 +133,7 @@ export class AthleteDirectoryQuery {
     const needsProfile = options.filter.kind === 'sports' || options.filter.kind === 'schools';
     return {
       text: `SELECT l.id, l.username, l.first_name, l.last_name, l.profile_photo, l.dashboard_photo,
-                    lp.school_id, lp.sports, les.rate_cents AS endorsement_rate_cents
+                    p.school_id, p.sports, es.rate_cents AS endorsement_rate_cents, r.rating, r.reviews_count
         FROM (
           SELECT a.id, a.username, a.first_name, a.last_name, a.profile_photo, a.dashboard_photo, a.created_at${rank ? `, ${rank} AS rank` : ''}
             FROM accounts a ${filterJoins(needsProfile, options.endorsementOnly)}
@@ -122,8 +141,7 @@ export class AthleteDirectoryQuery {
            ORDER BY ${rank ? 'rank DESC, ' : ''}a.created_at DESC, a.id DESC
            LIMIT $${values.length - 1} OFFSET $${values.length}
         ) l
-        LEFT JOIN athlete_profiles lp ON lp.account_id = l.id
-        LEFT JOIN athlete_services les ON les.athlete_id = l.id AND les.service_type = 'endorsement' AND les.enabled
+        ${cardJoins('l')}
         ORDER BY ${rank ? 'l.rank DESC, ' : ''}l.created_at DESC, l.id DESC`,
       values,
     };
@@ -151,13 +169,13 @@ export class AthleteDirectoryQuery {
   /** Listed athletes among `ids`, in no particular order (the caller orders them). */
   async byIds(ids: readonly string[]): Promise<ListedAthleteRow[]> {
     if (ids.length === 0) return [];
-    return this.dataSource.query(`SELECT ${CARD_COLUMNS} FROM accounts a ${CARD_JOINS} WHERE ${LISTED} AND a.id = ANY($1::uuid[])`, [ids]);
+    return this.dataSource.query(`SELECT ${CARD_COLUMNS} FROM accounts a ${cardJoins('a')} WHERE ${LISTED} AND a.id = ANY($1::uuid[])`, [ids]);
   }
 
   /** One listed athlete by id or by username (case-insensitively, through the unique index on lower(username)). */
   async detail(key: { athleteId: string } | { username: string }): Promise<ListedAthleteDetailRow | null> {
     const [where, value] = 'athleteId' in key ? ['a.id = $1', key.athleteId] : ['lower(a.username) = lower($1) AND a.username IS NOT NULL', key.username];
-    const rows: ListedAthleteDetailRow[] = await this.dataSource.query(`SELECT ${DETAIL_COLUMNS} FROM accounts a ${CARD_JOINS} WHERE ${LISTED} AND ${where}`, [value]);
+    const rows: ListedAthleteDetailRow[] = await this.dataSource.query(`SELECT ${DETAIL_COLUMNS} FROM accounts a ${cardJoins('a')} WHERE ${LISTED} AND ${where}`, [value]);
     return rows[0] ?? null;
   }
 }

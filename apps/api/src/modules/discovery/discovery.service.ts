@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { ATHLETE_SERVICE_TYPES, isHourly, toDollars } from '@huddle/domain';
 import { AthletesService } from '../athletes/athletes.service';
 import { BookingService } from '../booking/booking.service';
-import type { AthleteRating } from '../booking/booking.service';
+import { AppConfig } from '../../config/app-config';
+import { ACCOUNT_CHANGED } from '../auth/account-events';
+import { ATHLETE_INFO_CHANGED } from '../athletes/athlete-events';
+import { ATHLETE_REVIEWS_CHANGED } from '../booking/booking-events';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { AthleteDirectoryQuery } from './athlete-directory.query';
 import type { AthleteFilter, ListedAthleteDetailRow, ListedAthleteRow } from './athlete-directory.query';
 import { DiscoveryErrors } from './discovery.errors';
-import { ListingTotalsCache } from './listing-totals.cache';
+import { ExpiringCache } from './expiring-cache';
 import type { AthleteProfileDto, AthletePublicPayload } from './dto/athlete-public.dto';
 import { DEFAULT_PAGE_SIZE, DEFAULT_RECENT_LIMIT } from './dto/athlete-search.dto';
 import type { AthleteCardDto, AthleteLookupQuery, AthleteSearchPayload, AthleteSearchQuery, SearchField } from './dto/athlete-search.dto';
@@ -15,6 +19,16 @@ import type { AthleteCardDto, AthleteLookupQuery, AthleteSearchPayload, AthleteS
 // The profile's History tab shows at most this many finished requests (docs/discovery-contract.md).
 const HISTORY_LIMIT = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// How long a counted total is reused. Counting thousands of matches costs more than the page
+// itself; a total that trails a new sign-up by a few seconds does not mislead a pager.
+export const TOTALS_TTL_MS = 5_000;
+// Distinct searches remembered at once, per cache; the oldest is dropped first.
+const MAX_CACHED_SEARCHES = 2_000;
+
+/** Lowercased, trimmed, inner runs of space as one: the form searches are matched and cached by. */
+function normalisedFilter(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, ' ');
+}
 
 function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
@@ -23,30 +37,56 @@ function unixSeconds(date: Date): number {
 /**
  * Finding athletes: the dashboard search, the campaign picker, "booked recently" and the public
  * profile. Only complete, unblocked, live athletes are ever listed or shown. Names of sports and
- * schools come from the catalogue's per-process cache, ratings and history from booking. Totals
- * are reused for a few seconds (ListingTotalsCache): pages are always fresh.
+ * schools come from the catalogue's per-process cache, history from booking.
+ *
+ * Searches are public and the same for everyone, and the dashboard's first page (no filter) is
+ * what every visitor opens, so identical searches share one answer for SEARCH_CACHE_TTL_MS and
+ * totals for TOTALS_TTL_MS, then one more period stale while a single refresh runs
+ * (ExpiringCache). Any change to an athlete's account, survey, services or reviews clears both at
+ * once (events below), so within this process a change shows on the next search; twice the time
+ * to live bounds how long another API process may trail. Profiles are always read fresh.
  */
 @Injectable()
 export class DiscoveryService {
-  private readonly totals = new ListingTotalsCache();
+  private readonly totals = new ExpiringCache<number>(TOTALS_TTL_MS, MAX_CACHED_SEARCHES);
+  private readonly pages: ExpiringCache<AthleteSearchPayload>;
 
   constructor(
     private readonly directory: AthleteDirectoryQuery,
     private readonly catalogue: CatalogueService,
     private readonly booking: BookingService,
     private readonly athletes: AthletesService,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.pages = new ExpiringCache<AthleteSearchPayload>(config.SEARCH_CACHE_TTL_MS, MAX_CACHED_SEARCHES);
+  }
 
-  async search(query: AthleteSearchQuery, endorsementOnly: boolean): Promise<AthleteSearchPayload> {
+  search(query: AthleteSearchQuery, endorsementOnly: boolean): Promise<AthleteSearchPayload> {
+    const field = query.field ?? 'name';
+    const text = normalisedFilter(query.filter ?? '');
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const filter = await this.filterOf(query.field ?? 'name', query.filter ?? '');
+    const key = JSON.stringify([endorsementOnly, text === '' ? '' : field, text, page, pageSize]);
+    return this.pages.get(key, () => this.searchUncached(field, text, endorsementOnly, page, pageSize));
+  }
+
+  /** Listings read before a change must not outlive it. (An array would name one namespaced event.) */
+  @OnEvent(ACCOUNT_CHANGED)
+  @OnEvent(ATHLETE_INFO_CHANGED)
+  @OnEvent(ATHLETE_REVIEWS_CHANGED)
+  forgetListings(): void {
+    this.pages.clear();
+    this.totals.clear();
+  }
+
+  private async searchUncached(field: SearchField, text: string, endorsementOnly: boolean, page: number, pageSize: number): Promise<AthleteSearchPayload> {
+    const filter = await this.filterOf(field, text);
     // A sport or school name that matches nothing in the catalogue cannot match an athlete.
     if (filter === null) return { athletes: [], total: 0, page, page_size: pageSize };
 
     const [athletes, total] = await Promise.all([
       this.directory.page({ filter, endorsementOnly, limit: pageSize, offset: (page - 1) * pageSize }).then((rows) => this.cards(rows)),
-      this.totals.total(filter, endorsementOnly, () => this.directory.count({ filter, endorsementOnly })),
+      this.totals.get(JSON.stringify([endorsementOnly, filter]), () => this.directory.count({ filter, endorsementOnly })),
     ]);
     return { athletes, total, page, page_size: pageSize };
   }
@@ -79,16 +119,14 @@ export class DiscoveryService {
     }
     if (!row) throw DiscoveryErrors.athleteNotFound();
 
-    const [settings, ratings, reviews, shoutouts, history, sports, schoolName] = await Promise.all([
+    const [settings, reviews, shoutouts, history, sports, schoolName] = await Promise.all([
       this.athletes.serviceSettingsOf(row.id),
-      this.booking.ratingsOf([row.id]),
       this.booking.reviewsOfAthlete(row.id),
       this.booking.shoutoutsOfAthlete(row.id),
       this.booking.historyOfAthlete(row.id, HISTORY_LIMIT),
       this.sportsOf(row.sports ?? []),
       row.school_id === null ? null : this.catalogue.schoolName(row.school_id),
     ]);
-    const rating = ratings.get(row.id);
     const athlete: AthleteProfileDto = {
       athlete_id: row.id,
       username: row.username,
@@ -109,8 +147,8 @@ export class DiscoveryService {
       facebook_link: row.facebook_link,
       instagram_link: row.instagram_link,
       services: ATHLETE_SERVICE_TYPES.filter((type) => settings[type].enabled).map((type) => ({ type, rate: settings[type].rate, per_hour: isHourly(type) })),
-      rating: rating?.rating ?? null,
-      reviews_count: rating?.reviewsCount ?? 0,
+      rating: row.rating === null ? null : Number(row.rating),
+      reviews_count: row.reviews_count,
       profile_url_path: row.username ? `/@${row.username}` : null,
     };
     return {
@@ -128,8 +166,7 @@ export class DiscoveryService {
   }
 
   /** The listing filter of a search, or null when its sport or school name matches nothing. */
-  private async filterOf(field: SearchField, text: string): Promise<AthleteFilter | null> {
-    const normalised = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  private async filterOf(field: SearchField, normalised: string): Promise<AthleteFilter | null> {
     if (normalised === '') return { kind: 'all' };
     if (field === 'name') return { kind: 'name', text: normalised };
     const ids = field === 'sport' ? await this.catalogue.sportIdsMatching(normalised) : await this.catalogue.schoolIdsMatching(normalised);
@@ -137,12 +174,11 @@ export class DiscoveryService {
     return field === 'sport' ? { kind: 'sports', ids } : { kind: 'schools', ids };
   }
 
-  private async cards(rows: readonly ListedAthleteRow[]): Promise<AthleteCardDto[]> {
-    const ratings = await this.booking.ratingsOf(rows.map((row) => row.id));
-    return Promise.all(rows.map((row) => this.card(row, ratings.get(row.id))));
+  private cards(rows: readonly ListedAthleteRow[]): Promise<AthleteCardDto[]> {
+    return Promise.all(rows.map((row) => this.card(row)));
   }
 
-  private async card(row: ListedAthleteRow, rating: AthleteRating | undefined): Promise<AthleteCardDto> {
+  private async card(row: ListedAthleteRow): Promise<AthleteCardDto> {
     const firstSport = row.sports?.[0];
     return {
       athlete_id: row.id,
@@ -154,8 +190,8 @@ export class DiscoveryService {
       sports_played: firstSport === undefined ? null : await this.catalogue.sportName(firstSport),
       school_name: row.school_id === null ? null : await this.catalogue.schoolName(row.school_id),
       endorsement_rate: row.endorsement_rate_cents === null ? null : toDollars(row.endorsement_rate_cents),
-      rating: rating?.rating ?? null,
-      reviews_count: rating?.reviewsCount ?? 0,
+      rating: row.rating === null ? null : Number(row.rating),
+      reviews_count: row.reviews_count,
     };
   }
 
