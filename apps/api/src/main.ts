@@ -1,9 +1,11 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app/app.module';
+import { superviseWorkers } from './cluster-primary';
 import { configureApp } from './app/configure-app';
 import { ConfigurationError, loadAppConfig } from './config/app-config';
 import { logLevelsFor } from './config/log-levels';
@@ -28,6 +30,7 @@ function stopOnSignalDuringStart(): () => void {
 
 async function bootstrap(): Promise<void> {
   const config = loadAppConfig();
+  if (config.API_WORKERS > 1 && cluster.isPrimary) return superviseWorkers(config);
   const startIsOver = stopOnSignalDuringStart();
   // abortOnError false: a failed start must stop the embedded PostgreSQL, not abort the process under it.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {

@@ -19,6 +19,12 @@ describe('AppConfig', () => {
     expect(config.STRIPE_PUBLISHABLE_KEY).toBe('pk_embedded_huddle');
     expect(config.COOKIE_SECURE).toBe(false);
     expect(config.LOG_LEVEL).toBe('log');
+    expect(config.SEARCH_CACHE_TTL_MS).toBe(5000);
+    expect(config.API_WORKERS).toBe(1);
+    expect(loadAppConfig({ API_WORKERS: '2' }).API_WORKERS).toBe(2);
+    expect(() => loadAppConfig({ API_WORKERS: '0' })).toThrow(ConfigurationError);
+    expect(loadAppConfig({ SEARCH_CACHE_TTL_MS: '0' }).SEARCH_CACHE_TTL_MS).toBe(0);
+    expect(() => loadAppConfig({ SEARCH_CACHE_TTL_MS: '-1' })).toThrow(ConfigurationError);
   });
 
   it('parses and converts provided values, treating blank ones as unset', () => {
@@ -56,6 +62,7 @@ describe('AppConfig', () => {
     const described = describeEnvironment();
     expect(described.map((variable) => variable.name)).toEqual([
       'PORT',
+      'API_WORKERS',
       'HOST',
       'DATABASE_URL',
       'DATA_DIR',
@@ -65,6 +72,7 @@ describe('AppConfig', () => {
       'STRIPE_PUBLISHABLE_KEY',
       'COOKIE_SECURE',
       'SEED_DEMO',
+      'SEARCH_CACHE_TTL_MS',
       'LOG_LEVEL',
       'MEDIA_DIR',
       'MAX_IMAGE_MB',

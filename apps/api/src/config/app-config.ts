@@ -85,6 +85,16 @@ export class AppConfig {
   @Max(65535)
   PORT = 3000;
 
+  @Env({
+    description:
+      "API processes sharing PORT (Node's cluster module); set it to the machine's cores in production. Each process has its own connection pool, search caches and per-IP rate-limit counters (so those limits apply per process).",
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  API_WORKERS = 1;
+
   @Env({ description: 'Interface the HTTP server binds to; 0.0.0.0 listens on every interface.' })
   @IsString()
   @MinLength(1)
@@ -139,6 +149,16 @@ export class AppConfig {
   @Transform(toBoolean)
   @IsBoolean()
   SEED_DEMO = true;
+
+  @Env({
+    description:
+      'Milliseconds identical public athlete searches share one answer, then one more period stale while a single refresh runs (0 turns the page cache off). Any change to an athlete through the API clears it at once; totals are reused for 5 s either way.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  SEARCH_CACHE_TTL_MS = 5_000;
 
   @Env({ description: `Most verbose log level printed: ${LOG_LEVELS.join(', ')}.` })
   @IsIn(LOG_LEVELS)

@@ -91,6 +91,9 @@ export async function startStack(): Promise<Stack> {
     DATA_DIR: join(dataDir, '.data'),
     EMBEDDED_PG_PORT: String(PORTS.api + 2000),
     PUBLIC_APP_URL: SHELL_URL,
+    // As deployed on a multi-core machine: a supervisor and two workers sharing the port, so every
+    // journey also proves the cluster (start, shared database, mail log lines, orderly stop).
+    API_WORKERS: '2',
   });
   services.set('api', api);
   const remoteUrls: Record<string, string> = {};
