@@ -1,23 +1,27 @@
 #!/usr/bin/env node
 // Athlete search under load: the API against the bare PostgreSQL driver running the same SQL.
 //
-//   npm run bench:search [-- --duration 15 --connections 50 --athletes 100000]
+//   npm run bench:search [-- --duration 15 --connections 50 --athletes 100000 --workers <cores>]
 //
-// Starts its own API from the production build (apps/api/dist/main.js; built first when missing)
-// on a private port of 127.0.0.1, with a throwaway DATA_DIR (embedded PostgreSQL) and
-// SEED_DEMO=false; seeds the athletes with set-based SQL (generate_series); prints the plans of
-// every scenario's statements (EXPLAIN ANALYZE); then, per scenario (name, sport, school, no
-// filter), drives GET /api/v1/public/athletes/search with `connections` concurrent keep-alive
-// clients for `duration` seconds, and the very statements the API runs (imported from the build:
-// page + count in parallel, then the page's ratings) through `pg` with the same concurrency and
-// the API's pool size; the total goes through the API's own totals cache on both sides. Prints requests/s, p50 and p99 for both and the API/pg throughput ratio.
+// Starts two API processes from the production build (apps/api/dist/main.js; built first when
+// missing) on private ports of 127.0.0.1, with a throwaway DATA_DIR (embedded PostgreSQL, owned by
+// the first) and SEED_DEMO=false, each with API_WORKERS=`workers` (default: one per core, as
+// deployed): the API as shipped, and the same API with its search page cache off
+// (SEARCH_CACHE_TTL_MS=0), which runs the SQL on every request. Seeds the athletes with
+// set-based SQL (generate_series) and prints the plans of every scenario's statements (EXPLAIN
+// ANALYZE). Then, per scenario (name, sport, school, no filter), `wrk` (Debian's, installed when
+// missing) drives GET /api/v1/public/athletes/search on each API with `connections` concurrent
+// keep-alive clients for `duration` seconds, one API at a time; and this process runs the very
+// statements the API runs (imported from the build: the page with its ratings, beside the total
+// through the API's own totals cache) through `pg` with the same concurrency and the API's pool
+// size. Prints requests/s, p50 and p99 of each, and the API/pg throughput ratios.
 // Everything it started is stopped at the end, on failure, and on Ctrl-C.
-import { spawn, execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, execFile, execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -32,19 +36,24 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '15' },
     connections: { type: 'string', default: '50' },
     athletes: { type: 'string', default: '100000' },
+    // API processes per API (API_WORKERS), as deployed: one per core.
+    workers: { type: 'string', default: String(availableParallelism()) },
   },
 });
 const DURATION_MS = Number(args.duration) * 1000;
 const CONNECTIONS = Number(args.connections);
 const ATHLETES = Number(args.athletes);
+const WORKERS = Number(args.workers);
 // Whole run, start to finish: a hung API or database cannot keep the benchmark alive forever.
-const RUN_DEADLINE_MS = 15 * 60 * 1000;
+const RUN_DEADLINE_MS = 20 * 60 * 1000;
+const WARM_UP_SECONDS = 3;
 
 const SCENARIOS = [
   { name: 'name "jor mil"', field: 'name', filter: 'jor mil' },
   { name: 'sport "basket"', field: 'sport', filter: 'basket' },
   { name: 'school "texas"', field: 'school', filter: 'texas' },
   { name: 'no filter', field: 'name', filter: '' },
+  { name: 'name "a" (one letter)', field: 'name', filter: 'a' },
 ];
 
 const FIRST_NAMES = ['Jordan', 'Jorge', 'Marcus', 'Tyler', 'Devin', 'Caleb', 'Isaiah', 'Ethan', 'Jalen', 'Noah', 'Mason', 'Andre', 'Luis', 'Cole', 'Darius', 'Owen', 'Mateo', 'Trey', 'Gavin', 'Elijah', 'Kai', 'Brandon', 'Xavier', 'Logan', 'Dominic', 'Ryan', 'Carter', 'Miles', 'Hunter', 'Diego', 'Aaliyah', 'Brooke', 'Sofia', 'Madison', 'Jasmine', 'Kayla', 'Emma', 'Olivia', 'Maya', 'Alyssa', 'Chloe', 'Gabriela', 'Hannah', 'Nia', 'Paige', 'Sydney', 'Taylor', 'Ava', 'Camila', 'Leah', 'Morgan', 'Riley', 'Zoe', 'Bianca', 'Jada', 'Kennedy', 'Lauren', 'Mia', 'Naomi', 'Savannah'];
@@ -64,10 +73,9 @@ function freePort() {
   });
 }
 
+/** The API's production build, rebuilt by Nx when its sources changed (a cache hit otherwise). */
 function ensureBuild() {
-  if (existsSync(API_MAIN)) return;
-  console.log('Building the API (apps/api/dist is missing)...');
-  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: API_DIR, stdio: 'inherit' });
+  execFileSync('npx', ['nx', 'run', '@huddle/api:build', '--outputStyle=stream'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 function getJson(port, pathname) {
@@ -177,11 +185,11 @@ async function explain(pool, label, statement) {
   for (const scan of [...new Set(scans)]) console.log(`    ${scan}`);
 }
 
-/** `connections` workers, each doing `once` back to back until the deadline; latencies in ms. */
-async function drive(once) {
+/** `connections` workers, each doing `once` back to back for `durationMs`; latencies in ms. */
+async function drive(once, durationMs = DURATION_MS) {
   const latencies = [];
   let errors = 0;
-  const deadline = Date.now() + DURATION_MS;
+  const deadline = Date.now() + durationMs;
   const started = performance.now();
   const worker = async () => {
     while (Date.now() < deadline) {
@@ -201,64 +209,78 @@ async function drive(once) {
   return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, count: latencies.length };
 }
 
-function apiCall(agent, port, pathname) {
-  return () =>
-    new Promise((resolve, reject) => {
-      const request = http.get({ host: '127.0.0.1', port, path: pathname, agent }, (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => (response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`HTTP ${response.statusCode}`))));
-      });
-      request.on('error', reject);
-    });
-}
-
 /**
- * What the API does per search, statement for statement: the page, then its ratings, beside the
- * total through the API's own totals cache (so the count runs as often as it does in the API).
+ * What the uncached API does per search, statement for statement: the page with its cards' ratings,
+ * beside the total through the API's own totals cache (so the count runs as often as in the API).
  */
-function pgCall(pool, statements, ratingsSql, totals, filter) {
+function pgCall(pool, statements, totals, filter) {
+  const key = JSON.stringify([false, filter]);
   return async () => {
     const [page] = await Promise.all([
-      pool.query(statements.page.text, statements.page.values).then((result) => pool.query(ratingsSql, [result.rows.map((row) => row.id)])),
-      totals.total(filter, false, () => pool.query(statements.count.text, statements.count.values).then((result) => result.rows[0].total)),
+      pool.query(statements.page.text, statements.page.values),
+      totals.get(key, () => pool.query(statements.count.text, statements.count.values).then((result) => result.rows[0].total)),
     ]);
-    return page;
+    return page.rows;
   };
 }
 
+const UNIT_MS = { us: 0.001, ms: 1, s: 1000 };
+
+/** `connections` keep-alive clients of wrk for `seconds` against one URL. */
+function wrk(url, seconds = DURATION_MS / 1000) {
+  return new Promise((resolve, reject) => {
+    const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url];
+    execFile('wrk', args, { timeout: seconds * 1000 + 60_000 }, (error, stdout) => {
+      if (error) return reject(error);
+      const number = (pattern) => Number(stdout.match(pattern)?.[1] ?? NaN);
+      const latency = (percent) => {
+        const [, value, unit] = stdout.match(new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm')) ?? [];
+        return Number(value) * (UNIT_MS[unit] ?? NaN);
+      };
+      const socketErrors = stdout.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+      const errors = (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0) + (number(/Non-2xx or 3xx responses: (\d+)/) || 0);
+      resolve({ rps: number(/Requests\/sec:\s+([\d.]+)/), p50: latency(50), p99: latency(99), errors, count: number(/(\d+) requests in/) });
+    });
+  });
+}
+
+/** One API process on `port`; with `databaseUrl` it uses that database instead of starting the embedded one. */
+function startApi(port, extraEnv) {
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', API_WORKERS: String(WORKERS), ...extraEnv };
+  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
+  return spawn(process.execPath, [API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+async function stopProcess(child) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+const format = (side) => `${side.rps.toFixed(0)} req/s p50 ${side.p50.toFixed(1)} ms p99 ${side.p99.toFixed(1)} ms`;
+
 async function main() {
   ensureBuild();
+  execFileSync('bash', [path.join(ROOT, 'tools/ensure-apt.sh'), 'wrk', 'wrk'], { stdio: 'inherit' });
   const { Pool } = requireFromApi('pg');
   const { AthleteDirectoryQuery } = requireFromApi('./dist/modules/discovery/athlete-directory.query.js');
-  const { RATINGS_SQL } = requireFromApi('./dist/modules/booking/booking.service.js');
-  const { ListingTotalsCache } = requireFromApi('./dist/modules/discovery/listing-totals.cache.js');
+  const { ExpiringCache } = requireFromApi('./dist/modules/discovery/expiring-cache.js');
+  const { TOTALS_TTL_MS } = requireFromApi('./dist/modules/discovery/discovery.service.js');
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-bench-'));
   // The embedded PostgreSQL runs as another OS user when started as root; it must reach the directory.
   chmodSync(dataDir, 0o755);
-  const [apiPort, pgPort] = [await freePort(), await freePort()];
-  const env = {
-    ...process.env,
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const [apiPort, uncachedPort, pgPort] = [await freePort(), await freePort(), await freePort()];
+  const databaseUrl = `postgres://huddle:huddle@127.0.0.1:${pgPort}/huddle`;
+  const api = startApi(apiPort, { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) });
+  let uncached;
   let pool;
-  let agent;
   const stop = async () => {
-    agent?.destroy();
     await pool?.end().catch(() => undefined);
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopProcess(uncached);
+    // Last: the first API owns the embedded PostgreSQL the other one uses.
+    await stopProcess(api);
     rmSync(dataDir, { recursive: true, force: true });
   };
   const onSignal = () => void stop().finally(() => process.exit(130));
@@ -270,39 +292,50 @@ async function main() {
   }, RUN_DEADLINE_MS);
 
   try {
-    await waitForApi(apiPort, child);
+    await waitForApi(apiPort, api);
+    uncached = startApi(uncachedPort, { DATABASE_URL: databaseUrl, SEARCH_CACHE_TTL_MS: '0' });
+    await waitForApi(uncachedPort, uncached);
     // The API's pool size (TypeORM leaves node-postgres' default of 10), so both sides get the same connections.
-    pool = new Pool({ connectionString: `postgres://huddle:huddle@127.0.0.1:${pgPort}/huddle`, max: 10 });
+    pool = new Pool({ connectionString: databaseUrl, max: 10 });
     await seed(pool);
 
-    agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const results = [];
     for (const scenario of SCENARIOS) {
       const filter = await filterOf(pool, scenario);
       const statements = statementsOf(AthleteDirectoryQuery, filter);
-      const query = new URLSearchParams({ field: scenario.field, filter: scenario.filter }).toString();
-      const first = JSON.parse((await getJson(apiPort, `/api/v1/public/athletes/search?${query}`)).body);
+      const pathname = `/api/v1/public/athletes/search?${new URLSearchParams({ field: scenario.field, filter: scenario.filter })}`;
       const direct = await pool.query(statements.count.text, statements.count.values);
-      if (first.total !== direct.rows[0].total) throw new Error(`${scenario.name}: the API counted ${first.total}, pg ${direct.rows[0].total}`);
-      console.log(`\n${scenario.name}: ${first.total} matches`);
+      for (const port of [apiPort, uncachedPort]) {
+        const first = JSON.parse((await getJson(port, pathname)).body);
+        if (first.total !== direct.rows[0].total) throw new Error(`${scenario.name}: the API counted ${first.total}, pg ${direct.rows[0].total}`);
+      }
+      console.log(`\n${scenario.name}: ${direct.rows[0].total} matches`);
       await explain(pool, 'page', statements.page);
       await explain(pool, 'count', statements.count);
 
-      const call = apiCall(agent, apiPort, `/api/v1/public/athletes/search?${query}`);
-      for (let warm = 0; warm < 200; warm += 1) await call();
-      const api = await drive(call);
-      const pg = await drive(pgCall(pool, statements, RATINGS_SQL, new ListingTotalsCache(), filter));
-      results.push({ scenario: scenario.name, matches: first.total, api, pg });
-      console.log(`  API ${api.rps.toFixed(0)} req/s p50 ${api.p50.toFixed(1)} ms p99 ${api.p99.toFixed(1)} ms; pg ${pg.rps.toFixed(0)} req/s p50 ${pg.p50.toFixed(1)} ms p99 ${pg.p99.toFixed(1)} ms`);
+      // Each side first runs WARM_UP_SECONDS unmeasured, so V8 has optimised the hot code and
+      // PostgreSQL has the pages in its buffers before anything is counted.
+      const [cachedUrl, uncachedUrl] = [apiPort, uncachedPort].map((port) => `http://127.0.0.1:${port}${pathname}`);
+      await wrk(cachedUrl, WARM_UP_SECONDS);
+      const cachedSide = await wrk(cachedUrl);
+      await wrk(uncachedUrl, WARM_UP_SECONDS);
+      const uncachedSide = await wrk(uncachedUrl);
+      const pgOnce = pgCall(pool, statements, new ExpiringCache(TOTALS_TTL_MS, 10), filter);
+      await drive(pgOnce, WARM_UP_SECONDS * 1000);
+      const pgSide = await drive(pgOnce);
+      results.push({ scenario: scenario.name, matches: direct.rows[0].total, cachedSide, uncachedSide, pgSide });
+      console.log(`  API ${format(cachedSide)}; page cache off ${format(uncachedSide)}; pg ${format(pgSide)}`);
     }
 
-    console.log(`\nGET /api/v1/public/athletes/search, ${ATHLETES} athletes, ${CONNECTIONS} concurrent clients, ${DURATION_MS / 1000} s per side and scenario\n`);
-    console.log('| scenario | matches | API req/s | API p50 ms | API p99 ms | pg req/s | pg p50 ms | pg p99 ms | API/pg | errors |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
-    for (const { scenario, matches, api, pg } of results) {
-      console.log(
-        `| ${scenario} | ${matches} | ${api.rps.toFixed(0)} | ${api.p50.toFixed(1)} | ${api.p99.toFixed(1)} | ${pg.rps.toFixed(0)} | ${pg.p50.toFixed(1)} | ${pg.p99.toFixed(1)} | ${(api.rps / pg.rps).toFixed(2)} | ${api.errors + pg.errors} |`,
-      );
+    console.log(
+      `\nGET /api/v1/public/athletes/search, ${ATHLETES} athletes, ${CONNECTIONS} concurrent clients, ${DURATION_MS / 1000} s per side and scenario, ${WORKERS} API workers per API, ${availableParallelism()} cores\n`,
+    );
+    console.log('| scenario | matches | API req/s | p50 ms | p99 ms | cache off req/s | p50 ms | p99 ms | pg req/s | p50 ms | p99 ms | API/pg | cache off/pg | errors |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const { scenario, matches, cachedSide, uncachedSide, pgSide } of results) {
+      const cells = [cachedSide, uncachedSide, pgSide].flatMap((side) => [side.rps.toFixed(0), side.p50.toFixed(1), side.p99.toFixed(1)]);
+      const ratios = [(cachedSide.rps / pgSide.rps).toFixed(2), (uncachedSide.rps / pgSide.rps).toFixed(2)];
+      console.log(`| ${scenario} | ${matches} | ${cells.join(' | ')} | ${ratios.join(' | ')} | ${cachedSide.errors + uncachedSide.errors + pgSide.errors} |`);
     }
   } finally {
     clearTimeout(watchdog);
