@@ -40,6 +40,7 @@ describe('migrations', () => {
       'migrations',
       'outbox_emails',
       'password_resets',
+      'rate_limit_counters',
       'requests',
       'reviews',
       'schools',

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, ErrorCode, UserType } from '@huddle/domain';
 import { api, PASSWORD, signUp, uniqueEmail } from './support/accounts-api';
+import { PostgresThrottlerStorage } from '../src/modules/auth/postgres-throttler.storage';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 
@@ -74,6 +75,40 @@ describe('rate limits (1429)', () => {
     expect((await confirm('192.0.2.60')).status).toBe(400);
     expect((await confirm('192.0.2.61')).status).toBe(400);
     expectThrottled(await confirm('192.0.2.62'));
+  });
+
+  it('counts in the database, so two API processes on one database share the limit', async () => {
+    // A second instance of the API on the same database, as API_WORKERS or a second host runs it.
+    const second = await createTestApp({ database: testApp.database, env: { SIGN_IN_MAX_PER_IP: '4', SIGN_IN_MAX_PER_EMAIL: '2' } });
+    try {
+      const fan = await signUp(testApp, UserType.Fan);
+      const signInTo = (app: TestApp, ip: string) => api(app).postForm('/user/sign-ins', { email: fan.email, password: 'wrong password!' }).set(fromIp(ip));
+      expect((await signInTo(testApp, '203.0.113.21')).status).toBe(401);
+      expect((await signInTo(second, '203.0.113.22')).status).toBe(401);
+      expectThrottled(await signInTo(second, '203.0.113.23'));
+      expectThrottled(await signInTo(testApp, '203.0.113.24'));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('never loses a count to concurrent hits, and starts a new window once one ends', async () => {
+    const storage = new PostgresThrottlerStorage(testApp.dataSource);
+    try {
+      const key = `test:${uniqueEmail('window')}`;
+      const records = await Promise.all(Array.from({ length: 8 }, () => storage.increment(key, 60_000, 5)));
+      expect(records.map((record) => record.totalHits).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(records.filter((record) => record.isBlocked)).toHaveLength(3);
+      expect(records.every((record) => record.timeToExpire > 0 && record.timeToExpire <= 60)).toBe(true);
+
+      const short = `test:${uniqueEmail('short')}`;
+      expect(await storage.increment(short, 50, 1)).toMatchObject({ totalHits: 1, isBlocked: false });
+      expect(await storage.increment(short, 50, 1)).toMatchObject({ totalHits: 2, isBlocked: true });
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(await storage.increment(short, 50, 1)).toMatchObject({ totalHits: 1, isBlocked: false });
+    } finally {
+      storage.onModuleDestroy();
+    }
   });
 
   it('does not believe X-Forwarded-For from a proxy it does not trust', async () => {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { DataSource } from 'typeorm';
 import { ClockModule } from '../common/time/clock.module';
 import { AppConfig } from '../config/app-config';
 import { AppConfigModule } from '../config/app-config.module';
@@ -10,6 +11,7 @@ import { AccountsModule } from '../modules/accounts/accounts.module';
 import { AdminModule } from '../modules/admin/admin.module';
 import { AthletesModule } from '../modules/athletes/athletes.module';
 import { AuthModule } from '../modules/auth/auth.module';
+import { PostgresThrottlerStorage } from '../modules/auth/postgres-throttler.storage';
 import { BookingModule } from '../modules/booking/booking.module';
 import { CatalogueModule } from '../modules/catalogue/catalogue.module';
 import { DemoModule } from '../modules/demo/demo.module';
@@ -35,8 +37,15 @@ export class AppModule {
         ClockModule,
         EventEmitterModule.forRoot(),
         // Its storage keeps auth's per-IP and per-email counts (RateLimitGuard: sign-in, password
-        // reset); other routes may opt in with ThrottlerGuard and this default limit.
-        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 10 }]),
+        // reset) in PostgreSQL, shared by every API process; other routes may opt in with
+        // ThrottlerGuard and this default limit.
+        ThrottlerModule.forRootAsync({
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: 10 }],
+            storage: new PostgresThrottlerStorage(dataSource),
+          }),
+        }),
         HealthModule,
         AuthModule,
         AccountsModule,

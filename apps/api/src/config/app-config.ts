@@ -87,7 +87,7 @@ export class AppConfig {
 
   @Env({
     description:
-      "API processes sharing PORT (Node's cluster module); set it to the machine's cores in production. Each process has its own connection pool, search caches and per-IP rate-limit counters (so those limits apply per process).",
+      "API processes sharing PORT (Node's cluster module); set it to the machine's cores in production. Each process has its own connection pool and search caches; rate-limit counters live in PostgreSQL, shared by all.",
   })
   @Transform(toInteger)
   @IsInt()

@@ -4,6 +4,7 @@ import { CreateAccountProfiles1763769800000 } from './1763769800000-create-accou
 import { CreateMediaObjects1763769900000 } from './1763769900000-create-media-objects';
 import { CreateRequestsAndReviews1763770000000 } from './1763770000000-create-requests-and-reviews';
 import { AthleteDiscovery1763770100000 } from './1763770100000-athlete-discovery';
+import { CreateRateLimitCounters1763770200000 } from './1763770200000-create-rate-limit-counters';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CreateMediaObjects1763769900000,
   CreateRequestsAndReviews1763770000000,
   AthleteDiscovery1763770100000,
+  CreateRateLimitCounters1763770200000,
 ];
