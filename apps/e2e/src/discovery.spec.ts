@@ -27,6 +27,21 @@ async function shownNames(page: Page): Promise<string[]> {
   return grid.evaluateAll((links) => links.map((link) => link.getAttribute('aria-labelledby')).map((id) => document.getElementById(id ?? '')?.textContent?.trim() ?? ''));
 }
 
+/**
+ * Waits until the grid shows exactly `names`, in order. The previous query's cards stay on screen
+ * until the new answer arrives, and may already include the first expected card, so waiting for
+ * one card alone can read the old grid.
+ */
+async function expectGridToShow(page: Page, names: string[], timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let shown = await shownNames(page);
+  while (JSON.stringify(shown) !== JSON.stringify(names) && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    shown = await shownNames(page);
+  }
+  expect(shown).toEqual(names);
+}
+
 async function searchFor(page: Page, field: 'Name' | 'Sport' | 'School', text: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Search by' }).selectOption({ label: field });
   await page.getByRole('searchbox', { name: 'Search athletes' }).fill(text);
@@ -50,21 +65,18 @@ describe('discovery: dashboard search and athlete profiles', () => {
     await searchFor(page, 'Name', 'jordan mil');
     const byName = await search(page, 'name', 'jordan mil');
     expect(byName.map(fullName)).toContain('Jordan Miles');
-    await page.getByRole('link', { name: 'Jordan Miles' }).waitFor();
-    expect(await shownNames(page)).toEqual(byName.map(fullName));
+    await expectGridToShow(page, byName.map(fullName));
 
     await searchFor(page, 'Sport', 'Basketball');
     const bySport = await search(page, 'sport', 'Basketball');
     expect(bySport.length).toBeGreaterThan(0);
-    await page.getByRole('link', { name: fullName(bySport[0]!) }).waitFor();
-    expect(await shownNames(page)).toEqual(bySport.map(fullName));
+    await expectGridToShow(page, bySport.map(fullName));
 
     const school = bySport[0]!.school_name!;
     await searchFor(page, 'School', school);
     const bySchool = await search(page, 'school', school);
     expect(bySchool.map(fullName)).toContain(fullName(bySport[0]!));
-    await page.getByRole('link', { name: fullName(bySchool[0]!) }).waitFor();
-    expect(await shownNames(page)).toEqual(bySchool.map(fullName));
+    await expectGridToShow(page, bySchool.map(fullName));
     await screenshot(page, 'discovery-search-school');
 
     await searchFor(page, 'Name', 'zzzz-no-such-athlete');
