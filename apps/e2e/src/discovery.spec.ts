@@ -122,7 +122,7 @@ describe('discovery: dashboard search and athlete profiles', () => {
     await screenshot(page, 'discovery-not-found');
   });
 
-  it('asks a guest who tries to book to sign in or create an account', async () => {
+  it('asks a guest who tries to book to sign in or create an account, and brings them back after signing in', async () => {
     await page.goto(`${SHELL_URL}/p/@jordan.miles`);
     await page.getByRole('button', { name: /^Book / }).first().click();
     const prompt = page.getByRole('dialog', { name: 'Sign in to book' });
@@ -130,7 +130,15 @@ describe('discovery: dashboard search and athlete profiles', () => {
     await prompt.getByRole('button', { name: 'Create an account' }).waitFor();
     await screenshot(page, 'discovery-account-prompt');
     await prompt.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${SHELL_URL}/login`);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/p/@jordan.miles');
+
+    await page.getByLabel('Email').fill('fan@huddle.test');
+    await page.getByLabel('Password').fill('huddle-fan-2026');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${SHELL_URL}/p/@jordan.miles`);
+    // Signed in now: booking opens no prompt.
+    await page.getByRole('button', { name: /^Book / }).first().waitFor();
+    await screenshot(page, 'discovery-back-after-sign-in');
   });
 
   it("shows 'Create campaign' to a business and not to a fan", async () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { RETURN_TO_PARAM, returnPathAfterSignIn } from '@huddle/domain';
 import { LoadingView, type ShellContextValue } from '@huddle/ui';
 import { API_BASE } from './api/http';
 import { AppFrame, LogoutConfirm } from './frame/AppFrame';
@@ -15,6 +16,7 @@ export function App() {
   const { role } = session;
   const { account } = session.state;
   const [pathname, navigate] = useLocation();
+  const search = useSearch();
   const [unread, setUnread] = useState(0);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -60,7 +62,12 @@ export function App() {
   };
 
   if (screen.kind === 'authorizing' || !shell) return <LoadingView fullPage label="Loading Huddle" />;
-  if (screen.kind === 'redirect') return <Redirect to={screen.to} replace />;
+  if (screen.kind === 'redirect') {
+    // Signed in on /login?next=...: back to where the visitor was asked to sign in, when allowed.
+    const signingIn = pathname === '/login' || pathname === '/signup';
+    const back = signingIn && role !== null ? returnPathAfterSignIn(new URLSearchParams(search).get(RETURN_TO_PARAM), role) : null;
+    return <Redirect to={back ?? screen.to} replace />;
+  }
   if (screen.kind === 'signed-out') {
     return (
       <Suspense fallback={<LoadingView fullPage />}>

@@ -7,6 +7,7 @@ import {
   MENU_ENTRIES,
   menuEntriesFor,
   resolveNavigation,
+  returnPathAfterSignIn,
   ROUTES,
 } from './routes';
 
@@ -157,5 +158,25 @@ describe('side menu', () => {
     expect(isMenuEntryActive(entry(key), path)).toBe(true);
     const others = MENU_ENTRIES.filter((e) => e.key !== key && isMenuEntryActive(e, path));
     expect(others.map((e) => e.key)).toEqual([]);
+  });
+});
+
+describe('returnPathAfterSignIn', () => {
+  it('returns to a path of this site that the new role may open, query and all', () => {
+    expect(returnPathAfterSignIn('/p/@jordan.miles', 1)).toBe('/p/@jordan.miles');
+    expect(returnPathAfterSignIn('/dashboard?field=sport&filter=golf', 3)).toBe('/dashboard?field=sport&filter=golf');
+    expect(returnPathAfterSignIn('/@jordan.miles#reviews', 3)).toBe('/@jordan.miles#reviews');
+  });
+
+  it('ignores a path the role may not open, so the role’s first route applies', () => {
+    expect(returnPathAfterSignIn('/manage/users', 1)).toBeNull();
+    expect(returnPathAfterSignIn('/login', 1)).toBeNull();
+    expect(returnPathAfterSignIn('/p/@jordan.miles', 11)).toBeNull();
+  });
+
+  it('never leads to another site', () => {
+    for (const next of ['https://evil.test/p/@x', '//evil.test/dashboard', '/\\evil.test', 'dashboard', '', null, undefined]) {
+      expect(returnPathAfterSignIn(next, 1)).toBeNull();
+    }
   });
 });

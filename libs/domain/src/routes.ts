@@ -142,6 +142,20 @@ export function firstAllowedRoute(role: RoleCode): string {
   return route ? route.path : '/login';
 }
 
+/** The query parameter that carries where a visitor sent to /login or /signup should come back to. */
+export const RETURN_TO_PARAM = 'next';
+
+/**
+ * Where to go once signed in, when the sign-in screen was opened with `?next=` (a guest asked to
+ * sign in to book returns to the athlete): only a path of this site (one leading slash, so never
+ * another host) that the new role may open, else null and the role's first route applies.
+ */
+export function returnPathAfterSignIn(next: string | null | undefined, role: RoleCode): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  const [pathname] = next.split(/[?#]/, 1);
+  return matchRoute(pathname, role) ? next : null;
+}
+
 export type Navigation = { allowed: true; match: RouteMatch } | { allowed: false; redirectTo: string };
 
 export function resolveNavigation(pathname: string, role: RoleCode): Navigation {

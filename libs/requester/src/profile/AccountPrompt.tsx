@@ -1,4 +1,4 @@
-import { SERVICE_LABELS, type ServiceType } from '@huddle/domain';
+import { RETURN_TO_PARAM, SERVICE_LABELS, type ServiceType } from '@huddle/domain';
 import { Button, Modal, useShell } from '@huddle/ui';
 import { withArticle } from '../format/words';
 
@@ -13,13 +13,14 @@ export interface AccountPromptProps {
 /**
  * The Account prompt (spec §2, modals): a guest who tries to book is asked to sign in or
  * create an account. Either choice ends the guest visit, as the menu's Login entry does, so the
- * shell shows its sign-in screens.
+ * shell shows its sign-in screens; they carry this page in `?next=`, so signing in comes back here.
  */
 export function AccountPrompt({ open, service, athleteFirstName, onClose }: AccountPromptProps) {
   const { endSession, navigate } = useShell();
   const leaveFor = (path: '/login' | '/signup') => {
+    const here = `${window.location.pathname}${window.location.search}`;
     endSession();
-    navigate(path);
+    navigate(`${path}?${new URLSearchParams({ [RETURN_TO_PARAM]: here })}`);
   };
   const what = service ? withArticle(SERVICE_LABELS[service].toLowerCase()) : 'a service';
 
