@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { choosePhoto, createAccount, uniqueEmail } from './support/accounts';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { SHELL_URL } from './support/stack';
@@ -139,6 +140,25 @@ describe('discovery: dashboard search and athlete profiles', () => {
     // Signed in now: booking opens no prompt.
     await page.getByRole('button', { name: /^Book / }).first().waitFor();
     await screenshot(page, 'discovery-back-after-sign-in');
+  });
+
+  it('brings a guest who creates an account from the prompt back to the athlete once the profile is set up', async () => {
+    await page.goto(`${SHELL_URL}/p/@jordan.miles`);
+    await page.getByRole('button', { name: /^Book / }).first().click();
+    await page.getByRole('dialog', { name: 'Sign in to book' }).getByRole('button', { name: 'Create an account' }).click();
+    await page.waitForURL((url) => url.pathname === '/signup' && url.searchParams.get('next') === '/p/@jordan.miles');
+
+    await createAccount(page, 'Fan', uniqueEmail('Fan'));
+    await choosePhoto(page, false);
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Hale');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Survey' }).waitFor();
+    await page.getByRole('group', { name: 'Sports' }).getByRole('checkbox', { name: 'Soccer' }).check({ force: true });
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    await page.waitForURL(`${SHELL_URL}/p/@jordan.miles`);
+    await page.getByRole('button', { name: /^Book / }).first().waitFor();
   });
 
   it("shows 'Create campaign' to a business and not to a fan", async () => {

@@ -24,6 +24,11 @@ export async function signUp(page: Page, role: Role, email: string): Promise<voi
   await page.goto(`${SHELL_URL}/login`);
   await page.getByRole('link', { name: /create an account/i }).click();
   await page.waitForURL(/\/signup/);
+  await createAccount(page, role, email);
+}
+
+/** On /signup's role choice: the role, credentials, EULA through its modal, Create account, up to the wizard. */
+export async function createAccount(page: Page, role: Role, email: string): Promise<void> {
   await page.getByRole('button', { name: new RegExp(role) }).first().click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { normalizePhone, UserType } from '@huddle/domain';
+import { normalizePhone, RETURN_TO_PARAM, UserType } from '@huddle/domain';
 import { Button, Icon, TextField, type ShellAccount } from '@huddle/ui';
 import { signUp } from '../api/auth-api';
 import { errorMessage } from '../api/http';
@@ -155,15 +155,23 @@ function AccountForm({
 export function SignupScreen({ onSignedIn }: { onSignedIn: (account: ShellAccount) => void }) {
   const [, navigate] = useLocation();
   // The chosen type lives in the URL, so the browser's back button returns to the choice.
-  const chosen = new URLSearchParams(useSearch()).get('as');
+  const params = new URLSearchParams(useSearch());
+  const chosen = params.get('as');
   const option = ROLE_OPTIONS.find((candidate) => candidate.slug === chosen);
+  // Where the visitor was asked to sign up (?next=) stays in the URL through the choice, the form
+  // and the profile wizard, so finishing the wizard comes back there (App's redirect).
+  const next = params.get(RETURN_TO_PARAM);
+  const signupPath = (as?: string) => {
+    const query = new URLSearchParams({ ...(as && { as }), ...(next && { [RETURN_TO_PARAM]: next }) }).toString();
+    return query ? `/signup?${query}` : '/signup';
+  };
 
   return (
     <AuthLayout>
       {option ? (
-        <AccountForm option={option} onBack={() => navigate('/signup')} onSignedIn={onSignedIn} />
+        <AccountForm option={option} onBack={() => navigate(signupPath())} onSignedIn={onSignedIn} />
       ) : (
-        <RoleChoice onChoose={(choice) => navigate(`/signup?as=${choice.slug}`)} />
+        <RoleChoice onChoose={(choice) => navigate(signupPath(choice.slug))} />
       )}
     </AuthLayout>
   );
