@@ -335,6 +335,9 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
       // A write that bypasses the services announces nothing: the shared answer stays until cleared.
       await testApp.dataSource.query("UPDATE accounts SET last_name = 'Unannounced' WHERE id = $1", [casey.id]);
       expect(await card()).toEqual([expect.objectContaining({ last_name: 'Cache' })]);
+      // Only athletes are listed: a fan saving a profile does not clear it either.
+      await testApp.get(AccountsService).update(fan.account.id, { firstName: 'Riley' });
+      expect(await card()).toEqual([expect.objectContaining({ last_name: 'Cache' })]);
 
       // Account changes (auth), survey and rates (athletes) and reviews (booking) each clear it.
       await testApp.get(AccountsService).update(casey.id, { lastName: 'Fresh' });

@@ -644,6 +644,11 @@ export interface components {
             teams: number[];
         };
         AccountDto: {
+            tiktok_link: string | null;
+            twitter_link: string | null;
+            snapchat_link: string | null;
+            facebook_link: string | null;
+            instagram_link: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -674,11 +679,6 @@ export interface components {
             dashboard_photo: string | null;
             /** @description Path of the intro video. */
             intro_video: string | null;
-            tiktok_link: string | null;
-            twitter_link: string | null;
-            snapchat_link: string | null;
-            facebook_link: string | null;
-            instagram_link: string | null;
             /** @description Athletes only. */
             athlete_info: components["schemas"]["AthleteInfoDto"] | null;
             /** @description Businesses only. */
@@ -723,6 +723,16 @@ export interface components {
             picture?: string;
         };
         UpdateAccountDto: {
+            /** @example https://instagram.com/jordan */
+            tiktok_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            twitter_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            snapchat_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            facebook_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            instagram_link?: string | null;
             first_name: string;
             last_name: string;
             /** Format: email */
@@ -746,6 +756,10 @@ export interface components {
             dashboard_photo?: string;
             /** @description Path answered by the video upload. */
             intro_video?: string;
+            /** @description Businesses only; ignored for other accounts. */
+            business_info?: components["schemas"]["BusinessInfoInput"];
+        };
+        AthletePersonalInfoInput: {
             /** @example https://instagram.com/jordan */
             tiktok_link?: string | null;
             /** @example https://instagram.com/jordan */
@@ -756,10 +770,6 @@ export interface components {
             facebook_link?: string | null;
             /** @example https://instagram.com/jordan */
             instagram_link?: string | null;
-            /** @description Businesses only; ignored for other accounts. */
-            business_info?: components["schemas"]["BusinessInfoInput"];
-        };
-        AthletePersonalInfoInput: {
             /**
              * @description Id from reference data genders.
              * @enum {number}
@@ -774,16 +784,6 @@ export interface components {
             profile_photo?: string;
             /** @description Path answered by the photo upload. */
             dashboard_photo?: string;
-            /** @example https://instagram.com/jordan */
-            tiktok_link?: string | null;
-            /** @example https://instagram.com/jordan */
-            twitter_link?: string | null;
-            /** @example https://instagram.com/jordan */
-            snapchat_link?: string | null;
-            /** @example https://instagram.com/jordan */
-            facebook_link?: string | null;
-            /** @example https://instagram.com/jordan */
-            instagram_link?: string | null;
         };
         AthleteServicesInput: {
             /**
@@ -1145,6 +1145,11 @@ export interface components {
             per_hour: boolean;
         };
         AthleteProfileDto: {
+            tiktok_link: string | null;
+            twitter_link: string | null;
+            snapchat_link: string | null;
+            facebook_link: string | null;
+            instagram_link: string | null;
             /** Format: uuid */
             athlete_id: string;
             username: string | null;
@@ -1161,11 +1166,6 @@ export interface components {
             /** @description The one played first. */
             sports: components["schemas"]["SportRefDto"][];
             sports_played: string | null;
-            tiktok_link: string | null;
-            twitter_link: string | null;
-            snapchat_link: string | null;
-            facebook_link: string | null;
-            instagram_link: string | null;
             /** @description Enabled services only. */
             services: components["schemas"]["PublicServiceDto"][];
             /** @description Average stars; null without reviews. */

@@ -6,7 +6,8 @@ export const ACCOUNT_CREATED = 'account.created';
 export const ACCOUNT_CHANGED = 'account.changed';
 
 export interface AccountChangedEvent {
-  accountIds: string[];
+  /** The type travels with the id, so listeners that care about one kind (athletes) skip the rest. */
+  accounts: Array<{ id: string; userType: UserTypeCode }>;
 }
 
 export interface AccountCreatedEvent {

@@ -111,8 +111,8 @@ export class AccountsService {
   ) {}
 
   /** Tells listeners (the search's caches) after a change committed. */
-  private changed(accountIds: string[]): void {
-    this.events.emit(ACCOUNT_CHANGED, { accountIds } satisfies AccountChangedEvent);
+  private changed(accounts: AccountChangedEvent['accounts']): void {
+    this.events.emit(ACCOUNT_CHANGED, { accounts } satisfies AccountChangedEvent);
   }
 
   count(): Promise<number> {
@@ -204,15 +204,17 @@ export class AccountsService {
 
   async update(id: string, changes: AccountChanges): Promise<AccountEntity> {
     const normalised = changes.email === undefined ? changes : { ...changes, email: normalizeEmail(changes.email) };
-    if (Object.keys(normalised).length > 0) {
+    const changing = Object.keys(normalised).length > 0;
+    if (changing) {
       try {
         await this.accounts.update({ id, deletedAt: IsNull() }, normalised);
       } catch (error) {
         throw asTakenError(error);
       }
-      this.changed([id]);
     }
-    return this.getById(id);
+    const account = await this.getById(id);
+    if (changing) this.changed([account]);
+    return account;
   }
 
   /**
@@ -245,7 +247,7 @@ export class AccountsService {
     const rows = accounts.map((account) => ({ ...account, profileCompleted: true, blocked: false, passwordHash: null }));
     const result = await this.accounts.createQueryBuilder().insert().into(AccountEntity).values(rows).returning(['id']).execute();
     const ids = (result.raw as Array<{ id: string }>).map((row) => row.id);
-    this.changed(ids);
+    this.changed(ids.map((id, index) => ({ id, userType: accounts[index].userType })));
     return ids;
   }
 
@@ -260,10 +262,12 @@ export class AccountsService {
    * same person can sign up again.
    */
   async softDelete(id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    const deleted = await this.dataSource.transaction(async (manager) => {
+      const account = await manager.findOne(AccountEntity, { where: { id }, select: { id: true, userType: true } });
       await manager.delete(AccountIdentityEntity, { accountId: id });
       await manager.softDelete(AccountEntity, { id });
+      return account;
     });
-    this.changed([id]);
+    if (deleted) this.changed([deleted]);
   }
 }

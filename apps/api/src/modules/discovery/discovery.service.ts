@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { ATHLETE_SERVICE_TYPES, isHourly, toDollars } from '@huddle/domain';
+import { ATHLETE_SERVICE_TYPES, isHourly, toDollars, UserType } from '@huddle/domain';
 import { AthletesService } from '../athletes/athletes.service';
 import { BookingService } from '../booking/booking.service';
 import { AppConfig } from '../../config/app-config';
 import { ACCOUNT_CHANGED } from '../auth/account-events';
+import type { AccountChangedEvent } from '../auth/account-events';
 import { ATHLETE_INFO_CHANGED } from '../athletes/athlete-events';
 import { ATHLETE_REVIEWS_CHANGED } from '../booking/booking-events';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -70,8 +71,13 @@ export class DiscoveryService {
     return this.pages.get(key, () => this.searchUncached(field, text, endorsementOnly, page, pageSize));
   }
 
-  /** Listings read before a change must not outlive it. (An array would name one namespaced event.) */
+  /** Only athletes are listed: a fan or business editing a profile leaves the listings alone. */
   @OnEvent(ACCOUNT_CHANGED)
+  onAccountChanged(event: AccountChangedEvent): void {
+    if (event.accounts.some((account) => account.userType === UserType.Athlete)) this.forgetListings();
+  }
+
+  /** Listings read before a change must not outlive it. (An array would name one namespaced event.) */
   @OnEvent(ATHLETE_INFO_CHANGED)
   @OnEvent(ATHLETE_REVIEWS_CHANGED)
   forgetListings(): void {

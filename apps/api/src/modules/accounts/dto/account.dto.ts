@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ALL_ROLE_CODES } from '@huddle/domain';
 import type { RoleCode, UserTypeCode } from '@huddle/domain';
 import { AthleteInfoDto } from '../../athletes/dto/athlete-info.dto';
+import { SocialLinksDto } from './social-links';
 
 /** A business's part of AccountDto (spec §3, business_info). */
 export class BusinessInfoDto {
@@ -49,7 +50,7 @@ export class FanInfoDto {
 }
 
 /** The one shape of an account the API answers (spec §3, Account); secrets never appear here. */
-export class AccountDto {
+export class AccountDto extends SocialLinksDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
@@ -94,21 +95,6 @@ export class AccountDto {
 
   @ApiProperty({ type: String, nullable: true, description: 'Path of the intro video.' })
   intro_video!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  tiktok_link!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  twitter_link!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  snapchat_link!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  facebook_link!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  instagram_link!: string | null;
 
   @ApiProperty({ type: () => AthleteInfoDto, nullable: true, description: 'Athletes only.' })
   athlete_info!: AthleteInfoDto | null;

@@ -7,13 +7,14 @@ import type { SocialLinkType } from '@huddle/domain';
 import { Satisfies } from '../../dto-rules';
 import { AthleteInfoInput } from '../../athletes/dto/athlete-info.dto';
 import { BusinessInfoInput } from './business-info.input';
-import { DescriptionField, GenderField, MediaPathField, OptionalName, RequiredName, SocialLinkField } from './profile-fields';
+import { DescriptionField, GenderField, MediaPathField, OptionalName, RequiredName } from './profile-fields';
+import { SocialLinksInput } from './social-links';
 
 // Bounds one request's work; far more than anyone follows.
 const MAX_FOLLOWED = 500;
 
 /** athlete_personal_info of the wizard; finish-registration then requires names, photo and video. */
-export class AthletePersonalInfoInput {
+export class AthletePersonalInfoInput extends SocialLinksInput {
   @GenderField()
   gender?: number;
 
@@ -34,21 +35,6 @@ export class AthletePersonalInfoInput {
 
   @MediaPathField('image')
   dashboard_photo?: string;
-
-  @SocialLinkField()
-  tiktok_link?: string | null;
-
-  @SocialLinkField()
-  twitter_link?: string | null;
-
-  @SocialLinkField()
-  snapchat_link?: string | null;
-
-  @SocialLinkField()
-  facebook_link?: string | null;
-
-  @SocialLinkField()
-  instagram_link?: string | null;
 }
 
 /** POST /user/finish-registration and /user/save-athlete-profile (everything optional for the latter). */

@@ -11,11 +11,11 @@ import {
   RequiredEmailField,
   RequiredName,
   RequiredPhoneField,
-  SocialLinkField,
 } from './profile-fields';
+import { SocialLinksInput } from './social-links';
 
 /** PUT /user/accounts: the caller's own profile (there is no id: nobody edits anyone else's here). */
-export class UpdateAccountDto {
+export class UpdateAccountDto extends SocialLinksInput {
   @RequiredName()
   first_name!: string;
 
@@ -53,21 +53,6 @@ export class UpdateAccountDto {
 
   @MediaPathField('video')
   intro_video?: string;
-
-  @SocialLinkField()
-  tiktok_link?: string | null;
-
-  @SocialLinkField()
-  twitter_link?: string | null;
-
-  @SocialLinkField()
-  snapchat_link?: string | null;
-
-  @SocialLinkField()
-  facebook_link?: string | null;
-
-  @SocialLinkField()
-  instagram_link?: string | null;
 
   @ApiPropertyOptional({ type: () => BusinessInfoInput, description: 'Businesses only; ignored for other accounts.' })
   @IsOptional()

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ATHLETE_SERVICE_TYPES, SERVICE_TYPES } from '@huddle/domain';
 import type { AthleteServiceType, ServiceType } from '@huddle/domain';
+import { SocialLinksDto } from '../../accounts/dto/social-links';
 
 export class SportRefDto {
   @ApiProperty({ example: 2 })
@@ -21,7 +22,7 @@ export class PublicServiceDto {
   per_hour!: boolean;
 }
 
-export class AthleteProfileDto {
+export class AthleteProfileDto extends SocialLinksDto {
   @ApiProperty({ format: 'uuid' })
   athlete_id!: string;
 
@@ -60,21 +61,6 @@ export class AthleteProfileDto {
 
   @ApiProperty({ type: String, nullable: true })
   sports_played!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  tiktok_link!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  twitter_link!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  snapchat_link!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  facebook_link!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  instagram_link!: string | null;
 
   @ApiProperty({ type: () => [PublicServiceDto], description: 'Enabled services only.' })
   services!: PublicServiceDto[];
