@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Athlete search under load: the API against the bare PostgreSQL driver running the same SQL.
 //
-//   npm run bench:search [-- --duration 15 --connections 50 --athletes 100000 --workers <cores>]
+//   npm run bench:search [-- --duration 15 --connections 50 --athletes 100000 --workers <cores> --hold]
 //
 // Starts two API processes from the production build (apps/api/dist/main.js; built first when
 // missing) on private ports of 127.0.0.1, with a throwaway DATA_DIR (embedded PostgreSQL, owned by
@@ -38,6 +38,9 @@ const { values: args } = parseArgs({
     athletes: { type: 'string', default: '100000' },
     // API processes per API (API_WORKERS), as deployed: one per core.
     workers: { type: 'string', default: String(availableParallelism()) },
+    // Seed, start both APIs, print their addresses and keep them up until Ctrl-C: for profiling
+    // or driving them by hand (wrk, a browser) instead of running the scenarios.
+    hold: { type: 'boolean', default: false },
   },
 });
 const DURATION_MS = Number(args.duration) * 1000;
@@ -298,6 +301,11 @@ async function main() {
     // The API's pool size (TypeORM leaves node-postgres' default of 10), so both sides get the same connections.
     pool = new Pool({ connectionString: databaseUrl, max: 10 });
     await seed(pool);
+    if (args.hold) {
+      console.log(`Holding: API http://127.0.0.1:${apiPort}/api/v1, cache off http://127.0.0.1:${uncachedPort}/api/v1, ${databaseUrl}. Ctrl-C stops.`);
+      clearTimeout(watchdog);
+      await new Promise(() => undefined);
+    }
 
     const results = [];
     for (const scenario of SCENARIOS) {
