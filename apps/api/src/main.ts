@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app/app.module';
 import { superviseWorkers } from './cluster-primary';
 import { configureApp } from './app/configure-app';
+import { createHttpAdapter } from './app/http-adapter';
+import type { HuddleApp } from './app/http-adapter';
 import { ConfigurationError, loadAppConfig } from './config/app-config';
 import { logLevelsFor } from './config/log-levels';
 import { stopStartedEmbeddedPostgres } from './database/embedded-postgres';
@@ -33,18 +33,14 @@ async function bootstrap(): Promise<void> {
   if (config.API_WORKERS > 1 && cluster.isPrimary) return superviseWorkers(config);
   const startIsOver = stopOnSignalDuringStart();
   // abortOnError false: a failed start must stop the embedded PostgreSQL, not abort the process under it.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<HuddleApp>(AppModule.forRoot(config), createHttpAdapter(config), {
     logger: logLevelsFor(config.LOG_LEVEL),
     abortOnError: false,
   });
   try {
-    configureApp(app);
+    await configureApp(app);
     if (config.SEED_DEMO) await app.get(DemoSeeder).seedIfEmpty();
     startIsOver();
-    // An intro video may be up to 2044 MB; Node's default 5-minute request timeout would cut a
-    // slow upload off mid-stream. Uploads are bounded by size instead, so no timeout applies.
-    const server = app.getHttpServer() as Server;
-    server.requestTimeout = 0;
     await app.listen(config.PORT, config.HOST);
   } catch (error) {
     // Shut down in order (connection pool, then the embedded server) before reporting.

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { AppModule } from './app/app.module';
+import { createHttpAdapter } from './app/http-adapter';
 import { createOpenApiDocument, serialiseOpenApiDocument } from './app/openapi-document';
 import { loadAppConfig } from './config/app-config';
 import type { AppConfig } from './config/app-config';
@@ -13,7 +14,7 @@ import type { AppConfig } from './config/app-config';
  * route without instantiating providers, so no database is started or needed.
  */
 export async function generateOpenApiDocument(config: AppConfig): Promise<OpenAPIObject> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { preview: true, logger: ['fatal', 'error'], abortOnError: false });
+  const app = await NestFactory.create(AppModule.forRoot(config), createHttpAdapter(config), { preview: true, logger: ['fatal', 'error'], abortOnError: false });
   try {
     return createOpenApiDocument(app);
   } finally {

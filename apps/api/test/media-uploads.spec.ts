@@ -154,6 +154,21 @@ describe('media uploads and serving (disk storage)', () => {
       expect(response.body.status_response.response_internal_code).toBe(ErrorCode.ValidationFailed);
       expect(stagingFiles(testApp)).toEqual([]);
     });
+
+    it('refuses a second file in the same field, keeping neither staged', async () => {
+      const image = await makeImage(30, 30, 'png');
+      const response = await upload(testApp, '/user/upload-photo', fan.token, [photo(image, 'a.png', 'image/png'), photo(image, 'b.png', 'image/png')]).expect(400);
+      expect(response.body.status_response.response_internal_code).toBe(ErrorCode.ValidationFailed);
+      expect(stagingFiles(testApp)).toEqual([]);
+    });
+
+    it('refuses a form with more parts than an upload needs (1413)', async () => {
+      let call = request(testApp.server).post('/api/v1/user/upload-photo').set('x-access-token', fan.token);
+      for (let index = 0; index < 20; index += 1) call = call.field(`note${index}`, 'x');
+      const response = await call.attach('photo', await makeImage(30, 30, 'png'), { filename: 'x.png', contentType: 'image/png' }).expect(413);
+      expect(response.body.status_response.response_internal_code).toBe(ErrorCode.PayloadTooLarge);
+      expect(stagingFiles(testApp)).toEqual([]);
+    });
   });
 
   describe('POST /user/upload-intro', () => {

@@ -1,27 +1,28 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { ValidationPipe } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import cookieParser from 'cookie-parser';
 import { AppConfig } from '../config/app-config';
 import { EnvelopeExceptionFilter } from '../common/http/envelope-exception.filter';
 import { EnvelopeInterceptor } from '../common/http/envelope.interceptor';
 import { validationFailed } from '../common/validation/validation-errors';
+import type { HuddleApp } from './http-adapter';
 import { API_PREFIX, createOpenApiDocument } from './openapi-document';
 
 /**
  * Everything that makes the API behave as one: prefix, cookies, CORS, validation, the error and
  * success envelopes, the interactive documentation and shutdown hooks. main.ts and the tests
- * both call it, so tests exercise the real pipeline.
+ * both call it (on the server createHttpAdapter builds), so tests exercise the real pipeline.
  */
-export function configureApp(app: NestExpressApplication): NestExpressApplication {
+export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
   const config = app.get(AppConfig);
 
   app.setGlobalPrefix(API_PREFIX);
-  app.disable('x-powered-by');
-  // Per-IP rate limits need the client's address, not that of the shell's proxy in front.
-  app.set('trust proxy', config.trustProxy);
-  app.use(cookieParser());
+  await app.register(fastifyCookie);
+  // Multipart forms are read only by the upload routes (StagedUploadsInterceptor sets their
+  // limits); an oversized file is refused by the staging storage, with the media's own message.
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false });
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.useGlobalPipes(
     new ValidationPipe({

@@ -361,7 +361,7 @@ export class AppConfig {
 
   @Env({
     description:
-      "Which proxies' X-Forwarded-For the API believes when it needs the client's IP address (per-IP rate limits): Express's trust proxy setting, as a hop count or comma-separated addresses, subnets or the names loopback, linklocal, uniquelocal. The default trusts the shell's own server on the same machine.",
+      "Which proxies' X-Forwarded-For the API believes when it needs the client's IP address (per-IP rate limits): Fastify's trustProxy setting, as a hop count or comma-separated addresses, subnets or the names loopback, linklocal, uniquelocal. The default trusts the shell's own server on the same machine.",
   })
   @Matches(/^(\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, { message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal' })
   TRUST_PROXY = 'loopback';
@@ -375,7 +375,7 @@ export class AppConfig {
     return resolve(this.DATA_DIR, this.MEDIA_DIR);
   }
 
-  /** TRUST_PROXY as Express takes it: a hop count is a number, anything else a list. */
+  /** TRUST_PROXY as Fastify's trustProxy takes it: a hop count is a number, anything else a comma-separated list. */
   get trustProxy(): number | string {
     return /^\d+$/.test(this.TRUST_PROXY) ? Number(this.TRUST_PROXY) : this.TRUST_PROXY;
   }

@@ -4,17 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConsoleLogger } from '@nestjs/common';
 import type { DynamicModule, LoggerService, Type } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app/app.module';
 import { configureApp } from '../../src/app/configure-app';
+import { createHttpAdapter } from '../../src/app/http-adapter';
+import type { HuddleApp } from '../../src/app/http-adapter';
 import { loadAppConfig } from '../../src/config/app-config';
 import { createTestDatabase } from './test-database';
 import type { TestDatabase } from './test-database';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: HuddleApp;
   /** The Node HTTP server for supertest. */
   server: Server;
   dataSource: DataSource;
@@ -53,9 +54,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config), ...(options.imports ?? [])] }).setLogger(logger);
     for (const override of options.overrides ?? []) builder.overrideProvider(override.provide).useValue(override.useValue);
     const moduleRef = await builder.compile();
-    const app = moduleRef.createNestApplication<NestExpressApplication>({ logger });
-    configureApp(app);
+    const app = moduleRef.createNestApplication<HuddleApp>(createHttpAdapter(config), { logger });
+    await configureApp(app);
     await app.init();
+    // Fastify binds its routes to the Node server once ready; supertest needs them in place.
+    await app.getHttpAdapter().getInstance().ready();
     return {
       app,
       server: app.getHttpServer(),

@@ -353,7 +353,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/media/{key}": {
+    "/media/{path}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1970,7 +1970,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The part of the media path after /media/, e.g. images/<id>.jpg. */
-                key: string;
+                path: string;
             };
             cookie?: never;
         };

@@ -37,13 +37,15 @@ function reply(status: number, code: ErrorCodeValue, message: string, unexpected
 }
 
 /**
- * Body-parser and similar middleware errors are plain Errors carrying an HTTP status; they are the
- * client's fault (malformed JSON, oversized body) and must not be reported as server failures.
+ * Errors of the HTTP layer's parsers (Fastify's `statusCode`: malformed JSON, an oversized body, a
+ * multipart form over its limits; `status` from send) are the client's fault and must not be
+ * reported as server failures.
  */
 function clientErrorStatus(exception: unknown): number | null {
-  if (!(exception instanceof Error) || !('status' in exception)) return null;
-  const { status } = exception as { status: unknown };
-  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
+  if (!(exception instanceof Error)) return null;
+  const { status, statusCode } = exception as { status?: unknown; statusCode?: unknown };
+  const code = typeof statusCode === 'number' ? statusCode : status;
+  return typeof code === 'number' && code >= 400 && code < 500 ? code : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { MEMBER_ROLES, SIGNED_IN_ROLES } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { EmptyPayload } from '../../common/http/empty.payload';
@@ -42,7 +42,7 @@ export class AccountsController {
   @Roles(...SIGNED_IN_ROLES)
   @ApiOperation({ summary: "Delete the caller's account: every session is revoked and the email may sign up again." })
   @ApiOkEnvelope(EmptyPayload)
-  async deleteSelf(@CurrentAccount() account: AccountEntity, @Res({ passthrough: true }) response: Response): Promise<EmptyPayload> {
+  async deleteSelf(@CurrentAccount() account: AccountEntity, @Res({ passthrough: true }) response: FastifyReply): Promise<EmptyPayload> {
     await this.profiles.deleteSelf(account);
     this.cookie.clear(response);
     return {};

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { CredentialsService } from '../auth/credentials.service';
 import type { SignedInAccount } from '../auth/credentials.service';
@@ -28,7 +28,7 @@ export class CredentialsController {
   @Public()
   @ApiOperation({ summary: 'Sign up with email, password and phone: creates an incomplete account (role user_type + 10) and signs it in. 208 when the email is taken.' })
   @ApiOkEnvelope(SignedInPayload, HttpStatus.CREATED)
-  async signUp(@Body() body: SignUpDto, @Res({ passthrough: true }) response: Response): Promise<SignedInPayload> {
+  async signUp(@Body() body: SignUpDto, @Res({ passthrough: true }) response: FastifyReply): Promise<SignedInPayload> {
     const signedIn = await this.credentials.signUp({ userType: body.user_type, email: body.email, password: body.password, phone: body.phone });
     return this.answer(signedIn, response);
   }
@@ -40,11 +40,11 @@ export class CredentialsController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiOperation({ summary: 'Sign in with email and password (a form). 205 for wrong credentials or a deleted account, 1403 for a blocked one.' })
   @ApiOkEnvelope(SignedInPayload)
-  async signIn(@Body() body: SignInDto, @Res({ passthrough: true }) response: Response): Promise<SignedInPayload> {
+  async signIn(@Body() body: SignInDto, @Res({ passthrough: true }) response: FastifyReply): Promise<SignedInPayload> {
     return this.answer(await this.credentials.signIn(body.email, body.password), response);
   }
 
-  private async answer(signedIn: SignedInAccount, response: Response): Promise<SignedInPayload> {
+  private async answer(signedIn: SignedInAccount, response: FastifyReply): Promise<SignedInPayload> {
     this.cookie.issue(response, signedIn.token, signedIn.session.expiresAt);
     return { account: await this.profiles.view(signedIn.account), session_token: signedIn.token };
   }

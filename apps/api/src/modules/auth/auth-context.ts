@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { RoleCode } from '@huddle/domain';
 import type { AccountEntity } from './entities/account.entity';
 import type { SessionEntity } from './entities/session.entity';
@@ -10,6 +10,6 @@ export interface AuthContext {
 }
 
 /** A request after the access guard: `auth` is set whenever a valid session came with it. */
-export interface AuthenticatedRequest extends Request {
+export interface AuthenticatedRequest extends FastifyRequest {
   auth?: AuthContext;
 }

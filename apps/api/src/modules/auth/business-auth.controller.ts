@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CookieOptions, Request, Response } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, isValidEmail, MESSAGES } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
 import { AppConfig } from '../../config/app-config';
@@ -33,10 +34,11 @@ export class BusinessAuthController {
   @Public()
   @ApiOperation({ summary: "Business sign-in: redirects to the provider's sign-in page (the embedded sandbox page when no provider is configured)." })
   @ApiFoundResponse({ description: "Redirect to the provider's authorize page." })
-  start(@Query() query: StartBusinessSignInQuery, @Res() response: Response): void {
+  start(@Query() query: StartBusinessSignInQuery, @Res() response: FastifyReply): void {
     const { providerUrl, nonce } = this.signIn.start(query.state);
-    response.cookie(NONCE_COOKIE, nonce, { ...this.nonceCookieOptions(), maxAge: SIGN_IN_STATE_TTL_MS });
-    response.redirect(HttpStatus.FOUND, providerUrl);
+    // @fastify/cookie takes Max-Age in seconds.
+    response.setCookie(NONCE_COOKIE, nonce, { ...this.nonceCookieOptions(), maxAge: Math.floor(SIGN_IN_STATE_TTL_MS / 1000) });
+    void response.redirect(providerUrl, HttpStatus.FOUND);
   }
 
   @Get('business/callback')
@@ -46,18 +48,18 @@ export class BusinessAuthController {
       'Where the provider sends the browser back: signs in (or creates an incomplete business), sets the session cookie and redirects to the app: /signup while incomplete, /dashboard when complete, /login?error=12002 for a regular account.',
   })
   @ApiFoundResponse({ description: 'Redirect to the app.' })
-  async callback(@Query() query: BusinessCallbackQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async callback(@Query() query: BusinessCallbackQuery, @Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     const nonce: unknown = request.cookies?.[NONCE_COOKIE];
     const finished = await this.signIn.finish({ ...query, nonce: typeof nonce === 'string' ? nonce : undefined });
     response.clearCookie(NONCE_COOKIE, this.nonceCookieOptions());
     if (finished.session) this.cookie.issue(response, finished.session.token, finished.session.expiresAt);
-    response.redirect(HttpStatus.FOUND, finished.redirectUrl);
+    void response.redirect(finished.redirectUrl, HttpStatus.FOUND);
   }
 
   @Get('sandbox')
   @Public()
   @ApiExcludeEndpoint()
-  sandboxPage(@Query() query: StartBusinessSignInQuery, @Res() response: Response): void {
+  sandboxPage(@Query() query: StartBusinessSignInQuery, @Res() response: FastifyReply): void {
     this.sandbox();
     if (!query.state) throw new DomainError(ErrorCode.ValidationFailed, MESSAGES.required, { state: MESSAGES.required });
     this.sendPage(response, HttpStatus.OK, { state: query.state });
@@ -66,7 +68,7 @@ export class BusinessAuthController {
   @Post('sandbox/authorize')
   @Public()
   @ApiExcludeEndpoint()
-  sandboxAuthorize(@Body() body: SandboxAuthorizeBody, @Res() response: Response): void {
+  sandboxAuthorize(@Body() body: SandboxAuthorizeBody, @Res() response: FastifyReply): void {
     const sandbox = this.sandbox();
     if (!body.state) throw new DomainError(ErrorCode.ValidationFailed, MESSAGES.required, { state: MESSAGES.required });
     const name = body.name?.trim() ?? '';
@@ -77,7 +79,7 @@ export class BusinessAuthController {
       this.sendPage(response, HttpStatus.BAD_REQUEST, { state: body.state, name, email, accountType, error });
       return;
     }
-    response.redirect(HttpStatus.FOUND, sandbox.callbackUrl({ name, email, companyAccount: accountType === 'company' }, body.state));
+    void response.redirect(sandbox.callbackUrl({ name, email, companyAccount: accountType === 'company' }, body.state), HttpStatus.FOUND);
   }
 
   /** The sandbox pages exist only while the sandbox plays the provider. */
@@ -86,14 +88,14 @@ export class BusinessAuthController {
     return this.provider;
   }
 
-  private sendPage(response: Response, status: number, input: Omit<Parameters<typeof renderSandboxSignInPage>[0], 'action'>): void {
-    response
-      .status(status)
-      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': SANDBOX_PAGE_CSP, 'Cache-Control': 'no-store' })
+  private sendPage(response: FastifyReply, status: number, input: Omit<Parameters<typeof renderSandboxSignInPage>[0], 'action'>): void {
+    void response
+      .code(status)
+      .headers({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': SANDBOX_PAGE_CSP, 'Cache-Control': 'no-store' })
       .send(renderSandboxSignInPage({ ...input, action: `${SANDBOX_PAGE_PATH}/authorize` }));
   }
 
-  private nonceCookieOptions(): CookieOptions {
+  private nonceCookieOptions(): CookieSerializeOptions {
     return { httpOnly: true, sameSite: 'lax', secure: this.config.COOKIE_SECURE, path: NONCE_COOKIE_PATH };
   }
 }

@@ -4,7 +4,7 @@ import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeEmail } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
 import { AuthErrors } from './auth.errors';
@@ -32,10 +32,10 @@ export class RateLimitGuard implements CanActivate {
     const policy = this.reflector.get<RateLimitPolicy | undefined>(RATE_LIMIT_METADATA, context.getHandler());
     if (!policy) return true;
     const http = context.switchToHttp();
-    const request = http.getRequest<Request>();
+    const request = http.getRequest<FastifyRequest>();
     const body: unknown = request.body;
     const email = typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string' ? normalizeEmail(body.email) : '';
-    const trackers = { ip: request.ip ?? request.socket.remoteAddress ?? 'unknown', email };
+    const trackers = { ip: request.ip || 'unknown', email };
 
     for (const rule of rateLimitRules(policy, this.config)) {
       const tracker = trackers[rule.by];
@@ -44,7 +44,7 @@ export class RateLimitGuard implements CanActivate {
       const key = `${policy}:${rule.by}:${hashed(tracker)}`;
       const record = await this.storage.increment(key, rule.windowMs, rule.limit, 0, policy);
       if (record.isBlocked) {
-        http.getResponse<Response>().setHeader('Retry-After', String(Math.max(1, record.timeToBlockExpire)));
+        http.getResponse<FastifyReply>().header('Retry-After', String(Math.max(1, record.timeToBlockExpire)));
         throw AuthErrors.tooManyAttempts();
       }
     }

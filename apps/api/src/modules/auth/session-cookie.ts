@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CookieOptions, Response } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../../config/app-config';
 import { SESSION_COOKIE } from './session-token';
 
@@ -8,15 +9,15 @@ import { SESSION_COOKIE } from './session-token';
 export class SessionCookie {
   constructor(private readonly config: AppConfig) {}
 
-  private options(): CookieOptions {
+  private options(): CookieSerializeOptions {
     return { httpOnly: true, sameSite: 'lax', secure: this.config.COOKIE_SECURE, path: '/' };
   }
 
-  issue(response: Response, token: string, expiresAt: Date): void {
-    response.cookie(SESSION_COOKIE, token, { ...this.options(), expires: expiresAt });
+  issue(reply: FastifyReply, token: string, expiresAt: Date): void {
+    reply.setCookie(SESSION_COOKIE, token, { ...this.options(), expires: expiresAt });
   }
 
-  clear(response: Response): void {
-    response.clearCookie(SESSION_COOKIE, this.options());
+  clear(reply: FastifyReply): void {
+    reply.clearCookie(SESSION_COOKIE, this.options());
   }
 }

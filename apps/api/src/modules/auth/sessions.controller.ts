@@ -1,6 +1,6 @@
 import { Controller, Delete, HttpCode, HttpStatus, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { SIGNED_IN_ROLES } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { EmptyPayload } from '../../common/http/empty.payload';
@@ -23,7 +23,7 @@ export class SessionsController {
   @Roles(...SIGNED_IN_ROLES)
   @ApiOperation({ summary: 'Log out: revokes this session server-side and clears the session cookie.' })
   @ApiOkEnvelope(EmptyPayload)
-  async logout(@CurrentSession() session: SessionEntity, @Res({ passthrough: true }) response: Response): Promise<EmptyPayload> {
+  async logout(@CurrentSession() session: SessionEntity, @Res({ passthrough: true }) response: FastifyReply): Promise<EmptyPayload> {
     await this.sessions.revoke(session.id);
     this.cookie.clear(response);
     return {};

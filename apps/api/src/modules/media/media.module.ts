@@ -1,5 +1,4 @@
 import { Logger, Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
 import { MediaObjectEntity } from './entities/media-object.entity';
@@ -9,7 +8,8 @@ import { DiskMediaStorage } from './storage/disk-media-storage';
 import { MediaStorage } from './storage/media-storage';
 import { S3MediaStorage } from './storage/s3-media-storage';
 import { UploadsController } from './uploads.controller';
-import { uploadMulterOptions } from './uploads/upload-rules';
+import { StagingStorage } from './uploads/staging-storage';
+import { createStagingStorage } from './uploads/upload-rules';
 
 /** S3 when a bucket is configured, otherwise local disk under DATA_DIR (DESIGN: real adapter, embedded default). */
 export function createMediaStorage(config: AppConfig): MediaStorage {
@@ -29,16 +29,18 @@ export function createMediaStorage(config: AppConfig): MediaStorage {
 }
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([MediaObjectEntity]),
-    MulterModule.registerAsync({
+  imports: [TypeOrmModule.forFeature([MediaObjectEntity])],
+  controllers: [UploadsController, MediaController],
+  providers: [
+    MediaService,
+    { provide: MediaStorage, inject: [AppConfig], useFactory: createMediaStorage },
+    {
+      provide: StagingStorage,
       inject: [AppConfig],
       useFactory: (config: AppConfig) =>
-        uploadMulterOptions({ dataDir: config.DATA_DIR, maxImageMegabytes: config.MAX_IMAGE_MB, maxVideoMegabytes: config.VIDEO_MAX_MB }),
-    }),
+        createStagingStorage({ dataDir: config.DATA_DIR, maxImageMegabytes: config.MAX_IMAGE_MB, maxVideoMegabytes: config.VIDEO_MAX_MB }),
+    },
   ],
-  controllers: [UploadsController, MediaController],
-  providers: [MediaService, { provide: MediaStorage, inject: [AppConfig], useFactory: createMediaStorage }],
   exports: [MediaService],
 })
 export class MediaModule {}

@@ -1,5 +1,4 @@
-import { Controller, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FileFieldsInterceptor } from '@nestjs/platform-express';
+import { Controller, Post, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SIGNED_IN_ROLES } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
@@ -11,14 +10,15 @@ import { UploadPhotoBody, UploadPhotoPayload } from './dto/upload-photo.dto';
 import { MediaService } from './media.service';
 import { IMAGE_FIELDS, VIDEO_FIELD } from './uploads/staged-upload';
 import type { StagedUpload } from './uploads/staged-upload';
+import { StagedUploadsInterceptor, UploadedStagedFiles } from './uploads/staged-uploads.interceptor';
 
 type PhotoFiles = Partial<Record<(typeof IMAGE_FIELDS)[keyof typeof IMAGE_FIELDS], StagedUpload[]>>;
 type VideoFiles = Partial<Record<typeof VIDEO_FIELD, StagedUpload[]>>;
 
 /**
  * Uploads of profile media (spec §7). The guard runs before the files are read, so anonymous
- * callers are refused without receiving anything; multer streams each file to staging, checked
- * on the way (see StagingStorage), and the service takes it from there.
+ * callers are refused without receiving anything; StagedUploadsInterceptor streams each file to
+ * staging, checked on the way (see StagingStorage), and the service takes it from there.
  */
 @ApiTags('media')
 @Controller('user')
@@ -27,7 +27,7 @@ export class UploadsController {
 
   @Post('upload-photo')
   @Roles(...SIGNED_IN_ROLES)
-  @UseInterceptors(FileFieldsInterceptor([{ name: IMAGE_FIELDS.photo, maxCount: 1 }, { name: IMAGE_FIELDS.secondPhoto, maxCount: 1 }]))
+  @UseInterceptors(StagedUploadsInterceptor([{ name: IMAGE_FIELDS.photo, maxCount: 1 }, { name: IMAGE_FIELDS.secondPhoto, maxCount: 1 }]))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadPhotoBody })
   @ApiOperation({
@@ -35,13 +35,13 @@ export class UploadsController {
     description: "1415 'Image must be a jpg, jpeg or png file' when the content is not a jpeg, png or HEIC image; 1413 above MAX_IMAGE_MB.",
   })
   @ApiOkEnvelope(UploadPhotoPayload, 201)
-  uploadPhoto(@CurrentAccount() account: AccountEntity, @UploadedFiles() files: PhotoFiles = {}): Promise<UploadPhotoPayload> {
+  uploadPhoto(@CurrentAccount() account: AccountEntity, @UploadedStagedFiles() files: PhotoFiles): Promise<UploadPhotoPayload> {
     return this.media.storePhotos(account.id, files.photo?.[0], files.second_photo?.[0]);
   }
 
   @Post('upload-intro')
   @Roles(...SIGNED_IN_ROLES)
-  @UseInterceptors(FileFieldsInterceptor([{ name: VIDEO_FIELD, maxCount: 1 }]))
+  @UseInterceptors(StagedUploadsInterceptor([{ name: VIDEO_FIELD, maxCount: 1 }]))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadIntroBody })
   @ApiOperation({
@@ -49,7 +49,7 @@ export class UploadsController {
     description: '1415 when the content is not mp4 or QuickTime video; 1413 above VIDEO_MAX_MB (checked while receiving); 1400 above VIDEO_MAX_SECONDS.',
   })
   @ApiOkEnvelope(UploadIntroPayload, 201)
-  uploadIntro(@CurrentAccount() account: AccountEntity, @UploadedFiles() files: VideoFiles = {}): Promise<UploadIntroPayload> {
+  uploadIntro(@CurrentAccount() account: AccountEntity, @UploadedStagedFiles() files: VideoFiles): Promise<UploadIntroPayload> {
     return this.media.storeIntro(account.id, files.video?.[0]);
   }
 }

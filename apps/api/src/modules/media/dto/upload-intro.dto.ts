@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** The multipart form of POST /user/upload-intro (documentation only: multer reads the file). */
+/** The multipart form of POST /user/upload-intro (documentation only: StagedUploadsInterceptor reads the file). */
 export class UploadIntroBody {
   @ApiProperty({
     type: 'string',

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIMITS } from '@huddle/domain';
 
-/** The multipart form of POST /user/upload-photo (documentation only: multer reads the files). */
+/** The multipart form of POST /user/upload-photo (documentation only: StagedUploadsInterceptor reads the files). */
 export class UploadPhotoBody {
   @ApiProperty({
     type: 'string',

@@ -3,12 +3,13 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { StorageEngine } from 'multer';
 import { SNIFF_HEAD_BYTES } from '@huddle/domain';
+import type { StagedUpload } from './staged-upload';
 
 /** How one multipart field is received: what its content must be and how large it may get. */
 export interface UploadFieldRule {
@@ -71,12 +72,12 @@ function closedStream(stream: WriteStream): Promise<void> {
 }
 
 /**
- * A multer storage engine that streams each file into a staging directory, checking its content
- * and size on the way. The route's handler receives `path` (the staged file), `size`, and
- * `mimetype` set to the type recognised from the content (the browser's declared type is
- * discarded). Refused and abandoned files are deleted.
+ * Streams each uploaded file into a staging directory, checking its content and size on the way.
+ * The route's handler receives the staged file's `path`, its `size`, and `mimetype` set to the
+ * type recognised from the content (the browser's declared type is discarded). Refused files are
+ * deleted, and so are staged ones whose request failed later (see StagedUploadsInterceptor).
  */
-export class StagingStorage implements StorageEngine {
+export class StagingStorage {
   private ready: Promise<void> | null = null;
 
   constructor(
@@ -84,37 +85,34 @@ export class StagingStorage implements StorageEngine {
     private readonly rules: Readonly<Record<string, UploadFieldRule>>,
   ) {}
 
-  _handleFile(_request: unknown, file: Express.Multer.File, callback: (error?: Error | null, info?: Partial<Express.Multer.File>) => void): void {
-    const rule = this.rules[file.fieldname];
+  /** The rule of a form field, or undefined for a field that takes no file. */
+  ruleOf(fieldname: string): UploadFieldRule | undefined {
+    return Object.hasOwn(this.rules, fieldname) ? this.rules[fieldname] : undefined;
+  }
+
+  /** The most bytes any field may take: the multipart parser's own bound sits just above it. */
+  get largestFile(): number {
+    return Math.max(...Object.values(this.rules).map((rule) => rule.maxBytes));
+  }
+
+  /**
+   * Receives one file part. On a refusal the rest of the part is drained, not destroyed
+   * mid-body, so the parser can go on to the end of the request and the reply reaches the client.
+   */
+  async stage(fieldname: string, source: Readable): Promise<StagedUpload> {
+    const rule = this.ruleOf(fieldname);
     if (!rule) {
-      file.stream.resume();
-      callback(new Error(`No upload rule for field ${file.fieldname}`));
-      return;
+      source.resume();
+      throw new Error(`No upload rule for field ${fieldname}`);
     }
-    void this.stage(file, rule).then(
-      (info) => callback(null, info),
-      (error: Error) => callback(error),
-    );
-  }
-
-  _removeFile(_request: unknown, file: Express.Multer.File, callback: (error: Error | null) => void): void {
-    rm(file.path, { force: true }).then(
-      () => callback(null),
-      (error: Error) => callback(error),
-    );
-  }
-
-  private async stage(file: Express.Multer.File, rule: UploadFieldRule): Promise<Partial<Express.Multer.File>> {
     await this.ensureDirectory();
     const path = join(this.directory, randomUUID());
     const target = createWriteStream(path, { flags: 'wx' });
     // Once open, the file exists: a refusal's rm() below cannot run before its creation.
     await once(target, 'open');
     const guard = new UploadGuard(rule);
-    const source = file.stream;
     source.pipe(guard);
-    // The source is piped by hand rather than through pipeline(): on a refusal the rest of the
-    // part must be drained (multer then drains the request), not destroyed mid-body.
+    // Piped by hand rather than through pipeline(), which would destroy the source on a refusal.
     source.once('error', (error) => guard.destroy(error));
     try {
       await pipeline(guard, target);
@@ -126,7 +124,11 @@ export class StagingStorage implements StorageEngine {
       await rm(path, { force: true });
       throw error;
     }
-    return { path, size: guard.size, mimetype: guard.detected ?? 'application/octet-stream', destination: this.directory, filename: basename(path) };
+    return { fieldname, path, size: guard.size, mimetype: guard.detected ?? 'application/octet-stream' };
+  }
+
+  async remove(upload: StagedUpload): Promise<void> {
+    await rm(upload.path, { force: true });
   }
 
   private ensureDirectory(): Promise<void> {

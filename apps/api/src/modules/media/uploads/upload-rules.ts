@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { BYTES_PER_MEGABYTE, sniffImage, sniffVideo, VIDEO_CONTENT_TYPES } from '@huddle/domain';
-import type { MulterModuleOptions } from '@nestjs/platform-express';
 import { MediaErrors } from '../media.errors';
 import { IMAGE_FIELDS, VIDEO_FIELD } from './staged-upload';
 import { StagingStorage } from './staging-storage';
@@ -45,18 +44,17 @@ function stagingDirectory(dataDir: string): string {
   return join(dataDir, 'uploads');
 }
 
-/**
- * multer's options for every upload route of the module. The size limits are enforced by the
- * staging storage (with the media's own messages); multer's own limits bound the form around
- * the files, so a request cannot smuggle in unbounded fields or parts.
- */
-export function uploadMulterOptions(limits: UploadLimits): MulterModuleOptions {
-  return {
-    storage: new StagingStorage(stagingDirectory(limits.dataDir), {
-      [IMAGE_FIELDS.photo]: imageRule(limits, IMAGE_FIELDS.photo),
-      [IMAGE_FIELDS.secondPhoto]: imageRule(limits, IMAGE_FIELDS.secondPhoto),
-      [VIDEO_FIELD]: videoRule(limits),
-    }),
-    limits: { files: 2, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },
-  };
+/** Every upload route's staging: content and size rules per form field, under DATA_DIR. */
+export function createStagingStorage(limits: UploadLimits): StagingStorage {
+  return new StagingStorage(stagingDirectory(limits.dataDir), {
+    [IMAGE_FIELDS.photo]: imageRule(limits, IMAGE_FIELDS.photo),
+    [IMAGE_FIELDS.secondPhoto]: imageRule(limits, IMAGE_FIELDS.secondPhoto),
+    [VIDEO_FIELD]: videoRule(limits),
+  });
 }
+
+/**
+ * Bounds on the form around the files, so a request cannot smuggle in unbounded fields or parts.
+ * The files' own sizes are enforced by the staging storage, with the media's own messages.
+ */
+export const UPLOAD_FORM_LIMITS = { files: 2, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 } as const;
