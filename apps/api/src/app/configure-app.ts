@@ -1,11 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { ValidationPipe } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { EnvelopeExceptionFilter } from '../common/http/envelope-exception.filter';
-import { EnvelopeInterceptor } from '../common/http/envelope.interceptor';
+import { addSuccessEnvelope } from '../common/http/envelope.hook';
 import { validationFailed } from '../common/validation/validation-errors';
 import type { HuddleApp } from './http-adapter';
 import { API_PREFIX, createOpenApiDocument } from './openapi-document';
@@ -33,7 +32,7 @@ export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
     }),
   );
   app.useGlobalFilters(new EnvelopeExceptionFilter());
-  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
+  addSuccessEnvelope(app.getHttpAdapter().getInstance(), `/${API_PREFIX}/`);
 
   SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',

@@ -17,7 +17,7 @@ export function envelopeOf(payload: Type): Type {
 }
 
 /**
- * Documents a successful reply: handlers return the payload and the envelope interceptor adds
+ * Documents a successful reply: handlers return the payload and the success envelope (envelope.hook.ts) adds
  * status_response, so the schema is composed here the same way.
  */
 export function ApiOkEnvelope(payload: Type, status: number = HttpStatus.OK): MethodDecorator {

@@ -1,2 +1,2 @@
-/** A reply with nothing but status_response (the envelope interceptor adds it). */
+/** A reply with nothing but status_response (the success envelope adds it, see envelope.hook.ts). */
 export class EmptyPayload {}
