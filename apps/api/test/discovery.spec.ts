@@ -1,9 +1,11 @@
 import { ErrorCode, MESSAGES, SPORTS, UserType } from '@huddle/domain';
+import { ClusterBus } from '../src/database/cluster-bus';
 import { AthletesService } from '../src/modules/athletes/athletes.service';
 import { AccountsService } from '../src/modules/auth/accounts.service';
 import { BookingService } from '../src/modules/booking/booking.service';
 import type { ImportedFinishedRequest } from '../src/modules/booking/booking.service';
 import type { AccountEntity } from '../src/modules/auth/entities/account.entity';
+import { LISTINGS_CHANGED_CHANNEL } from '../src/modules/discovery/discovery.service';
 import { api, signUp, uploadIntro, uploadPhoto } from './support/accounts-api';
 import { createAccount, createSignedIn } from './support/fixtures';
 import type { AccountOverrides, SignedIn } from './support/fixtures';
@@ -351,6 +353,34 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
       await testApp.get(AccountsService).softDelete(casey.id);
       expect(await card()).toEqual([]);
       expect((await search({ filter: 'tennis', field: 'sport' }).expect(200)).body.total).toBe(0);
+    });
+
+    it('clears the answers of the other API processes on the same database too (LISTEN/NOTIFY)', async () => {
+      // A second API on the same database, whose answers would otherwise live a minute.
+      const other = await createTestApp({ database: testApp.database, env: { SEARCH_CACHE_TTL_MS: '60000' } });
+      // Notifications arrive asynchronously: count those the other process hears, to wait for each.
+      let heard = 0;
+      other.get(ClusterBus).subscribe(LISTINGS_CHANGED_CHANNEL, () => (heard += 1));
+      const hearing = async (count: number): Promise<void> => {
+        for (let attempt = 0; attempt < 100 && heard < count; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(heard).toBe(count);
+      };
+      try {
+        const dana = await athlete({ firstName: 'Dana', lastName: 'Before', username: 'dana.before' }, { schoolId: schoolA.id, sports: [sportId('Golf')], endorsement: 30 }, 1);
+        // The fixture writes the account directly; saving its survey and services announces it.
+        await hearing(1);
+        const lastNames = async (app: TestApp): Promise<unknown[]> =>
+          (await api(app).get('/public/athletes/search?filter=dana').expect(200)).body.athletes.map((card: { last_name: string }) => card.last_name);
+        expect(await lastNames(other)).toEqual(['Before']);
+        await testApp.dataSource.query("UPDATE accounts SET last_name = 'Unannounced' WHERE id = $1", [dana.id]);
+        expect(await lastNames(other)).toEqual(['Before']);
+
+        await testApp.get(AccountsService).update(dana.id, { lastName: 'After' });
+        await hearing(2);
+        expect(await lastNames(other)).toEqual(['After']);
+      } finally {
+        await other.close();
+      }
     });
   });
 

@@ -87,7 +87,7 @@ export class AppConfig {
 
   @Env({
     description:
-      "API processes sharing PORT (Node's cluster module); set it to the machine's cores in production. Each process has its own connection pool and search caches; rate-limit counters live in PostgreSQL, shared by all.",
+      "API processes sharing PORT (Node's cluster module); set it to the machine's cores in production. Each process has its own connection pool and search caches (a change clears them in every process, through PostgreSQL LISTEN/NOTIFY); rate-limit counters live in PostgreSQL, shared by all.",
   })
   @Transform(toInteger)
   @IsInt()
@@ -152,7 +152,7 @@ export class AppConfig {
 
   @Env({
     description:
-      'Milliseconds identical public athlete searches share one answer, then one more period stale while a single refresh runs (0 turns the page cache off). Any change to an athlete through the API clears it at once; totals are reused for 5 s either way.',
+      'Milliseconds identical public athlete searches share one answer, then one more period stale while a single refresh runs (0 turns the page cache off). Any change to an athlete through the API clears it at once, in every API process on the database; totals are reused for 5 s either way.',
   })
   @Transform(toInteger)
   @IsInt()

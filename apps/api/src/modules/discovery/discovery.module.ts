@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClusterBusModule } from '../../database/cluster-bus';
 import { AthletesModule } from '../athletes/athletes.module';
 import { BookingModule } from '../booking/booking.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
@@ -8,7 +9,7 @@ import { DiscoveryService } from './discovery.service';
 
 /** Finding athletes (dashboard search, campaign picker, recent, public profile); read-only, it owns no table. */
 @Module({
-  imports: [AthletesModule, BookingModule, CatalogueModule],
+  imports: [AthletesModule, BookingModule, CatalogueModule, ClusterBusModule],
   controllers: [DiscoveryController],
   providers: [DiscoveryService, AthleteDirectoryQuery],
   exports: [DiscoveryService],

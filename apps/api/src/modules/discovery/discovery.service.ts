@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { ATHLETE_SERVICE_TYPES, isHourly, toDollars, UserType } from '@huddle/domain';
 import { AthletesService } from '../athletes/athletes.service';
 import { BookingService } from '../booking/booking.service';
 import { AppConfig } from '../../config/app-config';
+import { ClusterBus } from '../../database/cluster-bus';
 import { ACCOUNT_CHANGED } from '../auth/account-events';
 import type { AccountChangedEvent } from '../auth/account-events';
 import { ATHLETE_INFO_CHANGED } from '../athletes/athlete-events';
@@ -25,6 +27,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const TOTALS_TTL_MS = 5_000;
 // Distinct searches remembered at once, per cache; the oldest is dropped first.
 const MAX_CACHED_SEARCHES = 2_000;
+// Where one API process tells the others that the athlete listings changed (ClusterBus).
+export const LISTINGS_CHANGED_CHANNEL = 'huddle_athlete_listings_changed';
 
 /** Lowercased, trimmed, inner runs of space as one: the form searches are matched and cached by. */
 function normalisedFilter(text: string): string {
@@ -44,11 +48,12 @@ function unixSeconds(date: Date): number {
  * what every visitor opens, so identical searches share one answer for SEARCH_CACHE_TTL_MS and
  * totals for TOTALS_TTL_MS, then one more period stale while a single refresh runs
  * (ExpiringCache). Any change to an athlete's account, survey, services or reviews clears both at
- * once (events below), so within this process a change shows on the next search; twice the time
- * to live bounds how long another API process may trail. Profiles are always read fresh.
+ * once (events below), so a change shows on the next search. The other API processes on the same
+ * database (API_WORKERS > 1, other hosts) hear of it through ClusterBus and clear theirs too; the
+ * time to live bounds only writes made behind the services' back. Profiles are always read fresh.
  */
 @Injectable()
-export class DiscoveryService {
+export class DiscoveryService implements OnModuleInit {
   private readonly totals = new ExpiringCache<number>(TOTALS_TTL_MS, MAX_CACHED_SEARCHES);
   private readonly pages: ExpiringCache<AthleteSearchPayload>;
 
@@ -57,6 +62,7 @@ export class DiscoveryService {
     private readonly catalogue: CatalogueService,
     private readonly booking: BookingService,
     private readonly athletes: AthletesService,
+    private readonly bus: ClusterBus,
     config: AppConfig,
   ) {
     this.pages = new ExpiringCache<AthleteSearchPayload>(config.SEARCH_CACHE_TTL_MS, MAX_CACHED_SEARCHES);
@@ -71,6 +77,10 @@ export class DiscoveryService {
     return this.pages.get(key, () => this.searchUncached(field, text, endorsementOnly, page, pageSize));
   }
 
+  onModuleInit(): void {
+    this.bus.subscribe(LISTINGS_CHANGED_CHANNEL, () => this.clearListings());
+  }
+
   /** Only athletes are listed: a fan or business editing a profile leaves the listings alone. */
   @OnEvent(ACCOUNT_CHANGED)
   onAccountChanged(event: AccountChangedEvent): void {
@@ -81,6 +91,11 @@ export class DiscoveryService {
   @OnEvent(ATHLETE_INFO_CHANGED)
   @OnEvent(ATHLETE_REVIEWS_CHANGED)
   forgetListings(): void {
+    this.clearListings();
+    void this.bus.publish(LISTINGS_CHANGED_CHANNEL);
+  }
+
+  private clearListings(): void {
     this.pages.clear();
     this.totals.clear();
   }

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger, Module } from '@nestjs/common';
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Client } from 'pg';
+import type { Notification } from 'pg';
+import { DataSource } from 'typeorm';
+import { DatabaseServer } from './database-server';
+import { DatabaseServerModule } from './database.module';
+
+/** A channel name PostgreSQL takes unquoted: lowercase letters, digits and underscores. */
+const CHANNEL = /^[a-z][a-z0-9_]*$/;
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 30_000;
+
+/**
+ * Tells every API process on the same database that something happened, through PostgreSQL
+ * LISTEN/NOTIFY (DESIGN: "Past one machine"): API_WORKERS > 1 on one host, or instances on many.
+ * A process does not hear its own messages; it acts on its own changes through in-process events.
+ *
+ * Each process holds one listening connection of its own, outside the pool. When that connection
+ * drops, messages sent meanwhile are lost, so after reconnecting every subscriber is called once,
+ * as if each of its channels had been notified.
+ */
+@Injectable()
+export class ClusterBus implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ClusterBus');
+  /** Sent as the payload, so this process can tell its own messages apart. */
+  private readonly origin = randomUUID();
+  private readonly subscribers = new Map<string, Set<() => void>>();
+  private listener: Client | null = null;
+  private retryDelay = FIRST_RETRY_MS;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly server: DatabaseServer,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Calls `onMessage` whenever another process publishes on `channel`. */
+  subscribe(channel: string, onMessage: () => void): void {
+    if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+    const known = this.subscribers.get(channel);
+    if (known) {
+      known.add(onMessage);
+      return;
+    }
+    this.subscribers.set(channel, new Set([onMessage]));
+    // Before the start, listen() covers it; after, the open connection starts listening now.
+    this.listener?.query(`LISTEN ${channel}`).catch((error: Error) => this.logger.warn(`Could not listen on ${channel}: ${error.message}`));
+  }
+
+  /** Tells the other processes. A failure is logged, never thrown: the caller's change is already made. */
+  async publish(channel: string): Promise<void> {
+    try {
+      await this.dataSource.query('SELECT pg_notify($1, $2)', [channel, this.origin]);
+    } catch (error) {
+      this.logger.warn(`Could not publish on ${channel}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.subscribers.size > 0) await this.listen(false);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+  }
+
+  private async listen(reconnecting: boolean): Promise<void> {
+    const client = new Client({ connectionString: this.server.url });
+    client.on('notification', (message: Notification) => {
+      if (message.payload !== this.origin) this.deliver(message.channel);
+    });
+    // 'error' comes before 'end' on a lost connection; without a listener it would crash the process.
+    client.on('error', (error: Error) => this.logger.warn(`Listening connection failed: ${error.message}`));
+    client.on('end', () => {
+      if (this.listener === client) {
+        this.listener = null;
+        this.retryLater();
+      }
+    });
+    try {
+      await client.connect();
+      for (const channel of this.subscribers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      this.logger.warn(`Could not listen for other processes' changes: ${error instanceof Error ? error.message : String(error)}`);
+      this.retryLater();
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listener = client;
+    this.retryDelay = FIRST_RETRY_MS;
+    if (reconnecting) for (const channel of this.subscribers.keys()) this.deliver(channel);
+  }
+
+  private retryLater(): void {
+    if (this.stopped || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.listen(true);
+    }, this.retryDelay);
+    this.retryTimer.unref();
+    this.retryDelay = Math.min(this.retryDelay * 2, LAST_RETRY_MS);
+  }
+
+  private deliver(channel: string): void {
+    for (const onMessage of this.subscribers.get(channel) ?? []) {
+      try {
+        onMessage();
+      } catch (error) {
+        this.logger.error(`A subscriber of ${channel} failed`, error instanceof Error ? error.stack : String(error));
+      }
+    }
+  }
+}
+
+@Module({
+  imports: [DatabaseServerModule],
+  providers: [ClusterBus],
+  exports: [ClusterBus],
+})
+export class ClusterBusModule {}
