@@ -60,7 +60,7 @@ export class ClusterBus implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.subscribers.size > 0) await this.listen(false);
+    await this.listen(false);
   }
 
   async onApplicationShutdown(): Promise<void> {

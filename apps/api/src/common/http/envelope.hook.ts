@@ -7,10 +7,9 @@ import { OK_INTERNAL_CODE, OK_MESSAGE, statusResponse } from './envelope';
  * status_response (the error filter's) pass untouched.
  */
 export function withSuccessEnvelope(payload: unknown, status: number): unknown {
-  if (typeof payload !== 'object' || payload === null) return payload;
-  if (Array.isArray(payload)) return { data: payload, status_response: statusResponse(status, OK_MESSAGE, OK_INTERNAL_CODE) };
-  if ('status_response' in payload) return payload;
-  return { ...payload, status_response: statusResponse(status, OK_MESSAGE, OK_INTERNAL_CODE) };
+  if (typeof payload !== 'object' || payload === null || 'status_response' in payload) return payload;
+  const envelope = statusResponse(status, OK_MESSAGE, OK_INTERNAL_CODE);
+  return Array.isArray(payload) ? { data: payload, status_response: envelope } : { ...payload, status_response: envelope };
 }
 
 /**

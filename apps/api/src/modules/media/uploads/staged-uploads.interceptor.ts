@@ -51,7 +51,6 @@ export function StagedUploadsInterceptor(fields: readonly UploadField[]): Type<N
 
     private async receive(request: FastifyRequest): Promise<StagedFiles> {
       const files: StagedFiles = {};
-      const staged: StagedUpload[] = [];
       let failure: unknown = null;
       // The staging storage reports an oversized file with the media's own message, before the
       // parser's own bound just above the largest file is reached.
@@ -65,7 +64,6 @@ export function StagedUploadsInterceptor(fields: readonly UploadField[]): Type<N
           }
           try {
             const upload = await this.stage(part.fieldname, part.file, files);
-            staged.push(upload);
             (files[part.fieldname] ??= []).push(upload);
           } catch (error) {
             failure = error;
@@ -76,7 +74,7 @@ export function StagedUploadsInterceptor(fields: readonly UploadField[]): Type<N
         failure ??= error;
       }
       if (failure !== null) {
-        await Promise.all(staged.map((upload) => this.staging.remove(upload)));
+        await Promise.all(Object.values(files).flatMap((uploads = []) => uploads.map((upload) => this.staging.remove(upload))));
         throw failure;
       }
       return files;
@@ -84,7 +82,7 @@ export function StagedUploadsInterceptor(fields: readonly UploadField[]): Type<N
 
     private stage(fieldname: string, stream: Readable, files: StagedFiles): Promise<StagedUpload> {
       const field = fields.find((candidate) => candidate.name === fieldname);
-      if (!field || !this.staging.ruleOf(fieldname) || (files[fieldname]?.length ?? 0) >= field.maxCount) {
+      if (!field || (files[fieldname]?.length ?? 0) >= field.maxCount) {
         stream.resume();
         return Promise.reject(new BadRequestException(`Unexpected file field ${fieldname}`));
       }

@@ -85,11 +85,6 @@ export class StagingStorage {
     private readonly rules: Readonly<Record<string, UploadFieldRule>>,
   ) {}
 
-  /** The rule of a form field, or undefined for a field that takes no file. */
-  ruleOf(fieldname: string): UploadFieldRule | undefined {
-    return Object.hasOwn(this.rules, fieldname) ? this.rules[fieldname] : undefined;
-  }
-
   /** The most bytes any field may take: the multipart parser's own bound sits just above it. */
   get largestFile(): number {
     return Math.max(...Object.values(this.rules).map((rule) => rule.maxBytes));
@@ -100,7 +95,8 @@ export class StagingStorage {
    * mid-body, so the parser can go on to the end of the request and the reply reaches the client.
    */
   async stage(fieldname: string, source: Readable): Promise<StagedUpload> {
-    const rule = this.ruleOf(fieldname);
+    // A route that accepts a field with no rule here is a programming error, not the client's.
+    const rule = Object.hasOwn(this.rules, fieldname) ? this.rules[fieldname] : undefined;
     if (!rule) {
       source.resume();
       throw new Error(`No upload rule for field ${fieldname}`);
