@@ -5,8 +5,10 @@ import { Logger } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
 import { logLevelsFor } from './config/log-levels';
 import { DatabaseServer } from './database/database-server';
+import { SHUTDOWN_SIGNALS, stopOnSignalDuringStart } from './shutdown-signals';
 
-const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+// A worker that does not stop within this after SIGTERM is killed.
+const WORKER_STOP_TIMEOUT_MS = 15_000;
 
 /**
  * With API_WORKERS > 1 this process only supervises: it starts the embedded PostgreSQL when
@@ -22,17 +24,21 @@ export async function superviseWorkers(config: AppConfig): Promise<void> {
   // No Nest application runs here to apply LOG_LEVEL, so the logger takes it directly.
   Logger.overrideLogger(logLevelsFor(config.LOG_LEVEL));
   const logger = new Logger('Cluster');
+  const startIsOver = stopOnSignalDuringStart();
   const database = await DatabaseServer.connect(config);
+  startIsOver();
   const secret = config.AUTH_SECRET ?? randomBytes(32).toString('hex');
   let stopping = false;
   const stop = async (code: number): Promise<never> => {
     stopping = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
     await Promise.all(
-      workers.map((worker) => {
+      workers.map(async (worker) => {
         const exited = new Promise((resolve) => worker.once('exit', resolve));
         worker.process.kill('SIGTERM');
-        return exited;
+        const timer = setTimeout(() => worker.process.kill('SIGKILL'), WORKER_STOP_TIMEOUT_MS);
+        await exited;
+        clearTimeout(timer);
       }),
     );
     await database.onApplicationShutdown();

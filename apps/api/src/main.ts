@@ -11,22 +11,7 @@ import { ConfigurationError, loadAppConfig } from './config/app-config';
 import { logLevelsFor } from './config/log-levels';
 import { stopStartedEmbeddedPostgres } from './database/embedded-postgres';
 import { DemoSeeder } from './modules/demo/demo-seeder.service';
-
-const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-
-/**
- * Until Nest's shutdown hooks are in place, a stop signal must still take the embedded PostgreSQL
- * down with the process instead of leaving it holding the port and data directory.
- */
-function stopOnSignalDuringStart(): () => void {
-  const onSignal = (signal: NodeJS.Signals): void => {
-    void stopStartedEmbeddedPostgres().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
-  };
-  for (const signal of SHUTDOWN_SIGNALS) process.once(signal, onSignal);
-  return () => {
-    for (const signal of SHUTDOWN_SIGNALS) process.removeListener(signal, onSignal);
-  };
-}
+import { stopOnSignalDuringStart } from './shutdown-signals';
 
 async function bootstrap(): Promise<void> {
   const config = loadAppConfig();

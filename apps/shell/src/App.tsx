@@ -1,12 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { RETURN_TO_PARAM, returnPathAfterSignIn } from '@huddle/domain';
+import { GUEST, RETURN_TO_PARAM, returnPathAfterSignIn } from '@huddle/domain';
 import { LoadingView, type ShellContextValue } from '@huddle/ui';
 import { API_BASE } from './api/http';
 import { AppFrame, LogoutConfirm } from './frame/AppFrame';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
 import { documentTitle } from './routing/route-titles';
 import { shellScreenFor } from './routing/shell-screen';
+import { withReturnTo } from './screens/return-to';
 import { useSession } from './session/useSession';
 
 const SignedOutScreens = lazy(() => import(/* webpackChunkName: "signed-out" */ './screens/SignedOutScreens'));
@@ -58,7 +59,8 @@ export function App() {
 
   const continueAsGuest = () => {
     session.enterAsGuest();
-    navigate('/dashboard');
+    // A guest asked to sign in on an athlete's page (?next=) may just go back to browsing it.
+    navigate(returnPathAfterSignIn(new URLSearchParams(search).get(RETURN_TO_PARAM), GUEST) ?? '/dashboard');
   };
 
   if (screen.kind === 'authorizing' || !shell) return <LoadingView fullPage label="Loading Huddle" />;
@@ -66,7 +68,9 @@ export function App() {
     // Signed in on /login?next=...: back to where the visitor was asked to sign in, when allowed.
     const signingIn = pathname === '/login' || pathname === '/signup';
     const back = signingIn && role !== null ? returnPathAfterSignIn(new URLSearchParams(search).get(RETURN_TO_PARAM), role) : null;
-    return <Redirect to={back ?? screen.to} replace />;
+    // An account still to be set up goes to the wizard first, and takes ?next= along.
+    const to = back ?? (signingIn && screen.to === '/signup' ? withReturnTo('/signup', search) : screen.to);
+    return <Redirect to={to} replace />;
   }
   if (screen.kind === 'signed-out') {
     return (

@@ -15,18 +15,4 @@ export const RequestDetailScreen = lazy(() =>
   import('./RequestDetailScreen').then((m) => ({ default: m.RequestDetailScreen })),
 );
 
-export { AthleteResults, type AthleteResultsState } from './dashboard/AthleteResults';
-export { athleteInitials, athleteName, athletePath, athleteServicesPath, cardPhoto } from './athlete-card';
-export { endorsementText, formatDollars, formatRate } from './format/rates';
-export { ATHLETE_SEARCH_FIELDS, searchFieldOf, searchPlaceholder, type AthleteSearchField } from './dashboard/search-fields';
-export { useAthleteSearch, useAthlete, useDiscoveryApi, DISCOVERY_KEYS } from './api/hooks';
-export type {
-  AthleteCard,
-  AthleteProfile,
-  AthleteReview,
-  AthleteHistoryItem,
-  AthleteSearchPage,
-  AthleteSearchQuery,
-  PublicAthlete,
-} from './api/discovery-types';
 export { isCampaignId } from './campaign-id';

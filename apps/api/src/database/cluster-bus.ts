@@ -72,7 +72,8 @@ export class ClusterBus implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private async listen(reconnecting: boolean): Promise<void> {
-    const client = new Client({ connectionString: this.server.url });
+    // keepAlive: a connection cut without a reset would otherwise look alive, and hear nothing, forever.
+    const client = new Client({ connectionString: this.server.url, keepAlive: true });
     client.on('notification', (message: Notification) => {
       if (message.payload !== this.origin) this.deliver(message.channel);
     });

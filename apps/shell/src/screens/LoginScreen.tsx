@@ -5,6 +5,7 @@ import { Button, TextField, type ShellAccount } from '@huddle/ui';
 import { businessSignInUrl, signIn, signInErrorOf } from '../api/auth-api';
 import { API_BASE, errorMessage } from '../api/http';
 import { AuthLayout } from './AuthLayout';
+import { withReturnTo } from './return-to';
 import { hasErrors, requiredErrors, type FieldErrors } from './form-errors';
 
 export interface LoginScreenProps {
@@ -27,7 +28,8 @@ export function LoginScreen({ onSignedIn, onContinueAsGuest }: LoginScreenProps)
   const [submitting, setSubmitting] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   // The business sign-in callback returns here with ?error=<code> (12002: a regular account).
-  const callbackError = signInErrorOf(useSearch());
+  const search = useSearch();
+  const callbackError = signInErrorOf(search);
 
   const businessSignIn = () => {
     setRedirecting(true);
@@ -94,7 +96,7 @@ export function LoginScreen({ onSignedIn, onContinueAsGuest }: LoginScreenProps)
       </Button>
       <p className="auth__footer">
         New to Huddle?{' '}
-        <Link href="/signup" className="hd-link">
+        <Link href={withReturnTo('/signup', search)} className="hd-link">
           Create an account
         </Link>
       </p>

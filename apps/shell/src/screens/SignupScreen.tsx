@@ -8,6 +8,7 @@ import { AuthLayout } from './AuthLayout';
 import { hasErrors, type FieldErrors } from './form-errors';
 import { signupErrors, type SignupField, type SignupValues } from './signup-validation';
 import { EulaModal } from './EulaModal';
+import { withReturnTo } from './return-to';
 
 /** The account types a visitor can create, in the spec's order (Athlete, Fan, Business). */
 const ROLE_OPTIONS = [
@@ -18,6 +19,7 @@ const ROLE_OPTIONS = [
 
 type RoleOption = (typeof ROLE_OPTIONS)[number];
 function RoleChoice({ onChoose }: { onChoose: (option: RoleOption) => void }) {
+  const search = useSearch();
   return (
     <>
       <h1 className="auth__title">Join Huddle</h1>
@@ -37,7 +39,7 @@ function RoleChoice({ onChoose }: { onChoose: (option: RoleOption) => void }) {
       </div>
       <p className="auth__footer">
         Already have an account?{' '}
-        <Link href="/login" className="hd-link">
+        <Link href={withReturnTo('/login', search)} className="hd-link">
           Log in
         </Link>
       </p>

@@ -6,12 +6,10 @@ import type { AthleteSearchField } from '../dashboard/search-fields';
 /** The spec's athlete list card (§3) plus what the card links to and shows. */
 export type AthleteCard = Schemas['AthleteCardDto'];
 export type AthleteSearchPage = Schemas['AthleteSearchResponse'];
-export type AthleteServiceRate = Schemas['PublicServiceDto'];
 export type AthleteProfile = Schemas['AthleteProfileDto'];
 export type AthleteReview = Schemas['ReviewDto'];
 /** A finished request of the athlete (newest first, at most 20). */
 export type AthleteHistoryItem = Schemas['HistoryItemDto'];
-export type ShoutoutPreview = Schemas['ShoutoutPreviewDto'];
 export type PublicAthlete = Schemas['AthletePublicResponse'];
 
 /** One page of the athlete search, as the dashboard asks for it. */

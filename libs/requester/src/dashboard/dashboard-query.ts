@@ -14,8 +14,6 @@ export const DASHBOARD_PATH = '/dashboard';
 /** Long enough for any name, sport or school; a pasted essay is cut rather than sent. */
 export const MAX_FILTER_LENGTH = 100;
 
-export const DEFAULT_DASHBOARD_QUERY: DashboardQuery = { field: DEFAULT_SEARCH_FIELD, filter: '', page: 1 };
-
 export const DASHBOARD_PAGE_SIZE = LIMITS.pageSize.default;
 
 /** The text to search for: outer spaces dropped and inner runs of spaces made one ("jor  mil"). */
@@ -61,8 +59,4 @@ export function withDashboardQuery(search: string, query: DashboardQuery): strin
 
 export function dashboardHref(search: string, query: DashboardQuery): string {
   return `${DASHBOARD_PATH}${withDashboardQuery(search, query)}`;
-}
-
-export function sameQuery(a: DashboardQuery, b: DashboardQuery): boolean {
-  return a.field === b.field && a.filter === b.filter && a.page === b.page;
 }

@@ -1,5 +1,5 @@
 import { formatDate, isoDate } from './dates';
-import { endorsementText, formatDollars, formatRate, formatRating, reviewsText } from './rates';
+import { endorsementRate, formatDollars, formatRate, formatRating, reviewsText } from './rates';
 import { withArticle } from './words';
 
 describe('rates', () => {
@@ -13,11 +13,11 @@ describe('rates', () => {
     expect(formatRate({ rate: 200, per_hour: false })).toBe('$200');
   });
 
-  it("writes the card's endorsement line only for athletes who offer endorsements", () => {
-    expect(endorsementText(250)).toBe('Endorsement from $250');
-    expect(endorsementText(1500.5)).toBe('Endorsement from $1,500.50');
-    expect(endorsementText(null)).toBeNull();
-    expect(endorsementText(0)).toBeNull();
+  it("gives the card's endorsement price only for athletes who offer endorsements", () => {
+    expect(endorsementRate(250)).toBe('$250');
+    expect(endorsementRate(1500.5)).toBe('$1,500.50');
+    expect(endorsementRate(null)).toBeNull();
+    expect(endorsementRate(0)).toBeNull();
   });
 
   it('shows an average rating with one decimal', () => {

@@ -19,12 +19,6 @@ export function endorsementRate(rate: number | null | undefined): string | null 
   return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? formatDollars(rate) : null;
 }
 
-/** The athlete card's price line: 'Endorsement from $250'. */
-export function endorsementText(rate: number | null | undefined): string | null {
-  const amount = endorsementRate(rate);
-  return amount === null ? null : `${ENDORSEMENT_FROM} ${amount}`;
-}
-
 /** An average rating with one decimal, as rating widgets show it: '4.8', '5.0'. */
 export function formatRating(rating: number): string {
   return (Math.round(rating * 10) / 10).toFixed(1);

@@ -1,7 +1,9 @@
 import { useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toApiError } from '@huddle/api-client';
+import { MESSAGES } from '@huddle/domain';
 import { ErrorView, Page, Tabs, useSearchParam, useShell, type ScreenProps } from '@huddle/ui';
-import { isNotFound, useAthlete, useDiscoveryApi } from '../api/hooks';
+import { DISCOVERY_KEYS, isNotFound, useAthlete, useDiscoveryApi } from '../api/hooks';
 import type { PublicAthlete } from '../api/discovery-types';
 import { athleteCaption, athleteName, athletePath, athleteServicesPath } from '../athlete-card';
 import { dashboardReturnHref } from '../dashboard/dashboard-return';
@@ -76,7 +78,7 @@ function AthleteProfile({ params, view }: ScreenProps & { view: ProfileView }) {
   const missing = ref === null || isNotFound(query.error);
   const data = query.data;
 
-  useDocumentTitle(data ? athleteName(data.athlete) : missing ? 'Athlete not found' : null);
+  useDocumentTitle(data ? athleteName(data.athlete) : missing ? MESSAGES.athleteNotFound.title : null);
 
   // A booking screen links back by the athlete's id; the address bar then shows the shareable username path.
   const canonical =
@@ -85,9 +87,14 @@ function AthleteProfile({ params, view }: ScreenProps & { view: ProfileView }) {
         ? athleteServicesPath(data.athlete)
         : athletePath(data.athlete)
       : null;
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (canonical) navigate(`${canonical}${window.location.search}`, { replace: true });
-  }, [canonical, navigate]);
+    if (!canonical || !data?.athlete.username) return;
+    // The username path asks for the same athlete under another key: hand it the answer in hand
+    // instead of a second request and a skeleton in between.
+    queryClient.setQueryData(DISCOVERY_KEYS.athlete(athleteRefOf(data.athlete.username)), data);
+    navigate(`${canonical}${window.location.search}`, { replace: true });
+  }, [canonical, data, navigate, queryClient]);
 
   if (missing) return <AthleteNotFound />;
   if (data) return <ProfileContent data={data} view={view} />;

@@ -12,7 +12,7 @@ function typeLabel(type: string): string {
 export function HistoryTab({ history }: { history: readonly AthleteHistoryItem[] }) {
   if (history.length === 0) return <EmptyView icon="inbox" text={MESSAGES.noHistory} />;
   return (
-    <ul className="rq-panel rq-history">
+    <ul className="hd-panel rq-history">
       {history.map((item) => {
         const date = formatDate(item.finished_at);
         return (

@@ -18,8 +18,8 @@ export function InfoTab({ athlete, showServices }: { athlete: AthleteProfile; sh
 
   return (
     <div className="rq-info">
-      <section className="rq-panel">
-        <h2 className="rq-panel__title">About</h2>
+      <section className="hd-panel">
+        <h2 className="hd-panel__title">About</h2>
         {athlete.description ? (
           <p className="rq-info__about">{athlete.description}</p>
         ) : (
@@ -27,8 +27,8 @@ export function InfoTab({ athlete, showServices }: { athlete: AthleteProfile; sh
         )}
       </section>
 
-      <section className="rq-panel">
-        <h2 className="rq-panel__title">Sports and school</h2>
+      <section className="hd-panel">
+        <h2 className="hd-panel__title">Sports and school</h2>
         <dl className="hd-definition">
           <dt>{sports.length === 1 ? 'Sport' : 'Sports'}</dt>
           <dd>
@@ -49,8 +49,8 @@ export function InfoTab({ athlete, showServices }: { athlete: AthleteProfile; sh
         </dl>
       </section>
 
-      <section className="rq-panel">
-        <h2 className="rq-panel__title">Social links</h2>
+      <section className="hd-panel">
+        <h2 className="hd-panel__title">Social links</h2>
         {links.length === 0 ? (
           <p className="hd-muted">No social links yet.</p>
         ) : (
@@ -69,9 +69,9 @@ export function InfoTab({ athlete, showServices }: { athlete: AthleteProfile; sh
       </section>
 
       {showServices && (
-        <section className="rq-panel">
+        <section className="hd-panel">
           <div className="rq-panel__head">
-            <h2 className="rq-panel__title">Services</h2>
+            <h2 className="hd-panel__title">Services</h2>
             {services.length > 0 && (
               <Link href={athleteServicesPath(athlete)} className="hd-link">
                 Book a service

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { LIMITS } from '@huddle/domain';
+import { LIMITS, MESSAGES } from '@huddle/domain';
 
 export interface IntroVideoProps {
   src: string;
@@ -36,7 +36,7 @@ export function IntroVideo({ src, poster, name }: IntroVideoProps) {
     return (
       <div className="rq-video rq-video--failed">
         {poster && <img src={poster} alt="" />}
-        <p className="rq-video__error">Unable to load the video</p>
+        <p className="rq-video__error">{MESSAGES.unableToLoadVideo}</p>
       </div>
     );
   }

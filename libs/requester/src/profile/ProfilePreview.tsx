@@ -31,7 +31,7 @@ export function ProfilePreview({ athlete, apiBase }: { athlete: AthleteProfile; 
   const name = athleteName(athlete);
 
   return (
-    <section className="rq-panel rq-preview" aria-labelledby={headingId}>
+    <section className="hd-panel rq-preview" aria-labelledby={headingId}>
       <h2 id={headingId} className="hd-visually-hidden">
         Intro
       </h2>

@@ -9,7 +9,7 @@ export function ProfileSkeleton() {
       </div>
       <div className="rq-profile" aria-hidden="true">
         <div className="rq-profile__aside">
-          <div className="hd-skeleton rq-panel">
+          <div className="hd-skeleton hd-panel">
             <div className="hd-skeleton__media rq-skeleton-media" />
             <div className="hd-skeleton__line" />
             <div className="hd-skeleton__line hd-skeleton__line--short" />
@@ -18,7 +18,7 @@ export function ProfileSkeleton() {
         <div className="rq-profile__main">
           <div className="hd-skeleton__line rq-skeleton-tabs" />
           {[0, 1, 2].map((index) => (
-            <div key={index} className="hd-skeleton rq-panel rq-skeleton-panel">
+            <div key={index} className="hd-skeleton hd-panel">
               <div className="hd-skeleton__line hd-skeleton__line--short" />
               <div className="hd-skeleton__line" />
               <div className="hd-skeleton__line" />

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { MESSAGES } from '@huddle/domain';
-import { mediaUrl } from '@huddle/member';
 import { EmptyView, StarRating } from '@huddle/ui';
 import type { AthleteProfile, AthleteReview } from '../api/discovery-types';
 import { formatDate, isoDate } from '../format/dates';
 import { formatRating, reviewsText } from '../format/rates';
+import { Avatar } from './Avatar';
 
 function initialsOf(name: string): string {
   const letters = name
@@ -15,21 +14,11 @@ function initialsOf(name: string): string {
   return letters.join('') || '?';
 }
 
-function Reviewer({ review, apiBase }: { review: AthleteReview; apiBase: string }) {
-  const [failed, setFailed] = useState(false);
-  const image = failed ? null : mediaUrl(apiBase, review.reviewer_image);
-  return (
-    <span className="rq-avatar rq-avatar--sm" aria-hidden="true">
-      {image ? <img src={image} alt="" loading="lazy" onError={() => setFailed(true)} /> : initialsOf(review.reviewer_name)}
-    </span>
-  );
-}
-
 /** Reviews (spec §2, §3): stars, reviewer name and image, date and comment; newest first as the API sends them. */
 export function ReviewsTab({ athlete, reviews, apiBase }: { athlete: AthleteProfile; reviews: readonly AthleteReview[]; apiBase: string }) {
   if (reviews.length === 0) return <EmptyView icon="inbox" text={MESSAGES.noReviews} />;
   return (
-    <div className="rq-panel">
+    <div className="hd-panel">
       {athlete.rating !== null && (
         <div className="rq-reviews__summary">
           <span className="rq-reviews__score">{formatRating(athlete.rating)}</span>
@@ -44,7 +33,7 @@ export function ReviewsTab({ athlete, reviews, apiBase }: { athlete: AthleteProf
           const date = formatDate(review.submitted_at);
           return (
             <li key={`${review.submitted_at}-${index}`} className="rq-review">
-              <Reviewer review={review} apiBase={apiBase} />
+              <Avatar photo={review.reviewer_image} initials={initialsOf(review.reviewer_name)} apiBase={apiBase} />
               <div className="rq-review__body">
                 <div className="rq-review__head">
                   <span className="rq-review__name">{review.reviewer_name}</span>

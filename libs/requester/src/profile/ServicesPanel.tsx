@@ -3,10 +3,10 @@ import { Link } from 'wouter';
 import { ATHLETE_SERVICE_TYPES, canAccess, GUEST, SERVICE_LABELS, type AthleteServiceType } from '@huddle/domain';
 import { Button, useShell } from '@huddle/ui';
 import type { AthleteProfile } from '../api/discovery-types';
-import { athleteFirstName, athletePath } from '../athlete-card';
+import { athleteFirstName, athleteInitials, athletePath } from '../athlete-card';
 import { formatRate } from '../format/rates';
 import { AccountPrompt } from './AccountPrompt';
-import { ProfilePhoto } from './ProfilePhoto';
+import { Avatar } from './Avatar';
 import { bookingPath, orderedServices } from './profile-view';
 
 /**
@@ -30,11 +30,11 @@ export function ServicesPanel({ athlete, apiBase }: { athlete: AthleteProfile; a
   };
 
   return (
-    <section className="rq-panel rq-services" aria-labelledby={headingId}>
+    <section className="hd-panel rq-services" aria-labelledby={headingId}>
       <div className="rq-services__head">
-        <ProfilePhoto athlete={athlete} apiBase={apiBase} size="sm" />
+        <Avatar photo={athlete.profile_photo} initials={athleteInitials(athlete)} apiBase={apiBase} />
         <div>
-          <h2 id={headingId} className="rq-panel__title">
+          <h2 id={headingId} className="hd-panel__title">
             Services
           </h2>
           <p className="hd-muted">{canBook ? `Book ${firstName} for one of these.` : `${firstName}'s services and rates.`}</p>

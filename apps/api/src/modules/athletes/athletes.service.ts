@@ -33,8 +33,8 @@ import { AthleteProfileEntity } from './entities/athlete-profile.entity';
 import { AthleteServiceEntity } from './entities/athlete-service.entity';
 import { ATHLETE_INFO_CHANGED } from './athlete-events';
 import type { AthleteInfoChangedEvent } from './athlete-events';
+import { isUuid } from '../../common/validation/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the wizard or the settings screens change; a missing field keeps what is stored. */
 export interface AthleteInfoChanges {
@@ -199,7 +199,7 @@ export class AthletesService {
 
   /** Only the caller's own location can go; any other id answers 1404 and nothing changes. */
   async removeLocation(athleteId: string, locationId: string): Promise<void> {
-    if (!UUID.test(locationId)) throw AthletesErrors.locationNotFound();
+    if (!isUuid(locationId)) throw AthletesErrors.locationNotFound();
     const result = await this.locations.delete({ id: locationId, athleteId });
     if (!result.affected) throw AthletesErrors.locationNotFound();
   }

@@ -47,7 +47,11 @@ export interface SqlStatement {
   values: unknown[];
 }
 
-const CARD_COLUMNS = `a.id, a.username, a.first_name, a.last_name, a.profile_photo, a.dashboard_photo, p.school_id, p.sports, es.rate_cents AS endorsement_rate_cents, r.rating, r.reviews_count`;
+/** A card's columns, from the account `alias` and cardJoins(alias). */
+function cardColumns(alias: string): string {
+  return `${alias}.id, ${alias}.username, ${alias}.first_name, ${alias}.last_name, ${alias}.profile_photo, ${alias}.dashboard_photo, p.school_id, p.sports, es.rate_cents AS endorsement_rate_cents, r.rating, r.reviews_count`;
+}
+const CARD_COLUMNS = cardColumns('a');
 const DETAIL_COLUMNS = `${CARD_COLUMNS}, a.description, a.intro_video, a.gender, a.tiktok_link, a.twitter_link, a.snapchat_link, a.facebook_link, a.instagram_link`;
 const NAME = athleteNameExpression('a');
 const LISTED = listedAthletePredicate('a');
@@ -68,7 +72,8 @@ function cardJoins(alias: string): string {
 }
 
 /** Only the joins a filter needs: the survey for sport and school filters, the endorsement row for the campaign picker. */
-function filterJoins(profile: boolean, endorsementOnly: boolean): string {
+function filterJoins(filter: AthleteFilter, endorsementOnly: boolean): string {
+  const profile = filter.kind === 'sports' || filter.kind === 'schools';
   return [
     profile ? 'JOIN athlete_profiles p ON p.account_id = a.id' : '',
     endorsementOnly ? `JOIN athlete_services es ON es.athlete_id = a.id AND es.service_type = 'endorsement' AND es.enabled` : '',
@@ -130,13 +135,11 @@ export class AthleteDirectoryQuery {
     const values: unknown[] = [];
     const { where, rank } = conditions(options.filter, values, true);
     values.push(options.limit, options.offset);
-    const needsProfile = options.filter.kind === 'sports' || options.filter.kind === 'schools';
     return {
-      text: `SELECT l.id, l.username, l.first_name, l.last_name, l.profile_photo, l.dashboard_photo,
-                    p.school_id, p.sports, es.rate_cents AS endorsement_rate_cents, r.rating, r.reviews_count
+      text: `SELECT ${cardColumns('l')}
         FROM (
           SELECT a.id, a.username, a.first_name, a.last_name, a.profile_photo, a.dashboard_photo, a.created_at${rank ? `, ${rank} AS rank` : ''}
-            FROM accounts a ${filterJoins(needsProfile, options.endorsementOnly)}
+            FROM accounts a ${filterJoins(options.filter, options.endorsementOnly)}
            WHERE ${where}
            ORDER BY ${rank ? 'rank DESC, ' : ''}a.created_at DESC, a.id DESC
            LIMIT $${values.length - 1} OFFSET $${values.length}
@@ -151,8 +154,7 @@ export class AthleteDirectoryQuery {
   static countStatement(options: Pick<ListingOptions, 'filter' | 'endorsementOnly'>): SqlStatement {
     const values: unknown[] = [];
     const { where } = conditions(options.filter, values, false);
-    const needsProfile = options.filter.kind === 'sports' || options.filter.kind === 'schools';
-    return { text: `SELECT count(*)::int AS total FROM accounts a ${filterJoins(needsProfile, options.endorsementOnly)} WHERE ${where}`, values };
+    return { text: `SELECT count(*)::int AS total FROM accounts a ${filterJoins(options.filter, options.endorsementOnly)} WHERE ${where}`, values };
   }
 
   async page(options: ListingOptions): Promise<ListedAthleteRow[]> {

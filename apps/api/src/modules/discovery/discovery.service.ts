@@ -18,10 +18,10 @@ import { ExpiringCache } from './expiring-cache';
 import type { AthleteProfileDto, AthletePublicPayload } from './dto/athlete-public.dto';
 import { DEFAULT_PAGE_SIZE, DEFAULT_RECENT_LIMIT } from './dto/athlete-search.dto';
 import type { AthleteCardDto, AthleteLookupQuery, AthleteSearchPayload, AthleteSearchQuery, SearchField } from './dto/athlete-search.dto';
+import { isUuid } from '../../common/validation/uuid';
 
 // The profile's History tab shows at most this many finished requests (docs/discovery-contract.md).
 const HISTORY_LIMIT = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // How long a counted total is reused. Counting thousands of matches costs more than the page
 // itself; a total that trails a new sign-up by a few seconds does not mislead a pager.
 export const TOTALS_TTL_MS = 5_000;
@@ -132,7 +132,7 @@ export class DiscoveryService implements OnModuleInit {
     let row: ListedAthleteDetailRow | null;
     if (query.athlete_id) {
       // A malformed id names no athlete: the same 1404 as an unknown one.
-      row = UUID.test(query.athlete_id) ? await this.directory.detail({ athleteId: query.athlete_id }) : null;
+      row = isUuid(query.athlete_id) ? await this.directory.detail({ athleteId: query.athlete_id }) : null;
     } else if (query.username) {
       row = await this.directory.detail({ username: query.username });
     } else {

@@ -18,6 +18,23 @@ describe('ExpiringCache', () => {
     expect(loads).toBe(2);
   });
 
+  it('leaves a load that hangs past twice the time to live behind, and loads the key afresh', async () => {
+    let now = 0;
+    let loads = 0;
+    const cache = new ExpiringCache<number>(TTL, 10, () => now);
+    const load = () => {
+      loads += 1;
+      return loads === 1 ? new Promise<number>(() => undefined) : Promise.resolve(40 + loads);
+    };
+    void cache.get('k', load);
+    now += 2 * TTL - 1;
+    void cache.get('k', load);
+    expect(loads).toBe(1);
+    now += 1;
+    expect(await cache.get('k', load)).toBe(42);
+    expect(loads).toBe(2);
+  });
+
   it('once expired, answers the stale value while one background load refreshes it', async () => {
     let now = 0;
     let loads = 0;

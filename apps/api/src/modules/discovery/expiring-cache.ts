@@ -32,7 +32,9 @@ export class ExpiringCache<T> {
     if (this.ttlMs <= 0) return load();
     const now = this.now();
     const cached = this.entries.get(key);
-    if (cached && (cached.expiresAt > now || !cached.loaded)) return cached.value;
+    // A load still running is shared for as long as a stale value would be served; one that hangs
+    // past that is left behind and the key loads afresh, instead of hanging every caller with it.
+    if (cached && (cached.expiresAt > now || (!cached.loaded && cached.expiresAt + this.ttlMs > now))) return cached.value;
     if (cached && cached.expiresAt + this.ttlMs > now) {
       if (!cached.refreshing) this.refresh(key, cached, load);
       return cached.value;
@@ -67,6 +69,8 @@ export class ExpiringCache<T> {
     load().then(
       (fresh) => {
         if (this.generation !== generation || this.entries.get(key) !== stale) return;
+        // Re-inserted, so a key in use moves to the back of the eviction order.
+        this.entries.delete(key);
         this.entries.set(key, { value: Promise.resolve(fresh), expiresAt: this.now() + this.ttlMs, loaded: true, refreshing: false });
       },
       () => (stale.refreshing = false),
