@@ -6,8 +6,18 @@ import type { RemoteName } from '@huddle/domain';
 
 export const ROOT = resolve(__dirname, '../../../..');
 
+// E2E_PORT_OFFSET moves every port at once, so two checkouts on one machine can run journeys side by side.
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
+
 /** Ports of their own, so journeys never collide with a developer's `npm start`. */
-export const PORTS = { api: 3100, shell: 4300, fan: 4301, athlete: 4302, business: 4303, admin: 4304 } as const;
+export const PORTS = {
+  api: 3100 + OFFSET,
+  shell: 4300 + OFFSET,
+  fan: 4301 + OFFSET,
+  athlete: 4302 + OFFSET,
+  business: 4303 + OFFSET,
+  admin: 4304 + OFFSET,
+} as const;
 export const SHELL_URL = `http://localhost:${PORTS.shell}`;
 export const API_URL = `http://localhost:${PORTS.api}`;
 
