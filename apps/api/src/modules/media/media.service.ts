@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -161,6 +161,33 @@ export class MediaService {
       ),
     );
     return { path: mediaPathOf(images[0].key), second_path: mediaPathOf(images[1].key) };
+  }
+
+  /**
+   * Stores a small MP4 the server ships (the demo seed's intro video) as a video of `accountId`,
+   * read from its own metadata like an upload; the source file is left in place.
+   */
+  async storeGeneratedIntro(accountId: string, sourcePath: string): Promise<StoredIntro> {
+    const facts = await inspectVideo(sourcePath);
+    if (!facts) throw new Error(`${sourcePath} is not an MP4 video`);
+    const data = await readFile(sourcePath);
+    const key = newMediaKey('video', randomUUID(), 'mp4');
+    await this.storeAll(
+      [{ key, write: () => this.storage.putBuffer(key, data, 'video/mp4') }],
+      [
+        this.objects.create({
+          key,
+          ownerAccountId: accountId,
+          kind: 'video',
+          contentType: 'video/mp4',
+          sizeBytes: data.length,
+          durationSeconds: facts.durationSeconds,
+          width: facts.width,
+          height: facts.height,
+        }),
+      ],
+    );
+    return { path: mediaPathOf(key), duration: facts.durationSeconds };
   }
 
   /** Checks the intro video's duration (from its own metadata) and stores it as uploaded. */
