@@ -474,8 +474,9 @@ export class ConfigurationError extends Error {
   }
 }
 
+// One message per problem: a variable that fails several constraints with one shared message (AUTH_SECRET) says it once.
 function describeProblems(errors: readonly ValidationError[]): string[] {
-  return errors.flatMap((error) => Object.values(error.constraints ?? {}).map((message) => `${message} (${error.property})`));
+  return [...new Set(errors.flatMap((error) => Object.values(error.constraints ?? {}).map((message) => `${message} (${error.property})`)))];
 }
 
 /** Reads and validates the variables AppConfig declares; empty values count as unset. */
