@@ -16,6 +16,7 @@
 // through the API's own totals cache) through `pg` with the same concurrency and the API's pool
 // size. Prints requests/s, p50 and p99 of each, and the API/pg throughput ratios.
 // Everything it started is stopped at the end, on failure, and on Ctrl-C.
+import { randomBytes } from 'node:crypto';
 import { spawn, execFile, execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -296,7 +297,8 @@ async function main() {
 
   try {
     await waitForApi(apiPort, api);
-    uncached = startApi(uncachedPort, { DATABASE_URL: databaseUrl, SEARCH_CACHE_TTL_MS: '0' });
+    // A DATABASE_URL needs a chosen AUTH_SECRET (the API refuses to start without one); any will do here.
+    uncached = startApi(uncachedPort, { DATABASE_URL: databaseUrl, AUTH_SECRET: randomBytes(32).toString('hex'), SEARCH_CACHE_TTL_MS: '0' });
     await waitForApi(uncachedPort, uncached);
     // The API's pool size (TypeORM leaves node-postgres' default of 10), so both sides get the same connections.
     pool = new Pool({ connectionString: databaseUrl, max: 10 });

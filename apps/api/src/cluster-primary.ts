@@ -48,7 +48,14 @@ export async function superviseWorkers(config: AppConfig): Promise<void> {
 
   const fork = (seed: boolean): Promise<Worker> =>
     new Promise((resolve, reject) => {
-      const worker = cluster.fork({ DATABASE_URL: database.url, AUTH_SECRET: secret, SEED_DEMO: String(seed && config.SEED_DEMO) });
+      // Workers see a DATABASE_URL even on the embedded database, so the choices that follow from
+      // "embedded or not" are made here and handed down explicitly.
+      const worker = cluster.fork({
+        DATABASE_URL: database.url,
+        AUTH_SECRET: secret,
+        SEED_DEMO: String(seed && config.seedsDemo),
+        BUSINESS_SIGN_IN_SANDBOX: String(config.BUSINESS_SIGN_IN_SANDBOX ?? config.usesEmbeddedDatabase),
+      });
       let listening = false;
       worker.once('listening', () => {
         listening = true;

@@ -24,7 +24,7 @@ async function bootstrap(): Promise<void> {
   });
   try {
     await configureApp(app);
-    if (config.SEED_DEMO) await app.get(DemoSeeder).seedIfEmpty();
+    if (config.seedsDemo) await app.get(DemoSeeder).seedIfEmpty();
     startIsOver();
     await app.listen(config.PORT, config.HOST);
   } catch (error) {

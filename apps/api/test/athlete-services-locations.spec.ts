@@ -1,4 +1,4 @@
-import { ErrorCode, MESSAGES, UserType } from '@huddle/domain';
+import { ErrorCode, LIMITS, MESSAGES, UserType } from '@huddle/domain';
 import { api, signUp } from './support/accounts-api';
 import type { SignedUp } from './support/accounts-api';
 import { createTestApp } from './support/test-app';
@@ -146,6 +146,36 @@ describe("an athlete's services and locations", () => {
       await api(testApp).get('/athlete/locations/list', fan.token).expect(403);
       await api(testApp).post('/athlete/locations', place(), fan.token).expect(403);
       await api(testApp).get('/athlete/locations/list').expect(401);
+    });
+
+    it(`keeps at most ${LIMITS.travelLocations.max} locations per athlete, even when they are added all at once`, async () => {
+      const busy = await signUp(testApp, UserType.Athlete);
+      const attempts = LIMITS.travelLocations.max + 5;
+      const answers = await Promise.all(
+        Array.from({ length: attempts }, (_, index) => api(testApp).post('/athlete/locations', place({ name: `City ${index}` }), busy.token)),
+      );
+      expect(answers.filter((answer) => answer.status === 201).length).toBe(LIMITS.travelLocations.max);
+      const refused = answers.filter((answer) => answer.status !== 201);
+      expect(refused).toHaveLength(5);
+      for (const answer of refused) {
+        expect(answer.status).toBe(400);
+        expect(answer.body.status_response).toMatchObject({ response_internal_code: ErrorCode.ValidationFailed, response_message: MESSAGES.tooManyLocations });
+      }
+      const listed = await api(testApp).get('/athlete/locations/list', busy.token).expect(200);
+      expect(listed.body.locations).toHaveLength(LIMITS.travelLocations.max);
+
+      // Removing one makes room for one.
+      await api(testApp).delete(`/athlete/locations?location_id=${listed.body.locations[0].id}`, busy.token).expect(200);
+      await api(testApp).post('/athlete/locations', place({ name: 'Room again' }), busy.token).expect(201);
+      await api(testApp).post('/athlete/locations', place({ name: 'One too many' }), busy.token).expect(400);
+    });
+
+    it('refuses a wizard save that would replace the locations with more than the cap', async () => {
+      const wizard = await signUp(testApp, UserType.Athlete);
+      const locations = Array.from({ length: LIMITS.travelLocations.max + 1 }, (_, index) => place({ name: `Stop ${index}` }));
+      const refused = await api(testApp).post('/user/save-athlete-profile', { athlete_info: { locations } }, wizard.token).expect(400);
+      expect(refused.body.errors).toEqual({ 'athlete_info.locations': MESSAGES.tooManyLocations });
+      expect((await api(testApp).get('/athlete/locations/list', wizard.token).expect(200)).body.locations).toHaveLength(0);
     });
   });
 });

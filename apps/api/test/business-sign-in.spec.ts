@@ -30,7 +30,8 @@ describe('business sign-in', () => {
     const clock = new FakeClock();
 
     beforeAll(async () => {
-      testApp = await createTestApp({ overrides: [{ provide: Clock, useValue: clock }] });
+      // Test apps run on a DATABASE_URL, where the sandbox is off unless asked for.
+      testApp = await createTestApp({ env: { BUSINESS_SIGN_IN_SANDBOX: 'true' }, overrides: [{ provide: Clock, useValue: clock }] });
     });
 
     afterAll(async () => {
@@ -151,6 +152,11 @@ describe('business sign-in', () => {
       expect(sessionTokenOf(blocked)).toBeNull();
     });
 
+    it('tells the shell that the sandbox plays the provider', async () => {
+      const answer = await request(testApp.server).get('/api/v1/user/auth/business/provider').expect(200);
+      expect(answer.body.provider).toBe('sandbox');
+    });
+
     it('re-shows the sandbox form with a message for missing or invalid input', async () => {
       const agent = request.agent(testApp.server);
       const page = await agent.get('/api/v1/user/auth/business').redirects(1).expect(200);
@@ -197,7 +203,7 @@ describe('business sign-in', () => {
       await new Promise<void>((resolve) => graph.listen(0, '127.0.0.1', resolve));
       graphUrl = `http://127.0.0.1:${(graph.address() as AddressInfo).port}`;
       testApp = await createTestApp({
-        env: { FACEBOOK_APP_ID: APP_ID, FACEBOOK_APP_SECRET: APP_SECRET, FACEBOOK_GRAPH_URL: `${graphUrl}/v21.0`, FACEBOOK_AUTHORIZE_URL: `${graphUrl}/dialog/oauth` },
+        env: { BUSINESS_SIGN_IN_SANDBOX: 'true', FACEBOOK_APP_ID: APP_ID, FACEBOOK_APP_SECRET: APP_SECRET, FACEBOOK_GRAPH_URL: `${graphUrl}/v21.0`, FACEBOOK_AUTHORIZE_URL: `${graphUrl}/dialog/oauth` },
       });
     });
 
@@ -248,8 +254,46 @@ describe('business sign-in', () => {
       expect(cancelled.headers.location).toBe(`${APP}/login?error=${ErrorCode.Unauthorized}`);
     });
 
-    it('does not serve the sandbox page when a real provider is configured', async () => {
+    it('does not serve the sandbox page when a real provider is configured, even if the sandbox is allowed', async () => {
       await request(testApp.server).get('/api/v1/user/auth/sandbox?state=x').expect(404);
+      expect((await request(testApp.server).get('/api/v1/user/auth/business/provider').expect(200)).body.provider).toBe('facebook');
+    });
+  });
+
+  describe('on a DATABASE_URL without Facebook and without BUSINESS_SIGN_IN_SANDBOX (fail closed)', () => {
+    let testApp: TestApp;
+
+    beforeAll(async () => {
+      testApp = await createTestApp();
+    });
+
+    afterAll(async () => {
+      await testApp.close();
+    });
+
+    const unavailable = {
+      status: 503,
+      response_message: 'Business sign-in is not available on this server',
+      response_internal_code: ErrorCode.ServiceUnavailable,
+    };
+
+    it('says business sign-in is unavailable, to the shell and to a browser that goes there anyway', async () => {
+      const asked = await request(testApp.server).get('/api/v1/user/auth/business/provider').expect(503);
+      expect(asked.body.status_response).toEqual(unavailable);
+      const started = await request(testApp.server).get('/api/v1/user/auth/business?state=abc').expect(503);
+      expect(started.body.status_response).toEqual(unavailable);
+      expect(started.headers.location).toBeUndefined();
+    });
+
+    it('serves no sandbox page, so nobody signs in as a business by email alone', async () => {
+      await request(testApp.server).get('/api/v1/user/auth/sandbox?state=x').expect(404);
+      await request(testApp.server)
+        .post('/api/v1/user/auth/sandbox/authorize')
+        .type('form')
+        .send({ state: 'x', name: 'Intruder', email: 'intruder@example.com', account_type: 'company' })
+        .expect(404);
+      const intruders = await testApp.dataSource.getRepository(AccountEntity).countBy({ email: 'intruder@example.com' });
+      expect(intruders).toBe(0);
     });
   });
 });

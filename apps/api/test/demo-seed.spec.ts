@@ -1,6 +1,7 @@
+import { statSync } from 'node:fs';
 import request from 'supertest';
 import { UserType } from '@huddle/domain';
-import { DEMO_ACCOUNTS, DemoSeeder, SEEDED_ATHLETES } from '../src/modules/demo/demo-seeder.service';
+import { DEMO_ACCOUNTS, DEMO_BUSINESS_INFO, DEMO_INTRO_VIDEO, DemoSeeder, SEEDED_ATHLETES } from '../src/modules/demo/demo-seeder.service';
 import { api } from './support/accounts-api';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
@@ -131,7 +132,9 @@ describe('demo seed', () => {
       const dashboard = await request(testApp.server).get(`/api/v1${card.dashboard_photo}`).expect(200);
       expect(dashboard.headers['content-type']).toBe('image/jpeg');
     }
-    const sizes: Array<{ width: number; height: number }> = await testApp.dataSource.query('SELECT DISTINCT width, height FROM media_objects ORDER BY width');
+    const sizes: Array<{ width: number; height: number }> = await testApp.dataSource.query(
+      "SELECT DISTINCT width, height FROM media_objects WHERE kind = 'image' ORDER BY width",
+    );
     expect(sizes).toEqual([
       { width: 320, height: 440 },
       { width: 1024, height: 1024 },
@@ -153,5 +156,61 @@ describe('demo seed', () => {
     );
     expect(finished).toBeGreaterThanOrEqual(80);
     expect(reviewed).toBeGreaterThan(finished / 2);
+  });
+
+  it('gives every athlete, the demo athlete included, one stored intro video that plays', async () => {
+    const rows: Array<{ intro_video: string | null }> = await testApp.dataSource.query('SELECT DISTINCT intro_video FROM accounts WHERE user_type = $1', [UserType.Athlete]);
+    expect(rows).toHaveLength(1);
+    const path = rows[0].intro_video ?? '';
+    expect(path).toMatch(/^\/media\/videos\/.+\.mp4$/);
+    const videos: Array<{ kind: string; duration_seconds: string; owner: string }> = await testApp.dataSource.query(
+      "SELECT m.kind, m.duration_seconds, a.email AS owner FROM media_objects m JOIN accounts a ON a.id = m.owner_account_id WHERE m.kind = 'video'",
+    );
+    expect(videos).toEqual([{ kind: 'video', duration_seconds: expect.any(String), owner: 'athlete@huddle.test' }]);
+    expect(Number(videos[0].duration_seconds)).toBeCloseTo(5, 0);
+
+    const served = await request(testApp.server).get(`/api/v1${path}`).buffer(true).expect(200);
+    expect(served.headers['content-type']).toBe('video/mp4');
+    expect(Number(served.headers['content-length'])).toBe(statSync(DEMO_INTRO_VIDEO).size);
+    // Small enough to ship: a few hundred KB at most.
+    expect(statSync(DEMO_INTRO_VIDEO).size).toBeLessThan(300_000);
+
+    const { cards } = await allCards(testApp);
+    const profile = await api(testApp).get(`/public/athletes?username=${cards[cards.length - 1].username}`).expect(200);
+    expect(profile.body.athlete.intro_video).toBe(path);
+  });
+
+  it('gives the demo business complete company details, so it can save its own profile', async () => {
+    const business = DEMO_ACCOUNTS.find((account) => account.user_type === UserType.Business)!;
+    const session = await api(testApp).postForm('/user/sign-ins', { email: business.email, password: business.password }).expect(200);
+    const token: string = session.body.session_token;
+    const { account } = (await api(testApp).get('/user/accounts', token).expect(200)).body;
+    expect(account.business_info).toMatchObject({ ...DEMO_BUSINESS_INFO, user_id: account.id });
+
+    // The settings form sends back what it shows: that must pass as it is.
+    const info = account.business_info;
+    const saved = await api(testApp)
+      .put(
+        '/user/accounts',
+        {
+          first_name: account.first_name,
+          last_name: account.last_name,
+          email: account.email,
+          phone: account.phone,
+          business_info: {
+            name: info.name,
+            email: info.email,
+            phone: info.phone,
+            website: info.website,
+            about: info.about,
+            description: info.description,
+            category_list: info.category_list,
+            single_line_address: info.single_line_address,
+          },
+        },
+        token,
+      )
+      .expect(200);
+    expect(saved.body.account.business_info).toMatchObject(DEMO_BUSINESS_INFO);
   });
 });

@@ -62,7 +62,7 @@ describe('embedded PostgreSQL (DATABASE_URL unset)', () => {
   });
 
   it('uses DATABASE_URL as given and starts nothing', async () => {
-    const server = await DatabaseServer.connect(loadAppConfig({ DATABASE_URL: 'postgres://u:p@db.example:5432/huddle', DATA_DIR: dataDir }));
+    const server = await DatabaseServer.connect(loadAppConfig({ DATABASE_URL: 'postgres://u:p@db.example:5432/huddle', AUTH_SECRET: 's'.repeat(32), DATA_DIR: dataDir }));
     expect(server.isEmbedded).toBe(false);
     expect(server.url).toBe('postgres://u:p@db.example:5432/huddle');
     await server.onApplicationShutdown();

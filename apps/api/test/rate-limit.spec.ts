@@ -1,5 +1,7 @@
 import { ERROR_MESSAGES, ErrorCode, UserType } from '@huddle/domain';
+import request from 'supertest';
 import { api, PASSWORD, signUp, uniqueEmail } from './support/accounts-api';
+import { fixture } from './support/media';
 import { PostgresThrottlerStorage } from '../src/modules/auth/postgres-throttler.storage';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
@@ -121,5 +123,56 @@ describe('rate limits (1429)', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  describe('sign-up, geocoding and uploads', () => {
+    let limited: TestApp;
+
+    beforeAll(async () => {
+      limited = await createTestApp({ env: { SIGN_UP_MAX_PER_IP: '2', GEOCODE_MAX_PER_IP: '3', UPLOAD_MAX_PER_ACCOUNT: '2' } });
+    });
+
+    afterAll(async () => {
+      await limited.close();
+    });
+
+    const signUpFrom = (ip: string, email: string) =>
+      api(limited).post('/user/email-verifications', { user_type: UserType.Fan, email, password: PASSWORD, phone: '(555) 123-4567', eula_accepted: true }).set(fromIp(ip));
+
+    it('limits sign-ups (one password hash each) per client address, creating nothing past the limit', async () => {
+      expect((await signUpFrom('198.51.100.30', uniqueEmail('first'))).status).toBe(201);
+      expect((await signUpFrom('198.51.100.30', uniqueEmail('second'))).status).toBe(201);
+      const refused = uniqueEmail('third');
+      expectThrottled(await signUpFrom('198.51.100.30', refused));
+      const rows: unknown[] = await limited.dataSource.query('SELECT id FROM accounts WHERE email = $1', [refused]);
+      expect(rows).toHaveLength(0);
+      expect((await signUpFrom('198.51.100.31', uniqueEmail('elsewhere'))).status).toBe(201);
+    });
+
+    it('limits location searches per client address', async () => {
+      const search = (ip: string) => api(limited).get('/maps/geocode?query=Austin').set(fromIp(ip));
+      for (let call = 0; call < 3; call += 1) expect((await search('198.51.100.40')).status).toBe(200);
+      expectThrottled(await search('198.51.100.40'));
+      expect((await search('198.51.100.41')).status).toBe(200);
+    });
+
+    it('limits uploads per account, photos and videos together, storing nothing past the limit', async () => {
+      const photo = (token: string) =>
+        request(limited.server).post('/api/v1/user/upload-photo').set('x-access-token', token).attach('photo', fixture('photo.jpg'), { filename: 'photo.jpg', contentType: 'image/jpeg' });
+      const intro = (token: string) =>
+        request(limited.server).post('/api/v1/user/upload-intro').set('x-access-token', token).attach('video', fixture('intro-5s.mp4'), { filename: 'intro.mp4', contentType: 'video/mp4' });
+      const uploader = (await signUpFrom('198.51.100.50', uniqueEmail('uploader')).expect(201)).body as { account: { id: string }; session_token: string };
+      const token = uploader.session_token;
+      expect((await photo(token)).status).toBe(201);
+      expect((await intro(token)).status).toBe(201);
+      // Another address does not help: the account is what is counted.
+      expectThrottled(await photo(token).set(fromIp('198.51.100.51')));
+      expectThrottled(await intro(token));
+      const stored: unknown[] = await limited.dataSource.query('SELECT id FROM media_objects WHERE owner_account_id = $1', [uploader.account.id]);
+      expect(stored).toHaveLength(2);
+
+      const other = (await signUpFrom('198.51.100.52', uniqueEmail('other')).expect(201)).body as { session_token: string };
+      expect((await photo(other.session_token)).status).toBe(201);
+    });
   });
 });

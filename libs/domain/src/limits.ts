@@ -17,6 +17,8 @@ export const LIMITS = {
   },
   map: { defaultRadiusMiles: 4, minRadiusMiles: 1, radiusStep: 1, zoom: 10, maxZoom: 21, searchDebounceMs: 400, dragDebounceMs: 200 },
   defaultMapCenter: { name: 'Los Angeles', latitude: 34.0522, longitude: -118.2437 },
+  /** Travel locations one athlete may keep: enough for every city they would travel to, not a flood of rows. */
+  travelLocations: { max: 25 },
   searchDebounceMs: 400,
   notificationBadgeCap: 99,
   selectMenuOptions: 50,

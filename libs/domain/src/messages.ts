@@ -64,4 +64,6 @@ export const MESSAGES = {
   deleteConfirmWord: 'AGREE',
   accountDeleted: 'Your account has been deleted',
   chooseLocationName: 'Please name this location',
+  tooManyLocations: `You can keep at most ${LIMITS.travelLocations.max} travel locations; remove one to add another`,
+  businessSignInUnavailable: 'Business sign-in is not available on this server',
 } as const;

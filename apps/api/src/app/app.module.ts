@@ -7,6 +7,7 @@ import { ClockModule } from '../common/time/clock.module';
 import { AppConfig } from '../config/app-config';
 import { AppConfigModule } from '../config/app-config.module';
 import { DatabaseModule } from '../database/database.module';
+import { TransactionsModule } from '../database/transactions';
 import { AccountsModule } from '../modules/accounts/accounts.module';
 import { AdminModule } from '../modules/admin/admin.module';
 import { AthletesModule } from '../modules/athletes/athletes.module';
@@ -34,6 +35,7 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(config),
         DatabaseModule,
+        TransactionsModule,
         ClockModule,
         EventEmitterModule.forRoot(),
         // Its storage keeps auth's per-IP and per-email counts (RateLimitGuard: sign-in, password

@@ -31,6 +31,7 @@ describe('AppConfig', () => {
     const config = loadAppConfig({
       PORT: '8080',
       DATABASE_URL: 'postgres://u:p@db:5432/huddle',
+      AUTH_SECRET: 'k'.repeat(40),
       DATA_DIR: 'var/state',
       CORS_ORIGINS: 'https://app.huddle.test, https://admin.huddle.test',
       COOKIE_SECURE: 'true',
@@ -97,11 +98,19 @@ describe('AppConfig', () => {
       'PASSWORD_RESET_MAX_PER_IP',
       'PASSWORD_RESET_CONFIRM_MAX',
       'PASSWORD_RESET_WINDOW_SECONDS',
+      'SIGN_UP_MAX_PER_IP',
+      'SIGN_UP_WINDOW_SECONDS',
+      'GEOCODE_MAX_PER_IP',
+      'GEOCODE_WINDOW_SECONDS',
+      'UPLOAD_MAX_PER_ACCOUNT',
+      'UPLOAD_WINDOW_SECONDS',
+      'UNUSED_UPLOAD_GRACE_HOURS',
       'SMTP_URL',
       'MAIL_FROM',
       'FACEBOOK_APP_ID',
       'FACEBOOK_APP_SECRET',
       'FACEBOOK_LOGIN_CONFIG_ID',
+      'BUSINESS_SIGN_IN_SANDBOX',
       'FACEBOOK_AUTHORIZE_URL',
       'FACEBOOK_GRAPH_URL',
       'TRUST_PROXY',
@@ -124,18 +133,26 @@ describe('AppConfig', () => {
       'PASSWORD_RESET_MAX_PER_IP',
       'PASSWORD_RESET_CONFIRM_MAX',
       'PASSWORD_RESET_WINDOW_SECONDS',
+      'SIGN_UP_MAX_PER_IP',
+      'SIGN_UP_WINDOW_SECONDS',
+      'GEOCODE_MAX_PER_IP',
+      'GEOCODE_WINDOW_SECONDS',
+      'UPLOAD_MAX_PER_ACCOUNT',
+      'UPLOAD_WINDOW_SECONDS',
+      'UNUSED_UPLOAD_GRACE_HOURS',
       'SMTP_URL',
       'MAIL_FROM',
       'FACEBOOK_APP_ID',
       'FACEBOOK_APP_SECRET',
       'FACEBOOK_LOGIN_CONFIG_ID',
+      'BUSINESS_SIGN_IN_SANDBOX',
       'FACEBOOK_AUTHORIZE_URL',
       'FACEBOOK_GRAPH_URL',
       'TRUST_PROXY',
     ];
     const start = names.indexOf('AUTH_SECRET');
     expect(names.slice(start, start + accountVariables.length)).toEqual(accountVariables);
-    expect(described.find((variable) => variable.name === 'AUTH_SECRET')?.default).toBe('random at each start');
+    expect(described.find((variable) => variable.name === 'AUTH_SECRET')?.default).toBe('random at each start (embedded database only)');
     expect(described.find((variable) => variable.name === 'SMTP_URL')?.default).toBeNull();
 
     const config = loadAppConfig({});
@@ -149,6 +166,31 @@ describe('AppConfig', () => {
     expect(config.FACEBOOK_GRAPH_URL).toBe('https://graph.facebook.com/v21.0');
     expect(config.trustProxy).toBe('loopback');
     expect(loadAppConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('fails closed on a DATABASE_URL: a chosen AUTH_SECRET is required, and demo seed and business sandbox are off unless asked for', () => {
+    const embedded = loadAppConfig({});
+    expect([embedded.seedsDemo, embedded.servesBusinessSandbox]).toEqual([true, true]);
+    expect(loadAppConfig({ SEED_DEMO: 'false', BUSINESS_SIGN_IN_SANDBOX: 'false' })).toMatchObject({ seedsDemo: false, servesBusinessSandbox: false });
+
+    const url = 'postgres://u:p@db:5432/huddle';
+    for (const secret of [undefined, 'x'.repeat(31)]) {
+      let thrown: unknown;
+      try {
+        loadAppConfig({ DATABASE_URL: url, ...(secret && { AUTH_SECRET: secret }) });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ConfigurationError);
+      expect((thrown as ConfigurationError).message).toContain('AUTH_SECRET must be set to a secret of at least 32 characters when DATABASE_URL is set');
+    }
+
+    const deployed = loadAppConfig({ DATABASE_URL: url, AUTH_SECRET: 'x'.repeat(32) });
+    expect([deployed.seedsDemo, deployed.servesBusinessSandbox]).toEqual([false, false]);
+    const asked = loadAppConfig({ DATABASE_URL: url, AUTH_SECRET: 'x'.repeat(32), SEED_DEMO: 'true', BUSINESS_SIGN_IN_SANDBOX: 'true' });
+    expect([asked.seedsDemo, asked.servesBusinessSandbox]).toEqual([true, true]);
+    // A configured Facebook app always wins over the sandbox.
+    expect(loadAppConfig({ BUSINESS_SIGN_IN_SANDBOX: 'true', FACEBOOK_APP_ID: '1', FACEBOOK_APP_SECRET: '2' }).servesBusinessSandbox).toBe(false);
   });
 
   it('parses the account variables and rejects half-configured providers', () => {

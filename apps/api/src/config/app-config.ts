@@ -66,6 +66,14 @@ function usesS3Keys(config: { S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: 
   return config.S3_ACCESS_KEY_ID !== undefined || config.S3_SECRET_ACCESS_KEY !== undefined;
 }
 
+const AUTH_SECRET_REQUIRED_MESSAGE =
+  'AUTH_SECRET must be set to a secret of at least 32 characters when DATABASE_URL is set: a random per-start secret would void every pending business sign-in and reset code at each restart and differ between instances of one database';
+
+// A real database (DATABASE_URL) is a deployment: its secret must be chosen, not drawn per start.
+function needsAuthSecret(config: { DATABASE_URL?: string; AUTH_SECRET?: string }): boolean {
+  return config.DATABASE_URL !== undefined || config.AUTH_SECRET !== undefined;
+}
+
 const FACEBOOK_PAIR_MESSAGE = 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together';
 
 // Facebook business sign-in is on when either half of the app credentials is given; both must be.
@@ -145,10 +153,15 @@ export class AppConfig {
   @IsBoolean()
   COOKIE_SECURE = false;
 
-  @Env({ description: 'Seed the demo accounts (and, later, demo athletes) when the database has no accounts yet. `npm start` relies on it.' })
+  @Env({
+    description:
+      'Seed the demo accounts (their passwords are published in the README) and demo athletes when the database has no accounts yet. Unset: on with the embedded database (`npm start` relies on it), off with DATABASE_URL, so a real database never gets known passwords unless asked for.',
+    displayDefault: 'true without DATABASE_URL, false with it',
+  })
+  @IsOptional()
   @Transform(toBoolean)
   @IsBoolean()
-  SEED_DEMO = true;
+  SEED_DEMO?: boolean;
 
   @Env({
     description:
@@ -262,12 +275,12 @@ export class AppConfig {
 
   @Env({
     description:
-      'Server secret (at least 32 characters) that signs social sign-in states and keys the reset-code hashes. Set it in production and share it between instances; when unset, a random one is drawn at each start, so pending sign-ins and reset codes do not survive a restart.',
-    displayDefault: 'random at each start',
+      'Server secret (at least 32 characters) that signs social sign-in states and keys the reset-code hashes. Required with DATABASE_URL (the API refuses to start without it); share it between instances. Only with the embedded database may it be unset: a random one is then drawn at each start, so pending sign-ins and reset codes do not survive a restart.',
+    displayDefault: 'random at each start (embedded database only)',
   })
-  @IsOptional()
-  @IsString()
-  @MinLength(32)
+  @ValidateIf(needsAuthSecret)
+  @IsString({ message: AUTH_SECRET_REQUIRED_MESSAGE })
+  @MinLength(32, { message: AUTH_SECRET_REQUIRED_MESSAGE })
   AUTH_SECRET?: string;
 
   @Env({ description: 'Sign-in attempts (POST /user/sign-ins) allowed per client IP address in SIGN_IN_WINDOW_SECONDS; more answer 1429.' })
@@ -315,6 +328,51 @@ export class AppConfig {
   @Min(1)
   PASSWORD_RESET_WINDOW_SECONDS = 600;
 
+  @Env({ description: 'Sign-ups (POST /user/email-verifications, one password hash each) allowed per client IP address in SIGN_UP_WINDOW_SECONDS; more answer 1429.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  SIGN_UP_MAX_PER_IP = 10;
+
+  @Env({ description: 'Length of the sign-up rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  SIGN_UP_WINDOW_SECONDS = 600;
+
+  @Env({ description: "Location searches (GET /maps/geocode) allowed per client IP address in GEOCODE_WINDOW_SECONDS; more answer 1429 (a remote geocoder's own limits are often stricter)." })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  GEOCODE_MAX_PER_IP = 60;
+
+  @Env({ description: 'Length of the geocoding rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  GEOCODE_WINDOW_SECONDS = 60;
+
+  @Env({ description: 'Uploads (POST /user/upload-photo and /user/upload-intro together) allowed per signed-in account in UPLOAD_WINDOW_SECONDS; more answer 1429.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  UPLOAD_MAX_PER_ACCOUNT = 30;
+
+  @Env({ description: 'Length of the upload rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  UPLOAD_WINDOW_SECONDS = 600;
+
+  @Env({
+    description:
+      'Hours an uploaded photo or video may stay unreferenced by any account before MediaService.deleteUnreferencedUploads removes it and its stored file (uploads wait in between for the form that uses them).',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  UNUSED_UPLOAD_GRACE_HOURS = 24;
+
   @Env({
     description:
       'SMTP server for outgoing email (smtp://user:pass@host:587 or smtps://user:pass@host:465). When unset, emails go to the embedded outbox: stored in the outbox_emails table and printed to the log.',
@@ -330,7 +388,7 @@ export class AppConfig {
 
   @Env({
     description:
-      "App id of the Facebook app used for business sign-in (Facebook Login for Business). With FACEBOOK_APP_SECRET set, GET /user/auth/business sends users to Facebook; when unset, to the API's embedded sandbox sign-in page.",
+      "App id of the Facebook app used for business sign-in (Facebook Login for Business). With FACEBOOK_APP_SECRET set, GET /user/auth/business sends users to Facebook; when unset, to the API's embedded sandbox sign-in page if BUSINESS_SIGN_IN_SANDBOX allows it.",
   })
   @ValidateIf(usesFacebookLogin)
   @IsString({ message: FACEBOOK_PAIR_MESSAGE })
@@ -351,6 +409,16 @@ export class AppConfig {
   @IsString()
   FACEBOOK_LOGIN_CONFIG_ID?: string;
 
+  @Env({
+    description:
+      "Serve the embedded business sign-in sandbox page, which signs anyone in as a business by email alone, when Facebook is not configured. Unset: on with the embedded database, off with DATABASE_URL; with neither Facebook nor the sandbox, business sign-in answers 1503 'Business sign-in is not available on this server'.",
+    displayDefault: 'true without DATABASE_URL, false with it',
+  })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  BUSINESS_SIGN_IN_SANDBOX?: boolean;
+
   @Env({ description: "Facebook's OAuth dialog URL (versioned); change it to move to a newer Graph API version." })
   @IsUrl(URL_OPTIONS)
   FACEBOOK_AUTHORIZE_URL = 'https://www.facebook.com/v21.0/dialog/oauth';
@@ -368,6 +436,16 @@ export class AppConfig {
 
   get usesEmbeddedDatabase(): boolean {
     return this.DATABASE_URL === undefined;
+  }
+
+  /** SEED_DEMO as set, else only on the embedded database: a real database gets no published passwords by default. */
+  get seedsDemo(): boolean {
+    return this.SEED_DEMO ?? this.usesEmbeddedDatabase;
+  }
+
+  /** Whether business sign-in may fall back to the sandbox page (never over a configured Facebook app). */
+  get servesBusinessSandbox(): boolean {
+    return !this.usesFacebookLogin && (this.BUSINESS_SIGN_IN_SANDBOX ?? this.usesEmbeddedDatabase);
   }
 
   /** Where the disk media store keeps its files. */
@@ -396,8 +474,9 @@ export class ConfigurationError extends Error {
   }
 }
 
+// One message per problem: a variable that fails several constraints with one shared message (AUTH_SECRET) says it once.
 function describeProblems(errors: readonly ValidationError[]): string[] {
-  return errors.flatMap((error) => Object.values(error.constraints ?? {}).map((message) => `${message} (${error.property})`));
+  return [...new Set(errors.flatMap((error) => Object.values(error.constraints ?? {}).map((message) => `${message} (${error.property})`)))];
 }
 
 /** Reads and validates the variables AppConfig declares; empty values count as unset. */

@@ -38,6 +38,18 @@ export interface TestAppOptions {
 }
 
 /**
+ * What every test app runs with unless its test says otherwise: a DATABASE_URL needs a chosen
+ * AUTH_SECRET, and the limits of one client address are lifted, since a test file makes all its
+ * calls from 127.0.0.1 (rate-limit.spec sets them low to test them).
+ */
+const TEST_DEFAULTS: Record<string, string> = {
+  AUTH_SECRET: 'test-secret-of-the-api-test-suite-0123456789',
+  SIGN_UP_MAX_PER_IP: '10000',
+  GEOCODE_MAX_PER_IP: '10000',
+  UPLOAD_MAX_PER_ACCOUNT: '10000',
+};
+
+/**
  * The real AppModule and the real pipeline (configureApp) against a real PostgreSQL database,
  * created fresh for the caller unless one is passed in.
  */
@@ -47,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Local state (media, upload staging) goes to a directory of this app's own, never the workspace's .data.
   const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'huddle-api-data-')));
   const ownsDataDir = options.env?.DATA_DIR === undefined;
-  const config = loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'error', ...options.env, DATA_DIR: dataDir });
+  const config = loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'error', ...TEST_DEFAULTS, ...options.env, DATA_DIR: dataDir });
   const logger = options.logger ?? new ConsoleLogger('Test', { logLevels: ['fatal', 'error'] });
 
   try {

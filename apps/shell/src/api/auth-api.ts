@@ -119,6 +119,15 @@ export function businessSignInUrl(apiBase: string, state: string): string {
   return `${apiBase}/user/auth/business?state=${encodeURIComponent(state)}`;
 }
 
+/**
+ * GET /user/auth/business/provider: resolves when business sign-in works on this server, and
+ * throws the API's error (1503 'Business sign-in is not available on this server') when it does
+ * not, so the button can say so instead of sending the browser to an error page.
+ */
+export async function checkBusinessSignIn(): Promise<void> {
+  await unwrap(api.GET('/user/auth/business/provider'));
+}
+
 /** The `error` query value the business sign-in callback adds to /login, when it is a known code. */
 export function signInErrorOf(search: string): number | null {
   const value = Number(new URLSearchParams(search).get('error'));

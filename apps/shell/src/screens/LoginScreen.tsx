@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { MESSAGES, messageForCode } from '@huddle/domain';
 import { Button, TextField, type ShellAccount } from '@huddle/ui';
-import { businessSignInUrl, signIn, signInErrorOf } from '../api/auth-api';
+import { businessSignInUrl, checkBusinessSignIn, signIn, signInErrorOf } from '../api/auth-api';
 import { API_BASE, errorMessage } from '../api/http';
 import { AuthLayout } from './AuthLayout';
 import { withReturnTo } from './return-to';
@@ -31,8 +31,18 @@ export function LoginScreen({ onSignedIn, onContinueAsGuest }: LoginScreenProps)
   const search = useSearch();
   const callbackError = signInErrorOf(search);
 
-  const businessSignIn = () => {
+  const [businessError, setBusinessError] = useState<string | null>(null);
+
+  const businessSignIn = async () => {
+    setBusinessError(null);
     setRedirecting(true);
+    try {
+      await checkBusinessSignIn();
+    } catch (error) {
+      setBusinessError(errorMessage(error));
+      setRedirecting(false);
+      return;
+    }
     window.location.assign(businessSignInUrl(API_BASE, oauthState()));
   };
 
@@ -91,9 +101,14 @@ export function LoginScreen({ onSignedIn, onContinueAsGuest }: LoginScreenProps)
       <Button variant="secondary" block onClick={onContinueAsGuest}>
         Continue as guest
       </Button>
-      <Button variant="ghost" block className="auth__business" loading={redirecting} onClick={businessSignIn}>
+      <Button variant="ghost" block className="auth__business" loading={redirecting} onClick={() => void businessSignIn()}>
         Business sign-in
       </Button>
+      {businessError !== null && (
+        <p className="auth__alert" role="alert">
+          {businessError}
+        </p>
+      )}
       <p className="auth__footer">
         New to Huddle?{' '}
         <Link href={withReturnTo('/signup', search)} className="hd-link">

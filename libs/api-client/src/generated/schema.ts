@@ -63,8 +63,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Business sign-in: redirects to the provider's sign-in page (the embedded sandbox page when no provider is configured). */
+        /** Business sign-in: redirects to the provider's sign-in page (Facebook, or the embedded sandbox page where allowed); 1503 when business sign-in is not available here. */
         get: operations["BusinessAuth_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/auth/business/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether business sign-in works here and through whom; the shell asks before sending the browser away. 1503 'Business sign-in is not available on this server' when neither Facebook nor the sandbox is configured. */
+        get: operations["BusinessAuth_providerInUse"];
         put?: never;
         post?: never;
         delete?: never;
@@ -530,6 +547,11 @@ export interface components {
              * @example 042917
              */
             verificationCode: string;
+        };
+        BusinessProviderResponse: {
+            /** @description Who plays the provider: 'facebook', or 'sandbox' (the API's own page, on the embedded database or when BUSINESS_SIGN_IN_SANDBOX is set). */
+            provider: string;
+            status_response: components["schemas"]["StatusResponseDto"];
         };
         SignUpDto: {
             /**
@@ -1310,7 +1332,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyResponse"];
                 };
             };
-            /** @description Too many attempts from this IP address or for this email (1429); see Retry-After. */
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1350,7 +1372,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyResponse"];
                 };
             };
-            /** @description Too many attempts from this IP address or for this email (1429); see Retry-After. */
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1386,6 +1408,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BusinessAuth_providerInUse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessProviderResponse"];
+                };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -1453,6 +1503,13 @@ export interface operations {
                     "application/json": components["schemas"]["SignedInResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -1486,7 +1543,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignedInResponse"];
                 };
             };
-            /** @description Too many attempts from this IP address or for this email (1429); see Retry-After. */
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1921,6 +1978,13 @@ export interface operations {
                     "application/json": components["schemas"]["UploadPhotoResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -1952,6 +2016,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UploadIntroResponse"];
                 };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -2037,6 +2108,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GeocodeResponse"];
                 };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {

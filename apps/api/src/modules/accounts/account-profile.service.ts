@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { MESSAGES, normalizeEmail, roleCodeOf, SOCIAL_LINK_FIELDS, UserType } from '@huddle/domain';
 import type { SocialLinkType } from '@huddle/domain';
+import { Transactions } from '../../database/transactions';
 import { ACCOUNT_CREATED } from '../auth/account-events';
 import type { AccountCreatedEvent } from '../auth/account-events';
 import { AccountsService } from '../auth/accounts.service';
@@ -56,9 +56,17 @@ export class AccountProfileService {
     private readonly sessions: SessionsService,
     private readonly athletes: AthletesService,
     private readonly media: MediaService,
-    @InjectRepository(BusinessProfileEntity) private readonly businesses: Repository<BusinessProfileEntity>,
-    @InjectRepository(FanSurveyEntity) private readonly fanSurveys: Repository<FanSurveyEntity>,
+    private readonly transactions: Transactions,
   ) {}
+
+  // Through the caller's transaction when there is one (Transactions.run), so its writes join it.
+  private get businesses(): Repository<BusinessProfileEntity> {
+    return this.transactions.manager.getRepository(BusinessProfileEntity);
+  }
+
+  private get fanSurveys(): Repository<FanSurveyEntity> {
+    return this.transactions.manager.getRepository(FanSurveyEntity);
+  }
 
   /** What a provider told about a new business becomes its first business_info. */
   @OnEvent(ACCOUNT_CREATED)
@@ -131,18 +139,25 @@ export class AccountProfileService {
       ...this.mediaChanges(input),
       ...this.linkChanges(input),
     };
-    const updated = await this.accounts.update(account.id, changes);
-    if (isBusiness && input.business_info) await this.saveBusinessInfo(account.id, input.business_info);
+    // The account row and the business details are stored together or not at all.
+    const updated = await this.transactions.run(async () => {
+      const saved = await this.accounts.update(account.id, changes);
+      if (isBusiness && input.business_info) await this.saveBusinessInfo(account.id, input.business_info);
+      return saved;
+    });
     return this.view(updated);
   }
 
   /**
-   * DELETE /user/accounts/self: soft delete (the email and username become free), then every
-   * session of the account is revoked, so no device stays signed in.
+   * DELETE /user/accounts/self: soft delete (the email and username become free) and every
+   * session of the account revoked, so no device stays signed in; in one transaction, so an
+   * account is never deleted with its sessions still alive.
    */
   async deleteSelf(account: AccountEntity): Promise<void> {
-    await this.accounts.softDelete(account.id);
-    await this.sessions.revokeAllForAccount(account.id);
+    await this.transactions.run(async () => {
+      await this.accounts.softDelete(account.id);
+      await this.sessions.revokeAllForAccount(account.id);
+    });
   }
 
   async removeLink(account: AccountEntity, type: SocialLinkType): Promise<AccountDto> {

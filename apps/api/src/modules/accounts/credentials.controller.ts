@@ -26,6 +26,7 @@ export class CredentialsController {
 
   @Post('email-verifications')
   @Public()
+  @RateLimit('signUp')
   @ApiOperation({ summary: 'Sign up with email, password and phone: creates an incomplete account (role user_type + 10) and signs it in. 208 when the email is taken.' })
   @ApiOkEnvelope(SignedInPayload, HttpStatus.CREATED)
   async signUp(@Body() body: SignUpDto, @Res({ passthrough: true }) response: FastifyReply): Promise<SignedInPayload> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isAthleteProfileComplete, MESSAGES } from '@huddle/domain';
 import type { FieldErrors } from '../../common/errors/domain-error';
+import { Transactions } from '../../database/transactions';
 import { AccountsService } from '../auth/accounts.service';
 import type { AccountChanges } from '../auth/accounts.service';
 import type { AccountEntity } from '../auth/entities/account.entity';
@@ -44,6 +45,7 @@ export class RegistrationService {
     private readonly profiles: AccountProfileService,
     private readonly athletes: AthletesService,
     private readonly catalogue: CatalogueService,
+    private readonly transactions: Transactions,
   ) {}
 
   finishAthlete(account: AccountEntity, input: AthleteRegistrationDto): Promise<AccountDto> {
@@ -67,13 +69,15 @@ export class RegistrationService {
     if (Object.keys(problems).length > 0) throw AccountsErrors.invalid(problems);
     await this.profiles.assertMedia(account, [{ field: 'profile_photo', path: input.profile_photo, current: account.profilePhoto, kind: 'image' }]);
 
-    await this.profiles.saveFanSurvey(account.id, { conferences: [...new Set(input.conferences)], sports: [...new Set(input.sports)], teams: [...new Set(input.teams)] });
-    const updated = await this.accounts.update(account.id, {
-      firstName: input.first_name,
-      lastName: input.last_name,
-      ...(input.gender !== undefined && { gender: input.gender }),
-      profilePhoto: input.profile_photo,
-      profileCompleted: true,
+    const updated = await this.transactions.run(async () => {
+      await this.profiles.saveFanSurvey(account.id, { conferences: [...new Set(input.conferences)], sports: [...new Set(input.sports)], teams: [...new Set(input.teams)] });
+      return this.accounts.update(account.id, {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        ...(input.gender !== undefined && { gender: input.gender }),
+        profilePhoto: input.profile_photo,
+        profileCompleted: true,
+      });
     });
     return this.profiles.view(updated);
   }
@@ -82,12 +86,14 @@ export class RegistrationService {
     await this.profiles.assertMedia(account, [{ field: 'profile_photo', path: input.profile_photo, current: account.profilePhoto, kind: 'image' }]);
     await this.profiles.assertBusinessPicture(account, input.business_info, 'business_info.picture');
 
-    await this.profiles.saveBusinessInfo(account.id, input.business_info);
-    const updated = await this.accounts.update(account.id, {
-      firstName: input.first_name,
-      lastName: input.last_name,
-      profilePhoto: input.profile_photo,
-      profileCompleted: true,
+    const updated = await this.transactions.run(async () => {
+      await this.profiles.saveBusinessInfo(account.id, input.business_info);
+      return this.accounts.update(account.id, {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        profilePhoto: input.profile_photo,
+        profileCompleted: true,
+      });
     });
     return this.profiles.view(updated);
   }
@@ -104,6 +110,12 @@ export class RegistrationService {
       { field: `${PERSONAL}.intro_video`, path: personal.intro_video, current: account.introVideo, kind: 'video' },
     ]);
 
+    // The athlete's details, the account row, completion and username: all of it or none.
+    const updated = await this.transactions.run(() => this.writeAthlete(account, input, personal, finish));
+    return this.profiles.view(updated);
+  }
+
+  private async writeAthlete(account: AccountEntity, input: AthleteRegistrationDto, personal: AthletePersonalInfoInput, finish: boolean): Promise<AccountEntity> {
     await this.athletes.save(account.id, athleteInfoChanges(input.athlete_info), { requireSurvey: finish, requireService: finish, fieldPrefix: 'athlete_info.' });
     const changes: AccountChanges = {
       ...(personal.first_name !== undefined && { firstName: personal.first_name }),
@@ -127,7 +139,7 @@ export class RegistrationService {
     }
     // A complete athlete is listed and linked as /@{username}, so one is derived from the name if none was chosen.
     if (finish && updated.profileCompleted && !updated.username) updated = await this.accounts.ensureUsername(account.id);
-    return this.profiles.view(updated);
+    return updated;
   }
 
   /** Finishing needs names, a photo and the intro video, sent now or saved earlier in the wizard. */

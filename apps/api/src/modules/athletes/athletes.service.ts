@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import {
   APPEARANCE_TYPES,
@@ -12,6 +10,7 @@ import {
   isAppearanceType,
   isSchoolRequired,
   isValidServiceRate,
+  LIMITS,
   MESSAGES,
   SERVICE_RATE_LIMITS,
   servicesProblems,
@@ -21,6 +20,7 @@ import {
 } from '@huddle/domain';
 import type { AppearanceType, AthleteCompleteness, AthleteServiceType, ServiceSettings } from '@huddle/domain';
 import type { FieldErrors } from '../../common/errors/domain-error';
+import { Transactions } from '../../database/transactions';
 import { ACCOUNT_CREATED } from '../auth/account-events';
 import type { AccountCreatedEvent } from '../auth/account-events';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -96,13 +96,23 @@ function unique(ids: readonly number[]): number[] {
 @Injectable()
 export class AthletesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(AthleteProfileEntity) private readonly profiles: Repository<AthleteProfileEntity>,
-    @InjectRepository(AthleteServiceEntity) private readonly services: Repository<AthleteServiceEntity>,
-    @InjectRepository(AthleteLocationEntity) private readonly locations: Repository<AthleteLocationEntity>,
+    private readonly transactions: Transactions,
     private readonly catalogue: CatalogueService,
     private readonly events: EventEmitter2,
   ) {}
+
+  // Through the caller's transaction when there is one (the registration wizard saves in one).
+  private get profiles(): Repository<AthleteProfileEntity> {
+    return this.transactions.manager.getRepository(AthleteProfileEntity);
+  }
+
+  private get services(): Repository<AthleteServiceEntity> {
+    return this.transactions.manager.getRepository(AthleteServiceEntity);
+  }
+
+  private get locations(): Repository<AthleteLocationEntity> {
+    return this.transactions.manager.getRepository(AthleteLocationEntity);
+  }
 
   /** Sign-up defaults (spec §9): every service off at its default rate, an empty survey. */
   @OnEvent(ACCOUNT_CREATED)
@@ -111,7 +121,8 @@ export class AthletesService {
   }
 
   async initialise(athleteId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async () => {
+      const manager = this.transactions.manager;
       await manager.createQueryBuilder().insert().into(AthleteProfileEntity).values({ accountId: athleteId }).orIgnore().execute();
       await this.writeServices(manager, athleteId, defaultServiceSettings(), true);
     });
@@ -158,9 +169,12 @@ export class AthletesService {
     if (!changes.services && options.requireService && enabledServices(stored.settings).length === 0) {
       problems[`${options.fieldPrefix}athlete_services`] = MESSAGES.chooseServices;
     }
+    if (changes.locations && changes.locations.length > LIMITS.travelLocations.max) problems[`${options.fieldPrefix}locations`] = MESSAGES.tooManyLocations;
     if (Object.keys(problems).length > 0) throw AthletesErrors.invalid(problems);
 
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async () => {
+      const manager = this.transactions.manager;
+      if (changes.locations) await this.lockLocations(manager, athleteId);
       await manager.upsert(
         AthleteProfileEntity,
         {
@@ -178,7 +192,7 @@ export class AthletesService {
         if (changes.locations.length > 0) await manager.insert(AthleteLocationEntity, changes.locations.map((location) => this.locationRow(athleteId, location)));
       }
     });
-    this.events.emit(ATHLETE_INFO_CHANGED, { athleteId } satisfies AthleteInfoChangedEvent);
+    this.transactions.afterCommit(() => this.events.emit(ATHLETE_INFO_CHANGED, { athleteId } satisfies AthleteInfoChangedEvent));
   }
 
   /** PUT /athlete/services: the services screen always keeps at least one service on. */
@@ -192,8 +206,17 @@ export class AthletesService {
     return rows.map(locationDto);
   }
 
+  /**
+   * Adds one travel location, up to LIMITS.travelLocations.max per athlete. The count and the
+   * insert run under the athlete's lock, so concurrent adds cannot pass the cap together.
+   */
   async addLocation(athleteId: string, input: LocationInput): Promise<LocationDto> {
-    const saved = await this.locations.save(this.locations.create(this.locationRow(athleteId, input)));
+    const saved = await this.transactions.run(async () => {
+      const manager = this.transactions.manager;
+      await this.lockLocations(manager, athleteId);
+      if ((await manager.countBy(AthleteLocationEntity, { athleteId })) >= LIMITS.travelLocations.max) throw AthletesErrors.tooManyLocations();
+      return manager.save(manager.create(AthleteLocationEntity, this.locationRow(athleteId, input)));
+    });
     return locationDto(saved);
   }
 
@@ -277,6 +300,14 @@ export class AthletesService {
 
   private rateProblem(type: AthleteServiceType, rate: number): string {
     return rate > 0 ? MESSAGES.rateBetween(SERVICE_RATE_LIMITS[type].min, SERVICE_RATE_LIMITS[type].max) : MESSAGES.invalidRate;
+  }
+
+  /**
+   * Serialises changes to one athlete's locations until the transaction ends (a transaction-level
+   * advisory lock keyed by the athlete: no row needs to exist, and other athletes never wait).
+   */
+  private async lockLocations(manager: EntityManager, athleteId: string): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtext('athlete_locations'), hashtext($1))", [athleteId]);
   }
 
   private async writeServices(manager: EntityManager, athleteId: string, settings: ServiceSettings, onlyMissing: boolean): Promise<void> {

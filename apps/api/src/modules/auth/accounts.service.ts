@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, QueryFailedError } from 'typeorm';
+import { IsNull, QueryFailedError } from 'typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { ErrorCode, normalizeEmail, UserType } from '@huddle/domain';
 import type { UserTypeCode } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
+import { Transactions } from '../../database/transactions';
 import { ACCOUNT_CHANGED } from './account-events';
 import type { AccountChangedEvent } from './account-events';
 import { AccountEntity } from './entities/account.entity';
@@ -103,16 +103,23 @@ function asTakenError(error: unknown): unknown {
 @Injectable()
 export class AccountsService {
   constructor(
-    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
-    @InjectRepository(AccountIdentityEntity) private readonly identities: Repository<AccountIdentityEntity>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
     private readonly events: EventEmitter2,
   ) {}
 
+  // Through the caller's transaction when there is one (Transactions.run), so its writes join it.
+  private get accounts(): Repository<AccountEntity> {
+    return this.transactions.manager.getRepository(AccountEntity);
+  }
+
+  private get identities(): Repository<AccountIdentityEntity> {
+    return this.transactions.manager.getRepository(AccountIdentityEntity);
+  }
+
   /** Tells listeners (the search's caches) after a change committed. */
   private changed(accounts: AccountChangedEvent['accounts']): void {
-    this.events.emit(ACCOUNT_CHANGED, { accounts } satisfies AccountChangedEvent);
+    this.transactions.afterCommit(() => this.events.emit(ACCOUNT_CHANGED, { accounts } satisfies AccountChangedEvent));
   }
 
   count(): Promise<number> {
@@ -142,7 +149,8 @@ export class AccountsService {
   /** A new, incomplete business account that signs in through a provider only (no password). */
   async createBusinessForIdentity(input: NewIdentityAccount): Promise<AccountEntity> {
     try {
-      const id = await this.dataSource.transaction(async (manager) => {
+      const id = await this.transactions.run(async () => {
+        const manager = this.transactions.manager;
         const saved = await manager.save(
           manager.create(AccountEntity, {
             userType: UserType.Business,
@@ -233,7 +241,8 @@ export class AccountsService {
         .where('lower(account.username) LIKE :prefix', { prefix: `${base.slice(0, USERNAME_PREFIX_LENGTH)}%` })
         .getRawMany<{ username: string }>();
       try {
-        return await this.update(id, { username: firstFreeUsername(base, new Set(rows.map((row) => row.username))) });
+        const username = firstFreeUsername(base, new Set(rows.map((row) => row.username)));
+        return await this.transactions.savepoint(() => this.update(id, { username }));
       } catch (error) {
         if (!(error instanceof DomainError && error.code === ErrorCode.UsernameTaken)) throw error;
       }
@@ -262,7 +271,8 @@ export class AccountsService {
    * same person can sign up again.
    */
   async softDelete(id: string): Promise<void> {
-    const deleted = await this.dataSource.transaction(async (manager) => {
+    const deleted = await this.transactions.run(async () => {
+      const manager = this.transactions.manager;
       const account = await manager.findOne(AccountEntity, { where: { id }, select: { id: true, userType: true } });
       await manager.delete(AccountIdentityEntity, { accountId: id });
       await manager.softDelete(AccountEntity, { id });

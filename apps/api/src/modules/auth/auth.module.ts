@@ -25,6 +25,7 @@ import { SandboxBusinessProvider } from './sandbox-business.provider';
 import { SessionCookie } from './session-cookie';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
+import { UnavailableBusinessProvider } from './unavailable-business.provider';
 
 /**
  * Who is calling: accounts' sign-in data, sessions, sign-up and sign-in, password reset and
@@ -50,7 +51,9 @@ import { SessionsService } from './sessions.service';
         config.usesFacebookLogin
           ? // The shell's server proxies /api to this API, so the app's origin is the API's public origin too.
             new FacebookBusinessProvider(config, `${config.PUBLIC_APP_URL.replace(/\/+$/, '')}${BUSINESS_CALLBACK_PATH}`)
-          : new SandboxBusinessProvider(SANDBOX_PAGE_PATH, BUSINESS_CALLBACK_PATH, secret, clock),
+          : config.servesBusinessSandbox
+            ? new SandboxBusinessProvider(SANDBOX_PAGE_PATH, BUSINESS_CALLBACK_PATH, secret, clock)
+            : new UnavailableBusinessProvider(),
     },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],

@@ -4,15 +4,18 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, isValidEmail, MESSAGES } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
+import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { AppConfig } from '../../config/app-config';
+import { AuthErrors } from './auth.errors';
 import { BusinessIdentityProvider } from './business-identity.provider';
 import { NONCE_COOKIE_PATH, SANDBOX_PAGE_PATH } from './business-auth.paths';
 import { BusinessSignInService, SIGN_IN_STATE_TTL_MS } from './business-sign-in.service';
 import { Public } from './decorators/access.decorators';
-import { BusinessCallbackQuery, SandboxAuthorizeBody, StartBusinessSignInQuery } from './dto/business-auth.dto';
+import { BusinessCallbackQuery, BusinessProviderPayload, SandboxAuthorizeBody, StartBusinessSignInQuery } from './dto/business-auth.dto';
 import { SandboxBusinessProvider } from './sandbox-business.provider';
 import { renderSandboxSignInPage } from './sandbox-sign-in.page';
 import { SessionCookie } from './session-cookie';
+import { UnavailableBusinessProvider } from './unavailable-business.provider';
 
 /** Ties a callback to the browser that started the sign-in (see BusinessSignInService). */
 const NONCE_COOKIE = 'huddle_business_sign_in';
@@ -32,13 +35,28 @@ export class BusinessAuthController {
 
   @Get('business')
   @Public()
-  @ApiOperation({ summary: "Business sign-in: redirects to the provider's sign-in page (the embedded sandbox page when no provider is configured)." })
+  @ApiOperation({
+    summary:
+      "Business sign-in: redirects to the provider's sign-in page (Facebook, or the embedded sandbox page where allowed); 1503 when business sign-in is not available here.",
+  })
   @ApiFoundResponse({ description: "Redirect to the provider's authorize page." })
   start(@Query() query: StartBusinessSignInQuery, @Res() response: FastifyReply): void {
     const { providerUrl, nonce } = this.signIn.start(query.state);
     // @fastify/cookie takes Max-Age in seconds.
     response.setCookie(NONCE_COOKIE, nonce, { ...this.nonceCookieOptions(), maxAge: Math.floor(SIGN_IN_STATE_TTL_MS / 1000) });
     void response.redirect(providerUrl, HttpStatus.FOUND);
+  }
+
+  @Get('business/provider')
+  @Public()
+  @ApiOperation({
+    summary:
+      "Whether business sign-in works here and through whom; the shell asks before sending the browser away. 1503 'Business sign-in is not available on this server' when neither Facebook nor the sandbox is configured.",
+  })
+  @ApiOkEnvelope(BusinessProviderPayload)
+  providerInUse(): BusinessProviderPayload {
+    if (this.provider instanceof UnavailableBusinessProvider) throw AuthErrors.businessSignInUnavailable();
+    return { provider: this.provider.name };
   }
 
   @Get('business/callback')

@@ -7,6 +7,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeEmail } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
+import type { AuthenticatedRequest } from './auth-context';
 import { AuthErrors } from './auth.errors';
 import { RATE_LIMIT_METADATA, rateLimitRules } from './rate-limit.policies';
 import type { RateLimitPolicy } from './rate-limit.policies';
@@ -16,7 +17,8 @@ function hashed(value: string): string {
 }
 
 /**
- * Counts a route's calls per client IP address and per email address (the body's `email`), each
+ * Counts a route's calls per client IP address, per email address (the body's `email`) or per
+ * signed-in account, as its policy says, each
  * against its own limit from AppConfig, in @nestjs/throttler's storage. Counting per email stops
  * one account being guessed at from many addresses; per IP stops one address trying many accounts.
  */
@@ -35,11 +37,13 @@ export class RateLimitGuard implements CanActivate {
     const request = http.getRequest<FastifyRequest>();
     const body: unknown = request.body;
     const email = typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string' ? normalizeEmail(body.email) : '';
-    const trackers = { ip: request.ip || 'unknown', email };
+    const account = (request as AuthenticatedRequest).auth?.account.id ?? '';
+    const trackers = { ip: request.ip || 'unknown', email, account };
 
     for (const rule of rateLimitRules(policy, this.config)) {
       const tracker = trackers[rule.by];
-      // A missing email is a validation failure for the route to report, not a bucket of its own.
+      // A missing email is a validation failure for the route to report, not a bucket of its own;
+      // a missing account is refused by the access guard before this one runs.
       if (!tracker) continue;
       const key = `${policy}:${rule.by}:${hashed(tracker)}`;
       const record = await this.storage.increment(key, rule.windowMs, rule.limit, 0, policy);

@@ -2,10 +2,11 @@ import type { AppConfig } from '../../config/app-config';
 
 export const RATE_LIMIT_METADATA = 'huddle:rate-limit';
 
-export type RateLimitPolicy = 'signIn' | 'passwordResetRequest' | 'passwordResetConfirm';
+export type RateLimitPolicy = 'signIn' | 'passwordResetRequest' | 'passwordResetConfirm' | 'signUp' | 'geocode' | 'upload';
 
 export interface RateLimitRule {
-  by: 'ip' | 'email';
+  /** Who is counted: the client IP address, the body's email, or the signed-in account. */
+  by: 'ip' | 'email' | 'account';
   limit: number;
   windowMs: number;
 }
@@ -30,5 +31,13 @@ export function rateLimitRules(policy: RateLimitPolicy, config: AppConfig): Rate
         { by: 'ip', limit: config.PASSWORD_RESET_CONFIRM_MAX, windowMs: resetWindow },
         { by: 'email', limit: config.PASSWORD_RESET_CONFIRM_MAX, windowMs: resetWindow },
       ];
+    // Each sign-up costs an argon2 hash: counted per address, since the email is new every time.
+    case 'signUp':
+      return [{ by: 'ip', limit: config.SIGN_UP_MAX_PER_IP, windowMs: config.SIGN_UP_WINDOW_SECONDS * 1000 }];
+    case 'geocode':
+      return [{ by: 'ip', limit: config.GEOCODE_MAX_PER_IP, windowMs: config.GEOCODE_WINDOW_SECONDS * 1000 }];
+    // Uploads need a session, so the account is who is counted, whatever address it comes from.
+    case 'upload':
+      return [{ by: 'account', limit: config.UPLOAD_MAX_PER_ACCOUNT, windowMs: config.UPLOAD_WINDOW_SECONDS * 1000 }];
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull } from 'typeorm';
 import type { Repository } from 'typeorm';
+import { Transactions } from '../../database/transactions';
 import { SessionEntity } from './entities/session.entity';
 import type { AccountEntity } from './entities/account.entity';
 import { generateSessionToken, hashSessionToken, isWellFormedSessionToken, SESSION_TTL_MS } from './session-token';
@@ -22,7 +22,12 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 @Injectable()
 export class SessionsService {
-  constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
+  constructor(private readonly transactions: Transactions) {}
+
+  // Through the caller's transaction when there is one (account deletion revokes inside it).
+  private get sessions(): Repository<SessionEntity> {
+    return this.transactions.manager.getRepository(SessionEntity);
+  }
 
   async create(accountId: string, now: Date = new Date()): Promise<IssuedSession> {
     const token = generateSessionToken();

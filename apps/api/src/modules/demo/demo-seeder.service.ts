@@ -1,7 +1,11 @@
+import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { ATHLETE_SERVICE_TYPES, isUserTypeCode, LIMITS, SPORTS, toCents, UserType } from '@huddle/domain';
 import type { AthleteServiceType } from '@huddle/domain';
+import { findWorkspaceRoot } from '../../config/workspace-root';
 import demoAccounts from '../../database/seed/demo-accounts.json';
+import { AccountProfileService } from '../accounts/account-profile.service';
+import type { BusinessInfoInput } from '../accounts/dto/business-info.input';
 import { AthletesService } from '../athletes/athletes.service';
 import type { AthleteServicesInput } from '../athletes/dto/athlete-services.dto';
 import { AccountsService } from '../auth/accounts.service';
@@ -27,6 +31,24 @@ export interface DemoAccount {
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = demoAccounts;
 
+/**
+ * The demo business's company details, complete as its settings form requires them, so the demo
+ * business can save its own profile.
+ */
+export const DEMO_BUSINESS_INFO: BusinessInfoInput = {
+  name: 'Summit Sports Co.',
+  email: 'partnerships@summitsports.example',
+  phone: '+13105550142',
+  website: 'https://summitsports.example',
+  about: 'Family-owned sporting goods store in Los Angeles since 1998, sponsoring youth leagues across the county.',
+  description: 'We team up with college athletes for store appearances, youth clinics and social campaigns.',
+  category_list: 'Sporting Goods Store',
+  single_line_address: '1450 Sunset Blvd, Los Angeles, CA 90026',
+};
+
+/** Every seeded athlete's intro video: one small MP4 shipped with the API (see assets/demo/README.md). */
+export const DEMO_INTRO_VIDEO = join(findWorkspaceRoot(), 'apps/api/assets/demo/intro.mp4');
+
 /** Athletes seeded besides the demo athlete account. */
 export const SEEDED_ATHLETES = 64;
 const DEMO_SEED = 20260104;
@@ -51,8 +73,9 @@ interface SeededAthlete {
  * generator makes it the same demo every time. It never touches a database that already has
  * accounts, so a restart keeps whatever was changed.
  *
- * Seeded athletes are trusted data marked complete directly: they have no intro video (no video
- * ships with the product), and they cannot sign in (no password).
+ * Seeded athletes are trusted data marked complete directly, and cannot sign in (no password).
+ * They all show one stored intro video (DEMO_INTRO_VIDEO, owned by the demo athlete account), and
+ * the demo business has complete company details.
  */
 @Injectable()
 export class DemoSeeder {
@@ -64,6 +87,7 @@ export class DemoSeeder {
     private readonly catalogue: CatalogueService,
     private readonly media: MediaService,
     private readonly booking: BookingService,
+    private readonly profiles: AccountProfileService,
   ) {}
 
   async seedIfEmpty(): Promise<boolean> {
@@ -93,16 +117,18 @@ export class DemoSeeder {
     const demoAthleteId = ids.get(UserType.Athlete);
     if (!demoAthleteId) throw new Error('demo-accounts.json has no athlete');
     const demoAthlete = await this.accounts.ensureUsername(demoAthleteId);
+    const intro = await this.media.storeGeneratedIntro(demoAthleteId, DEMO_INTRO_VIDEO);
 
     const athletes: SeededAthlete[] = [{ id: demoAthleteId, spec: { ...demoSpec, firstName: demoAthlete.firstName ?? '', lastName: demoAthlete.lastName ?? '' } }];
-    athletes.push(...(await this.importAthletes(seededSpecs, demoAthlete.username ?? '', started)));
+    athletes.push(...(await this.importAthletes(seededSpecs, demoAthlete.username ?? '', intro.path, started)));
 
     await forEachBounded(athletes, RENDER_CONCURRENCY, (athlete, index) => this.dressAthlete(athlete, schoolIds[index % schoolIds.length]));
-    await this.describeDemoAthlete(athletes[0]);
+    await this.describeDemoAthlete(athletes[0], intro.path);
 
     const fanId = ids.get(UserType.Fan);
     const businessId = ids.get(UserType.Business);
     if (!fanId || !businessId) throw new Error('demo-accounts.json needs a fan and a business');
+    await this.profiles.saveBusinessInfo(businessId, DEMO_BUSINESS_INFO);
     const requests = this.finishedRequests(random, athletes, [fanId, businessId], started);
     await this.booking.importFinished(requests);
 
@@ -123,7 +149,7 @@ export class DemoSeeder {
   }
 
   /** One insert for every seeded account; newer indexes first on the dashboard, a minute apart. */
-  private async importAthletes(specs: readonly DemoAthleteSpec[], demoUsername: string, now: number): Promise<SeededAthlete[]> {
+  private async importAthletes(specs: readonly DemoAthleteSpec[], demoUsername: string, introVideo: string, now: number): Promise<SeededAthlete[]> {
     const taken = new Set([demoUsername]);
     const rows: ImportedAccount[] = specs.map((spec, index) => {
       const username = firstFreeUsername(usernameBaseOf(spec.firstName, spec.lastName), taken);
@@ -139,7 +165,7 @@ export class DemoSeeder {
         description: spec.description,
         profilePhoto: null,
         dashboardPhoto: null,
-        introVideo: null,
+        introVideo,
         instagramLink: `https://instagram.com/${username.replace(/\./g, '_')}`,
         tiktokLink: index % 2 === 0 ? `https://www.tiktok.com/@${username.replace(/\./g, '')}` : null,
         twitterLink: index % 3 === 0 ? `https://x.com/${username.replace(/\./g, '_')}` : null,
@@ -172,8 +198,9 @@ export class DemoSeeder {
     );
   }
 
-  private async describeDemoAthlete({ id, spec }: SeededAthlete): Promise<void> {
+  private async describeDemoAthlete({ id, spec }: SeededAthlete, introVideo: string): Promise<void> {
     await this.accounts.update(id, {
+      introVideo,
       gender: spec.gender,
       description: spec.description.slice(0, LIMITS.description.max),
       instagramLink: 'https://instagram.com/jordan_miles',

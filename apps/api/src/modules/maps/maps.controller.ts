@@ -2,6 +2,7 @@ import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { Public } from '../auth/decorators/access.decorators';
+import { RateLimit } from '../auth/rate-limit.decorator';
 import { GeocodePayload, GeocodeQuery } from './dto/geocode.dto';
 import { MapConfigPayload } from './dto/map-config.payload';
 import { MapsService } from './maps.service';
@@ -13,6 +14,7 @@ export class MapsController {
 
   @Get('geocode')
   @Public()
+  @RateLimit('geocode')
   @ApiOperation({
     summary: "The location picker's search: places by name, or coordinates.",
     description: "1503 when the configured geocoder fails (shown as 'Unknown map issue'); 1400 for coordinates out of range.",

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { LIMITS } from '@huddle/domain';
 import type { SniffedImage } from '@huddle/domain';
+import { Clock } from '../../common/time/clock';
 import { AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/errors/domain-error';
 import { MediaObjectEntity } from './entities/media-object.entity';
 import type { MediaKind } from './entities/media-object.entity';
 import { MediaErrors } from './media.errors';
 import { mediaKeyOf, mediaPathOf, newMediaKey } from './media-path';
+import { deleteUnreferencedMediaSql, MEDIA_PATH_PREFIX } from './media-references.query';
 import { processImage, UnreadableImageError } from './processing/image-processor';
 import type { ImageTarget, ProcessedImage } from './processing/image-processor';
 import { inspectVideo } from './processing/video-inspector';
@@ -23,6 +25,10 @@ import { HEIC_CONTENT_TYPE } from './uploads/upload-rules';
 /** Spec §9's crops: the square profile photo at most 1024 wide, the dashboard photo exactly 320x440. */
 const PROFILE_PHOTO: ImageTarget = { width: LIMITS.crop.profile.width, height: LIMITS.crop.profile.height, exact: false };
 const DASHBOARD_PHOTO: ImageTarget = { width: LIMITS.crop.dashboard.width, height: LIMITS.crop.dashboard.height, exact: true };
+
+// Rows deleted per statement by the cleanup, so one run never holds a long lock on media_objects.
+const CLEANUP_BATCH = 500;
+const HOUR_MS = 3_600_000;
 
 const VIDEO_EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov' };
 
@@ -59,7 +65,33 @@ export class MediaService {
     @InjectRepository(MediaObjectEntity) private readonly objects: Repository<MediaObjectEntity>,
     private readonly storage: MediaStorage,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
+
+  /**
+   * Deletes uploads that no account references (see MEDIA_REFERENCES) once they are older than
+   * UNUSED_UPLOAD_GRACE_HOURS: their rows, then their stored files. Uploads wait unreferenced
+   * between the upload and the form that saves them; the grace period covers that. Meant to run
+   * once a day from the job scheduler; safe to run from several processes at once (each row is
+   * deleted once, and only the process that deleted it removes the file). A file that cannot be
+   * removed is logged and left: nothing points at it any more. Answers how many were deleted.
+   */
+  async deleteUnreferencedUploads(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - this.config.UNUSED_UPLOAD_GRACE_HOURS * HOUR_MS);
+    let deleted = 0;
+    for (;;) {
+      const [rows]: [Array<{ key: string }>, number] = await this.objects.query(deleteUnreferencedMediaSql(), [before, MEDIA_PATH_PREFIX, CLEANUP_BATCH]);
+      for (const { key } of rows) {
+        await this.storage.delete(key).catch((error: unknown) => {
+          this.logger.warn(`Could not remove unused media ${key} from ${this.storage.description}: ${error instanceof Error ? error.message : String(error)}`);
+        });
+      }
+      deleted += rows.length;
+      if (rows.length < CLEANUP_BATCH) break;
+    }
+    if (deleted > 0) this.logger.log(`Deleted ${deleted} unused uploads older than ${this.config.UNUSED_UPLOAD_GRACE_HOURS} h`);
+    return deleted;
+  }
 
   /**
    * Refuses (1400) a media path that the account did not upload, that does not exist, or that
@@ -129,6 +161,33 @@ export class MediaService {
       ),
     );
     return { path: mediaPathOf(images[0].key), second_path: mediaPathOf(images[1].key) };
+  }
+
+  /**
+   * Stores a small MP4 the server ships (the demo seed's intro video) as a video of `accountId`,
+   * read from its own metadata like an upload; the source file is left in place.
+   */
+  async storeGeneratedIntro(accountId: string, sourcePath: string): Promise<StoredIntro> {
+    const facts = await inspectVideo(sourcePath);
+    if (!facts) throw new Error(`${sourcePath} is not an MP4 video`);
+    const data = await readFile(sourcePath);
+    const key = newMediaKey('video', randomUUID(), 'mp4');
+    await this.storeAll(
+      [{ key, write: () => this.storage.putBuffer(key, data, 'video/mp4') }],
+      [
+        this.objects.create({
+          key,
+          ownerAccountId: accountId,
+          kind: 'video',
+          contentType: 'video/mp4',
+          sizeBytes: data.length,
+          durationSeconds: facts.durationSeconds,
+          width: facts.width,
+          height: facts.height,
+        }),
+      ],
+    );
+    return { path: mediaPathOf(key), duration: facts.durationSeconds };
   }
 
   /** Checks the intro video's duration (from its own metadata) and stores it as uploaded. */

@@ -3,6 +3,7 @@ import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SIGNED_IN_ROLES } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { Roles } from '../auth/decorators/access.decorators';
+import { RateLimit } from '../auth/rate-limit.decorator';
 import { CurrentAccount } from '../auth/decorators/current-account.decorator';
 import type { AccountEntity } from '../auth/entities/account.entity';
 import { UploadIntroBody, UploadIntroPayload } from './dto/upload-intro.dto';
@@ -17,7 +18,7 @@ type VideoFiles = Partial<Record<typeof VIDEO_FIELD, StagedUpload[]>>;
 
 /**
  * Uploads of profile media (spec §7). The guard runs before the files are read, so anonymous
- * callers are refused without receiving anything; StagedUploadsInterceptor streams each file to
+ * callers, and accounts over their upload rate limit, are refused without receiving anything; StagedUploadsInterceptor streams each file to
  * staging, checked on the way (see StagingStorage), and the service takes it from there.
  */
 @ApiTags('media')
@@ -27,6 +28,7 @@ export class UploadsController {
 
   @Post('upload-photo')
   @Roles(...SIGNED_IN_ROLES)
+  @RateLimit('upload')
   @UseInterceptors(StagedUploadsInterceptor([{ name: IMAGE_FIELDS.photo, maxCount: 1 }, { name: IMAGE_FIELDS.secondPhoto, maxCount: 1 }]))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadPhotoBody })
@@ -41,6 +43,7 @@ export class UploadsController {
 
   @Post('upload-intro')
   @Roles(...SIGNED_IN_ROLES)
+  @RateLimit('upload')
   @UseInterceptors(StagedUploadsInterceptor([{ name: VIDEO_FIELD, maxCount: 1 }]))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadIntroBody })

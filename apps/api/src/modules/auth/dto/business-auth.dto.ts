@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 // Generous for provider codes and sealed states, small enough to keep URLs sane.
@@ -10,6 +10,11 @@ export class StartBusinessSignInQuery {
   @IsString()
   @MaxLength(500)
   state?: string;
+}
+
+export class BusinessProviderPayload {
+  @ApiProperty({ description: "Who plays the provider: 'facebook', or 'sandbox' (the API's own page, on the embedded database or when BUSINESS_SIGN_IN_SANDBOX is set)." })
+  provider!: string;
 }
 
 export class BusinessCallbackQuery {

@@ -1,0 +1,35 @@
+import { mediaPathOf } from './media-path';
+
+/**
+ * Every column that holds a media path, so the cleanup of unused uploads (MediaService.
+ * deleteUnreferencedUploads) keeps whatever one of them points at. It reads accounts
+ * (profile_photo, dashboard_photo, intro_video) and business_profiles (picture), both owned by the
+ * accounts module, and never writes them. A new column that stores a media path (request
+ * deliveries, ...) must be added here, or its files would be deleted after the grace period.
+ */
+export const MEDIA_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [
+  { table: 'accounts', column: 'profile_photo' },
+  { table: 'accounts', column: 'dashboard_photo' },
+  { table: 'accounts', column: 'intro_video' },
+  { table: 'business_profiles', column: 'picture' },
+];
+
+/**
+ * Deletes up to `limit` media_objects rows made before `before` whose path no column above holds
+ * (deleted accounts count: their rows stay for history), answering their storage keys. The
+ * references are gathered once and anti-joined, so the statement scans each table once.
+ */
+export function deleteUnreferencedMediaSql(): string {
+  const references = MEDIA_REFERENCES.map(({ table, column }) => `SELECT ${column} AS path FROM ${table} WHERE ${column} IS NOT NULL`).join(' UNION ALL ');
+  return `DELETE FROM media_objects WHERE id IN (
+      SELECT m.id FROM media_objects m
+      WHERE m.created_at < $1
+        AND NOT EXISTS (SELECT 1 FROM (${references}) refs WHERE refs.path = $2 || m.key)
+      ORDER BY m.created_at
+      LIMIT $3
+    )
+    RETURNING key`;
+}
+
+/** The prefix a stored path puts before the key ('/media/'). */
+export const MEDIA_PATH_PREFIX = mediaPathOf('');

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserType } from '@huddle/domain';
+import { Clock } from '../src/common/time/clock';
+import { AppConfig } from '../src/config/app-config';
+import { MediaService } from '../src/modules/media/media.service';
+import { api, signUp, uploadIntro, uploadPhoto } from './support/accounts-api';
+import { FakeClock } from './support/fake-clock';
+import { createTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+
+const HOUR_MS = 3_600_000;
+
+describe('MediaService.deleteUnreferencedUploads', () => {
+  let testApp: TestApp;
+  const clock = new FakeClock();
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { UNUSED_UPLOAD_GRACE_HOURS: '24' }, overrides: [{ provide: Clock, useValue: clock }] });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const fileOf = (path: string) => join(testApp.get(AppConfig).mediaDirectory, path.replace(/^\/media\//, ''));
+  const served = async (path: string) => (await api(testApp).get(path)).status;
+
+  it('deletes uploads no account uses once the grace period is over, rows and files, and keeps every referenced one', async () => {
+    const athlete = await signUp(testApp, UserType.Athlete);
+    const business = await signUp(testApp, UserType.Business);
+    const [profilePhoto, abandonedPhoto, introVideo, abandonedVideo] = [
+      await uploadPhoto(testApp, athlete.token),
+      await uploadPhoto(testApp, athlete.token),
+      await uploadIntro(testApp, athlete.token),
+      await uploadIntro(testApp, athlete.token),
+    ];
+    const [businessPhoto, businessPicture] = [await uploadPhoto(testApp, business.token), await uploadPhoto(testApp, business.token)];
+    await api(testApp)
+      .post('/user/save-athlete-profile', { athlete_personal_info: { profile_photo: profilePhoto, intro_video: introVideo } }, athlete.token)
+      .expect(200);
+    await api(testApp)
+      .post(
+        '/user/business/finish-registration',
+        {
+          first_name: 'Alex',
+          last_name: 'Owner',
+          profile_photo: businessPhoto,
+          business_info: { name: 'Acme', email: 'team@acme.example', phone: '(555) 000-1111', website: 'www.acme.example', picture: businessPicture },
+        },
+        business.token,
+      )
+      .expect(200);
+    const kept = [profilePhoto, introVideo, businessPhoto, businessPicture];
+    const abandoned = [abandonedPhoto, abandonedVideo];
+    for (const path of [...kept, ...abandoned]) expect(existsSync(fileOf(path))).toBe(true);
+
+    const media = testApp.get(MediaService);
+    // Within the grace period an unused upload may still be waiting for its form.
+    clock.advance(23 * HOUR_MS);
+    expect(await media.deleteUnreferencedUploads()).toBe(0);
+    for (const path of abandoned) expect(await served(path)).toBe(200);
+
+    clock.advance(2 * HOUR_MS);
+    expect(await media.deleteUnreferencedUploads()).toBe(2);
+    for (const path of abandoned) {
+      expect(await served(path)).toBe(404);
+      expect(existsSync(fileOf(path))).toBe(false);
+    }
+    for (const path of kept) {
+      expect(await served(path)).toBe(200);
+      expect(existsSync(fileOf(path))).toBe(true);
+    }
+    // Nothing left to do: a second run deletes nothing.
+    expect(await media.deleteUnreferencedUploads()).toBe(0);
+  });
+
+  it('deletes a photo once the profile moves to another one, after the grace period', async () => {
+    const fan = await signUp(testApp, UserType.Fan);
+    const first = await uploadPhoto(testApp, fan.token);
+    const profile = { first_name: 'Casey', last_name: 'Fan', email: fan.email, phone: '(555) 123-4567' };
+    await api(testApp).put('/user/accounts', { ...profile, profile_photo: first }, fan.token).expect(200);
+    const second = await uploadPhoto(testApp, fan.token);
+    await api(testApp).put('/user/accounts', { ...profile, profile_photo: second }, fan.token).expect(200);
+
+    clock.advance(25 * HOUR_MS);
+    await testApp.get(MediaService).deleteUnreferencedUploads();
+    expect(await served(first)).toBe(404);
+    expect(await served(second)).toBe(200);
+  });
+});
