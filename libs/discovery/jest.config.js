@@ -1,1 +1,1 @@
-module.exports = { ...require('../../jest.preset.js'), displayName: 'requester', rootDir: __dirname, roots: ['<rootDir>/src'] };
+module.exports = { ...require('../../jest.preset.js'), displayName: 'discovery', rootDir: __dirname, roots: ['<rootDir>/src'] };

@@ -1,5 +1,4 @@
 import { athleteCaption, athleteFirstName, athleteInitials, athleteName, athletePath, athleteServicesPath, cardPhoto } from './athlete-card';
-import { isCampaignId } from './campaign-id';
 import { searchFieldOf, searchPlaceholder } from './dashboard/search-fields';
 
 describe('dashboard search field', () => {
@@ -49,12 +48,5 @@ describe('athlete card helpers', () => {
     expect(athleteCaption({ sports_played: 'Basketball', school_name: 'Duke University' })).toBe('Basketball · Duke University');
     expect(athleteCaption({ sports_played: null, school_name: 'Duke University' })).toBe('Duke University');
     expect(athleteCaption({ sports_played: null, school_name: null })).toBe('');
-  });
-});
-
-describe('isCampaignId', () => {
-  it('recognises campaign ids by their @ prefix', () => {
-    expect(isCampaignId('@42')).toBe(true);
-    expect(isCampaignId('42')).toBe(false);
   });
 });

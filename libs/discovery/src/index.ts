@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import './requester.css';
+import './discovery.css';
 
 // The dashboard is the first screen of guests and fans, so it ships with the remote's App; every
 // other screen is its own chunk, fetched when first opened. Both profile routes share one chunk.
@@ -10,9 +10,3 @@ export const AthleteProfileScreen = lazy(() =>
 export const AthleteServicesScreen = lazy(() =>
   import(/* webpackChunkName: "athlete-profile" */ './profile/AthleteProfileScreen').then((m) => ({ default: m.AthleteServicesScreen })),
 );
-export const BookingFormScreen = lazy(() => import('./BookingFormScreen').then((m) => ({ default: m.BookingFormScreen })));
-export const RequestDetailScreen = lazy(() =>
-  import('./RequestDetailScreen').then((m) => ({ default: m.RequestDetailScreen })),
-);
-
-export { isCampaignId } from './campaign-id';

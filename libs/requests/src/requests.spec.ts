@@ -1,3 +1,4 @@
+import { isCampaignId } from './campaign-id';
 import { emptyRequestsText, requestTabOf } from './request-tabs';
 
 describe('requests tabs', () => {
@@ -11,5 +12,12 @@ describe('requests tabs', () => {
     expect(emptyRequestsText('pending')).toBe('No pending requests yet');
     expect(emptyRequestsText('accepted')).toBe('No accepted requests yet');
     expect(emptyRequestsText('finished')).toBe('No finished requests yet');
+  });
+});
+
+describe('isCampaignId', () => {
+  it('recognises campaign ids by their @ prefix', () => {
+    expect(isCampaignId('@42')).toBe(true);
+    expect(isCampaignId('42')).toBe(false);
   });
 });

@@ -8,27 +8,13 @@ export interface Debounced<Args extends unknown[]> {
   pending: () => boolean;
 }
 
-export interface Timers {
-  setTimeout: (callback: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-}
-
-const GLOBAL_TIMERS: Timers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
-
 /** The last of a burst of calls, `delayMs` after the burst ends (spec §5: search waits 400 ms). */
-export function debounce<Args extends unknown[]>(
-  run: (...args: Args) => void,
-  delayMs: number,
-  timers: Timers = GLOBAL_TIMERS,
-): Debounced<Args> {
-  let handle: unknown = null;
+export function debounce<Args extends unknown[]>(run: (...args: Args) => void, delayMs: number): Debounced<Args> {
+  let handle: ReturnType<typeof setTimeout> | null = null;
   let waiting: Args | null = null;
 
   const cancel = () => {
-    if (handle !== null) timers.clearTimeout(handle);
+    if (handle !== null) clearTimeout(handle);
     handle = null;
     waiting = null;
   };
@@ -41,9 +27,9 @@ export function debounce<Args extends unknown[]>(
 
   return {
     call: (...args) => {
-      if (handle !== null) timers.clearTimeout(handle);
+      if (handle !== null) clearTimeout(handle);
       waiting = args;
-      handle = timers.setTimeout(flush, delayMs);
+      handle = setTimeout(flush, delayMs);
     },
     flush,
     cancel,

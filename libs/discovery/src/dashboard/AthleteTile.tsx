@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { ENDORSEMENT_FROM, endorsementRate, formatRating } from '@huddle/domain/format';
+import { mediaUrl } from '@huddle/api-client';
 import { StarRating } from '@huddle/ui';
-import { mediaUrl } from '@huddle/member';
 import type { AthleteCard } from '../api/discovery-types';
 import { athleteInitials, athleteName, athletePath, cardPhoto } from '../athlete-card';
-import { ENDORSEMENT_FROM, endorsementRate, formatRating } from '../format/rates';
 
 /**
  * One athlete of the grid: a link to /@{username}. The link is named by the athlete's name alone

@@ -2,9 +2,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { canAccess, LIMITS } from '@huddle/domain';
 import { toApiError } from '@huddle/api-client';
-import { Button, buttonClassName, Page, SearchField, SelectField, useShell } from '@huddle/ui';
+import { Button, buttonClassName, Page, SearchField, SelectField, useDebouncedCallback, useShell } from '@huddle/ui';
 import { useAthleteSearch, useDiscoveryApi } from '../api/hooks';
-import { useDebouncedCallback } from '../useDebouncedCallback';
 import { AthleteResults, type AthleteResultsState } from './AthleteResults';
 import {
   DASHBOARD_PAGE_SIZE,

@@ -1,5 +1,5 @@
 /** Pages of a result list and the page buttons to draw for them. */
-import { plural } from '../format/words';
+import { plural } from '@huddle/domain/format';
 
 export function pageCount(total: number, pageSize: number): number {
   if (total <= 0 || pageSize <= 0) return 0;

@@ -1,6 +1,6 @@
 import { RETURN_TO_PARAM, SERVICE_LABELS, type ServiceType } from '@huddle/domain';
+import { withArticle } from '@huddle/domain/format';
 import { Button, Modal, useShell } from '@huddle/ui';
-import { withArticle } from '../format/words';
 
 export interface AccountPromptProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mediaUrl } from '@huddle/member';
+import { mediaUrl } from '@huddle/api-client';
 
 /** A small round photo, or the initials when there is none or it fails to load. */
 export function Avatar({ photo, initials, apiBase }: { photo: string | null; initials: string; apiBase: string }) {

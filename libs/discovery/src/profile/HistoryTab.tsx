@@ -1,7 +1,7 @@
 import { isServiceType, MESSAGES, SERVICE_LABELS } from '@huddle/domain';
 import { EmptyView, Icon } from '@huddle/ui';
 import type { AthleteHistoryItem } from '../api/discovery-types';
-import { formatDate, isoDate } from '../format/dates';
+import { formatDate, isoDate } from '@huddle/domain/format';
 
 /** The label of a finished request's type; a type this client does not know yet shows as 'Service'. */
 function typeLabel(type: string): string {

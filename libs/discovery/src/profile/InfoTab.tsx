@@ -1,9 +1,8 @@
 import { Link } from 'wouter';
-import { SERVICE_LABELS } from '@huddle/domain';
-import { SOCIAL_LINK_LABELS } from '@huddle/member';
+import { SERVICE_LABELS, SOCIAL_LINK_LABELS } from '@huddle/domain';
+import { formatRate } from '@huddle/domain/format';
 import type { AthleteProfile } from '../api/discovery-types';
 import { athleteFirstName, athleteServicesPath } from '../athlete-card';
-import { formatRate } from '../format/rates';
 import { filledSocialLinks, linkText, orderedServices, sportNames } from './profile-view';
 
 /**

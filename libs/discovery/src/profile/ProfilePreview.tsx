@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { mediaUrl } from '@huddle/member';
+import { mediaUrl } from '@huddle/api-client';
+import { formatRating, reviewsText } from '@huddle/domain/format';
 import { Button, StarRating, useShell } from '@huddle/ui';
 import type { AthleteProfile } from '../api/discovery-types';
 import { athleteInitials, athleteName, athleteServicesPath, cardPhoto } from '../athlete-card';
-import { formatRating, reviewsText } from '../format/rates';
 import { IntroVideo } from './IntroVideo';
 import { ProfileLink } from './ProfileLink';
 

@@ -1,8 +1,7 @@
 import { MESSAGES } from '@huddle/domain';
+import { formatDate, formatRating, isoDate, reviewsText } from '@huddle/domain/format';
 import { EmptyView, StarRating } from '@huddle/ui';
 import type { AthleteProfile, AthleteReview } from '../api/discovery-types';
-import { formatDate, isoDate } from '../format/dates';
-import { formatRating, reviewsText } from '../format/rates';
 import { Avatar } from './Avatar';
 
 function initialsOf(name: string): string {

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { ATHLETE_SERVICE_TYPES, canAccess, GUEST, SERVICE_LABELS, type AthleteServiceType } from '@huddle/domain';
+import { ATHLETE_SERVICE_TYPES, type AthleteServiceType, canAccess, GUEST, SERVICE_LABELS } from '@huddle/domain';
+import { formatRate } from '@huddle/domain/format';
 import { Button, useShell } from '@huddle/ui';
 import type { AthleteProfile } from '../api/discovery-types';
 import { athleteFirstName, athleteInitials, athletePath } from '../athlete-card';
-import { formatRate } from '../format/rates';
 import { AccountPrompt } from './AccountPrompt';
 import { Avatar } from './Avatar';
 import { bookingPath, orderedServices } from './profile-view';

@@ -1,4 +1,4 @@
-import { formatDate, isoDate } from './dates';
+import { formatDate, formatNotificationTime, formatTime, isoDate } from './dates';
 import { endorsementRate, formatDollars, formatRate, formatRating, reviewsText } from './rates';
 import { withArticle } from './words';
 
@@ -38,6 +38,30 @@ describe('dates', () => {
   it('shows nothing for a missing time', () => {
     expect(formatDate(null)).toBeNull();
     expect(formatDate(Number.NaN)).toBeNull();
+    expect(formatTime(undefined)).toBeNull();
+    expect(formatNotificationTime(null)).toBeNull();
+  });
+
+  // Local wall-clock times, so the expectations hold in any time zone the tests run in.
+  const local = (year: number, month: number, day: number, hour: number, minute: number) =>
+    new Date(year, month - 1, day, hour, minute).getTime() / 1000;
+
+  it("formats the time of day as 'h:mm A' (spec §9)", () => {
+    expect(formatTime(local(2026, 3, 4, 15, 5))).toBe('3:05 PM');
+    expect(formatTime(local(2026, 3, 4, 0, 30))).toBe('12:30 AM');
+  });
+
+  it('shows notification times relative under one day, then dates that grow with age (spec §9)', () => {
+    const now = local(2026, 3, 14, 12, 0);
+    expect(formatNotificationTime(now - 20, now)).toBe('just now');
+    expect(formatNotificationTime(now + 30, now)).toBe('just now');
+    expect(formatNotificationTime(now - 60, now)).toBe('1 minute ago');
+    expect(formatNotificationTime(now - 59 * 60, now)).toBe('59 minutes ago');
+    expect(formatNotificationTime(now - 3600, now)).toBe('1 hour ago');
+    expect(formatNotificationTime(now - 23 * 3600, now)).toBe('23 hours ago');
+    expect(formatNotificationTime(local(2026, 3, 10, 15, 5), now)).toBe('Tue 3:05 PM');
+    expect(formatNotificationTime(local(2026, 1, 2, 9, 0), now)).toBe('Jan 2');
+    expect(formatNotificationTime(local(2025, 12, 30, 9, 0), now)).toBe('Dec 30, 2025');
   });
 });
 

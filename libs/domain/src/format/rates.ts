@@ -1,6 +1,6 @@
 import { plural } from './words';
 
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+const DOLLARS = /*#__PURE__*/ new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
 /** Dollar amounts as the product shows them: '$1,250' or '$12.50' (the API speaks dollars). */
 export function formatDollars(amount: number): string {

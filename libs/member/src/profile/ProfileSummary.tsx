@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { mediaUrl } from '@huddle/api-client';
 import { Icon } from '@huddle/ui';
 import type { MemberAccount } from '../api/account-types';
 import { useMemberApi } from '../api/hooks';
-import { mediaUrl } from '../api/media-url';
 import '../member.css';
 
 /** The own profile's header: photo, name, @username and a role line. */

@@ -1,24 +1,39 @@
-import { Page, Placeholder, useShell, type ScreenProps } from '@huddle/ui';
-import { isCampaignId } from './campaign-id';
+import type { ComponentType } from 'react';
+import { Page, useShell, type ScreenProps } from '@huddle/ui';
+import { isCampaignId } from '../campaign-id';
 
-/** /request/{id} for requesters (spec §2, §4): status, countdown, cancel, approve, review. */
-export function RequestDetailScreen({ params }: ScreenProps) {
+/** What every role's action panel is told about the request it acts on. */
+export interface ActionPanelProps {
+  /** The request id of the route; for a campaign, '@' and the campaign id (spec §2). */
+  requestId: string;
+  campaign: boolean;
+}
+
+export interface RequestDetailScreenProps extends ScreenProps {
+  /** The role's actions: RequesterActionPanel, AthleteActionPanel or AdminActionPanel. */
+  ActionPanel: ComponentType<ActionPanelProps>;
+  /** Where Back goes: the role's list of requests. */
+  backTo: string;
+  width?: 'narrow' | 'wide';
+}
+
+/**
+ * /request/{id} (and /manage/request/{id} for the administrator), spec §2 and §4: one detail for
+ * every role, framing the role's action panel. Campaign ids start with '@'.
+ */
+export function RequestDetailScreen({ params, ActionPanel, backTo, width = 'narrow' }: RequestDetailScreenProps) {
   const { navigate } = useShell();
-  const id = params.id ?? '';
-  const campaign = isCampaignId(id);
+  const requestId = params.id ?? '';
+  const campaign = isCampaignId(requestId);
 
   return (
     <Page
       title={campaign ? 'Endorsement campaign' : 'Request'}
-      subtitle={campaign ? `Campaign ${id.slice(1)}` : `Request ${id}`}
-      width="narrow"
-      onBack={() => navigate('/requests')}
+      subtitle={campaign ? `Campaign ${requestId.slice(1)}` : `Request ${requestId}`}
+      width={width}
+      onBack={() => navigate(backTo)}
     >
-      <Placeholder title={campaign ? 'Campaign athletes and status' : 'Request details and actions'}>
-        {campaign
-          ? 'Each athlete of the campaign with their status, the summed amounts and Cancel Campaign.'
-          : 'The service, athlete, amount, status and the actions this status allows.'}
-      </Placeholder>
+      <ActionPanel requestId={requestId} campaign={campaign} />
     </Page>
   );
 }
