@@ -1,3 +1,4 @@
+import { fullName } from '@huddle/domain/format';
 import type { AthleteCard } from './api/discovery-types';
 
 type Named = Pick<AthleteCard, 'first_name' | 'last_name'>;
@@ -7,7 +8,7 @@ type Addressable = Pick<AthleteCard, 'username' | 'athlete_id'>;
 export const UNNAMED_ATHLETE = 'Athlete';
 
 export function athleteName(athlete: Named): string {
-  return [athlete.first_name, athlete.last_name].filter(Boolean).join(' ').trim() || UNNAMED_ATHLETE;
+  return fullName(athlete) || UNNAMED_ATHLETE;
 }
 
 /** The name used in sentences ('Book Jordan for …'). */

@@ -1,5 +1,6 @@
 import { formatDate, formatNotificationTime, formatTime, isoDate } from './dates';
 import { endorsementRate, formatDollars, formatRate, formatRating, reviewsText } from './rates';
+import { fullName } from './names';
 import { withArticle } from './words';
 
 describe('rates', () => {
@@ -69,5 +70,14 @@ describe('withArticle', () => {
   it('picks a or an for service names', () => {
     expect(withArticle('video chat')).toBe('a video chat');
     expect(withArticle('endorsement')).toBe('an endorsement');
+  });
+});
+
+describe('fullName', () => {
+  it('joins the names it has, and is empty without any', () => {
+    expect(fullName({ first_name: 'Jordan', last_name: 'Lee' })).toBe('Jordan Lee');
+    expect(fullName({ first_name: ' Jordan ', last_name: null })).toBe('Jordan');
+    expect(fullName({ last_name: 'Lee' })).toBe('Lee');
+    expect(fullName({ first_name: '', last_name: '  ' })).toBe('');
   });
 });

@@ -5,3 +5,4 @@
 export * from './dates';
 export * from './rates';
 export * from './words';
+export * from './names';
