@@ -10,6 +10,7 @@ export { useSearchParam } from './useSearchParam';
 export { debounce, type Debounced } from './debounce';
 export { useDebouncedCallback } from './useDebouncedCallback';
 export { useDebouncedValue } from './useDebouncedValue';
+export { useShellApi } from './useShellApi';
 export { withSearchParam } from './search-params';
 export { Icon, type IconName, type IconProps } from './Icon';
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './Button';

@@ -1,23 +1,13 @@
-import { useMemo } from 'react';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@huddle/api-client';
 import { ErrorCode } from '@huddle/domain';
-import { useShell } from '@huddle/ui';
+import { useShellApi } from '@huddle/ui';
 import { discoveryApi, type DiscoveryApi } from './discovery-api';
 import type { AthleteRef, AthleteSearchQuery } from './discovery-types';
 
-const apis = new Map<string, DiscoveryApi>();
-
-/** The discovery API on the shell's API base; one instance per base for the page's lifetime. */
+/** The discovery API on the shell's API base, shared by every discovery screen. */
 export function useDiscoveryApi(): DiscoveryApi {
-  const { apiBase } = useShell();
-  return useMemo(() => {
-    const existing = apis.get(apiBase);
-    if (existing) return existing;
-    const created = discoveryApi(apiBase);
-    apis.set(apiBase, created);
-    return created;
-  }, [apiBase]);
+  return useShellApi(discoveryApi);
 }
 
 export const DISCOVERY_KEYS = {
