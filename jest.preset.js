@@ -4,9 +4,13 @@ const path = require('path');
 
 const aliases = {
   '^@huddle/domain$': path.join(__dirname, 'libs/domain/src/index.ts'),
+  '^@huddle/domain/format$': path.join(__dirname, 'libs/domain/src/format/index.ts'),
   '^@huddle/api-client$': path.join(__dirname, 'libs/api-client/src/index.ts'),
   '^@huddle/ui$': path.join(__dirname, 'libs/ui/src/index.ts'),
-  '^@huddle/requester$': path.join(__dirname, 'libs/requester/src/index.ts'),
+  '^@huddle/ui/shell-contract$': path.join(__dirname, 'libs/ui/src/shell-contract.ts'),
+  '^@huddle/discovery$': path.join(__dirname, 'libs/discovery/src/index.ts'),
+  '^@huddle/requests$': path.join(__dirname, 'libs/requests/src/index.ts'),
+  '^@huddle/booking$': path.join(__dirname, 'libs/booking/src/index.ts'),
   '^@huddle/member$': path.join(__dirname, 'libs/member/src/index.ts'),
   // Stylesheets are the bundler's concern; tests of components see an empty module.
   '\\.css$': path.join(__dirname, 'tools/jest/style-stub.js'),

@@ -19,7 +19,9 @@ const LIBRARY_SOURCES = {
   '@huddle/domain': 'libs/domain',
   '@huddle/api-client': 'libs/api-client',
   '@huddle/ui': 'libs/ui',
-  '@huddle/requester': 'libs/requester',
+  '@huddle/discovery': 'libs/discovery',
+  '@huddle/requests': 'libs/requests',
+  '@huddle/booking': 'libs/booking',
   '@huddle/member': 'libs/member',
 };
 
@@ -34,8 +36,9 @@ const SHARED_PACKAGES = ['react', 'react-dom', 'wouter', '@tanstack/react-query'
  * Workspace libraries that are singletons too. @huddle/ui carries React contexts the shell
  * provides and remotes consume (toasts) and page-wide state (the scroll-lock count, the Escape
  * stack), and its stylesheet then arrives once. @huddle/domain is shared because ui needs it and
- * the shell already ships most of it. @huddle/requester, @huddle/member and @huddle/api-client are
- * not shared: a page runs one remote, so sharing them would only move bytes into the shell.
+ * the shell already ships most of it. The screen libs (@huddle/discovery, @huddle/requests,
+ * @huddle/booking, @huddle/member) and @huddle/api-client are not shared: a page runs one remote,
+ * so sharing them would only move bytes into the shell.
  */
 const SHARED_WORKSPACE_LIBS = ['@huddle/domain', '@huddle/ui'];
 
@@ -140,8 +143,14 @@ function createConfig({ dirname, kind, name, port, title }) {
           ...Object.fromEntries(
             Object.entries(LIBRARY_SOURCES).map(([lib, dir]) => [`${lib}$`, path.join(workspaceRoot, dir, 'src/index.ts')]),
           ),
+          // The formatters of libs/domain, outside the shared @huddle/domain singleton so each app
+          // bundles only those it uses; see libs/domain/src/format/index.ts.
+          '@huddle/domain/format$': path.join(workspaceRoot, 'libs/domain/src/format/index.ts'),
           // Development-only stand-in shell for a remote's own page; see libs/ui/src/standalone.tsx.
           '@huddle/ui/standalone$': path.join(workspaceRoot, 'libs/ui/src/standalone.tsx'),
+          // The shell contract's version, compiled into each app rather than shared, so a remote
+          // checks the shell against the version it was built for; see libs/ui/src/shell-contract.ts.
+          '@huddle/ui/shell-contract$': path.join(workspaceRoot, 'libs/ui/src/shell-contract.ts'),
         },
       },
       module: {

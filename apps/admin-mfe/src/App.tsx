@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { RoleRoutes, ShellContextProvider, type RemoteAppProps } from '@huddle/ui';
+import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { ADMIN_SCREENS } from './admin-screens';
 import { AdminFrame } from './frame/AdminFrame';
 
@@ -7,7 +8,7 @@ import { AdminFrame } from './frame/AdminFrame';
 export default function App({ shell }: RemoteAppProps) {
   const [pathname] = useLocation();
   return (
-    <ShellContextProvider value={shell}>
+    <ShellContextProvider value={shell} requires={SHELL_CONTRACT_VERSION}>
       <AdminFrame pathname={pathname}>
         <RoleRoutes pathname={pathname} role={shell.role} screens={ADMIN_SCREENS} />
       </AdminFrame>

@@ -1,10 +1,15 @@
 import { routesOfRemote } from '@huddle/domain';
+import { AdminRequestScreen } from '@huddle/requests';
 import { ADMIN_SCREENS } from './admin-screens';
 import { activeAdminSection } from './frame/admin-sections';
 
 describe('admin remote routes', () => {
   it('draws exactly the /manage routes the domain gives the administrator', () => {
     expect(Object.keys(ADMIN_SCREENS).sort()).toEqual(routesOfRemote('admin').sort());
+  });
+
+  it('shows the shared request detail with the administrator’s action panel', () => {
+    expect(ADMIN_SCREENS['/manage/request/:id']).toBe(AdminRequestScreen);
   });
 });
 

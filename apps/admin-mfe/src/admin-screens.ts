@@ -1,10 +1,10 @@
 import { lazy } from 'react';
+import { AdminRequestScreen } from '@huddle/requests';
 import type { ScreenMap } from '@huddle/ui';
 import { UsersScreen } from './screens/UsersScreen';
 
 // The users list is the administrator's first screen; the others load when first opened.
 const UserScreen = lazy(() => import('./screens/UserScreen').then((m) => ({ default: m.UserScreen })));
-const AdminRequestScreen = lazy(() => import('./screens/AdminRequestScreen').then((m) => ({ default: m.AdminRequestScreen })));
 const AdminStatsScreen = lazy(() => import('./screens/AdminStatsScreen').then((m) => ({ default: m.AdminStatsScreen })));
 const PayoutsScreen = lazy(() => import('./screens/PayoutsScreen').then((m) => ({ default: m.PayoutsScreen })));
 const SentPayoutsScreen = lazy(() => import('./screens/SentPayoutsScreen').then((m) => ({ default: m.SentPayoutsScreen })));

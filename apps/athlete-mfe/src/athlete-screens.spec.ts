@@ -1,4 +1,5 @@
 import { routesOfRemote } from '@huddle/domain';
+import { AthleteRequestScreen, RequestsScreen } from '@huddle/requests';
 import { ATHLETE_SCREENS } from './athlete-screens';
 
 describe('athlete remote routes', () => {
@@ -12,5 +13,10 @@ describe('athlete remote routes', () => {
     }
     expect(ATHLETE_SCREENS).not.toHaveProperty(['/request-form/:id/:type']);
     expect(ATHLETE_SCREENS).not.toHaveProperty(['/stats']);
+  });
+
+  it('shows the shared request list and the detail with the athlete’s action panel', () => {
+    expect(ATHLETE_SCREENS['/requests']).toBe(RequestsScreen);
+    expect(ATHLETE_SCREENS['/request/:id']).toBe(AthleteRequestScreen);
   });
 });

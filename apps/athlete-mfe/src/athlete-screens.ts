@@ -1,12 +1,10 @@
 import { lazy } from 'react';
-import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen } from '@huddle/requester';
-import { NotificationsScreen, RequestsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen } from '@huddle/discovery';
+import { NotificationsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import { AthleteRequestScreen, RequestsScreen } from '@huddle/requests';
 import type { ScreenMap } from '@huddle/ui';
 
 const LockerRoomScreen = lazy(() => import('./screens/LockerRoomScreen').then((m) => ({ default: m.LockerRoomScreen })));
-const AthleteRequestScreen = lazy(() =>
-  import('./screens/AthleteRequestScreen').then((m) => ({ default: m.AthleteRequestScreen })),
-);
 const AthleteOwnProfileScreen = lazy(() =>
   import('./screens/AthleteOwnProfileScreen').then((m) => ({ default: m.AthleteOwnProfileScreen })),
 );

@@ -1,4 +1,5 @@
 import { routesOfRemote } from '@huddle/domain';
+import { RequesterRequestScreen, RequestsScreen } from '@huddle/requests';
 import { BUSINESS_SCREENS } from './business-screens';
 
 describe('business remote routes', () => {
@@ -11,5 +12,10 @@ describe('business remote routes', () => {
     expect(BUSINESS_SCREENS).toHaveProperty(['/request-form/b/endorsement_campaign']);
     expect(BUSINESS_SCREENS).toHaveProperty(['/request-form/:id/:type']);
     expect(BUSINESS_SCREENS).not.toHaveProperty(['/locker-room']);
+  });
+
+  it('shows the shared request list and the detail with the requester’s action panel', () => {
+    expect(BUSINESS_SCREENS['/requests']).toBe(RequestsScreen);
+    expect(BUSINESS_SCREENS['/request/:id']).toBe(RequesterRequestScreen);
   });
 });

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
-import { AthleteProfileScreen, AthleteServicesScreen, BookingFormScreen, DashboardScreen, RequestDetailScreen } from '@huddle/requester';
-import { NotificationsScreen, OwnProfileScreen, RequestsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import { BookingFormScreen } from '@huddle/booking';
+import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen } from '@huddle/discovery';
+import { NotificationsScreen, OwnProfileScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import { RequesterRequestScreen, RequestsScreen } from '@huddle/requests';
 import type { ScreenMap } from '@huddle/ui';
 
 const StatsScreen = lazy(() => import('./screens/StatsScreen').then((m) => ({ default: m.StatsScreen })));
@@ -15,7 +17,7 @@ export const BUSINESS_SCREENS: ScreenMap = {
   '/request-form/:id/:type': BookingFormScreen,
   '/request-form/b/endorsement_campaign': CampaignFormScreen,
   '/requests': RequestsScreen,
-  '/request/:id': RequestDetailScreen,
+  '/request/:id': RequesterRequestScreen,
   '/notifications': NotificationsScreen,
   '/profile': OwnProfileScreen,
   '/settings/info': SettingsInfoScreen,

@@ -46,6 +46,53 @@ describe('platform: the federated shell', () => {
     await screenshot(page, 'platform-login');
   });
 
+  // The request screens live once in libs/requests; each role's remote frames the detail with
+  // that role's action panel. Signs in the seeded demo accounts (embedded database).
+  async function signInDemo(page: Page, email: string, password: string): Promise<void> {
+    await page.goto(`${SHELL_URL}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+  }
+
+  it("shows the shared request list and detail in the fan's and the athlete's remotes, each with its own panel", async () => {
+    const { page } = journey;
+    await signInDemo(page, 'fan@huddle.test', 'huddle-fan-2026');
+    await page.goto(`${SHELL_URL}/requests?tab=accepted`);
+    await page.getByText('No accepted requests yet').waitFor();
+    await page.goto(`${SHELL_URL}/request/42`);
+    await page.getByRole('heading', { name: 'Request' }).waitFor();
+    await page.getByText('The service, athlete, amount, status and the actions this status allows.').waitFor();
+    await page.goto(`${SHELL_URL}/request/@7`);
+    await page.getByRole('heading', { name: 'Endorsement campaign' }).waitFor();
+    await page.getByText('Campaign 7').waitFor();
+
+    const athlete = await journey.browser.newContext();
+    try {
+      const athletePage = await athlete.newPage();
+      const ports = trackServers(athletePage);
+      await signInDemo(athletePage, 'athlete@huddle.test', 'huddle-athlete-2026');
+      await athletePage.goto(`${SHELL_URL}/request/42`);
+      await athletePage.getByText(/the fee breakdown \(request amount, service fees, your amount\)/).waitFor();
+      await athletePage.getByRole('button', { name: 'Back' }).click();
+      await athletePage.waitForURL(`${SHELL_URL}/requests`);
+      await screenshot(athletePage, 'platform-athlete-requests');
+      expect(ports.has(PORTS.athlete)).toBe(true);
+    } finally {
+      await athlete.close();
+    }
+  });
+
+  it("shows the administrator's request detail in the admin console, Back to the users", async () => {
+    const { page } = journey;
+    await signInDemo(page, 'admin@huddle.test', 'huddle-admin-2026');
+    await page.goto(`${SHELL_URL}/manage/request/42`);
+    await page.getByText('Request details and payout status').waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${SHELL_URL}/manage/users`);
+  });
+
   it('shows an error view with Retry when the fan remote is down, and recovers once it is back', async () => {
     const fan = journey.stack.services.get('fan');
     if (!fan) throw new Error('fan remote was not started');

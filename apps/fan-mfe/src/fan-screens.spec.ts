@@ -1,4 +1,5 @@
 import { routesOfRemote } from '@huddle/domain';
+import { RequesterRequestScreen, RequestsScreen } from '@huddle/requests';
 import { FAN_SCREENS } from './fan-screens';
 
 describe('fan remote routes', () => {
@@ -12,5 +13,10 @@ describe('fan remote routes', () => {
     }
     expect(FAN_SCREENS).not.toHaveProperty(['/stats']);
     expect(FAN_SCREENS).not.toHaveProperty(['/locker-room']);
+  });
+
+  it('shows the shared request list and the detail with the requester’s action panel', () => {
+    expect(FAN_SCREENS['/requests']).toBe(RequestsScreen);
+    expect(FAN_SCREENS['/request/:id']).toBe(RequesterRequestScreen);
   });
 });

@@ -1,5 +1,7 @@
-import { AthleteProfileScreen, AthleteServicesScreen, BookingFormScreen, DashboardScreen, RequestDetailScreen } from '@huddle/requester';
-import { NotificationsScreen, OwnProfileScreen, RequestsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import { BookingFormScreen } from '@huddle/booking';
+import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen } from '@huddle/discovery';
+import { NotificationsScreen, OwnProfileScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
+import { RequesterRequestScreen, RequestsScreen } from '@huddle/requests';
 import type { ScreenMap } from '@huddle/ui';
 
 /** The fan remote's screens for guests (0), fans (1) and incomplete fans (11), by domain route pattern. */
@@ -9,7 +11,7 @@ export const FAN_SCREENS: ScreenMap = {
   '/p/@:id': AthleteServicesScreen,
   '/request-form/:id/:type': BookingFormScreen,
   '/requests': RequestsScreen,
-  '/request/:id': RequestDetailScreen,
+  '/request/:id': RequesterRequestScreen,
   '/notifications': NotificationsScreen,
   '/profile': OwnProfileScreen,
   '/settings/info': SettingsInfoScreen,

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { GUEST, RETURN_TO_PARAM, returnPathAfterSignIn } from '@huddle/domain';
 import { LoadingView, type ShellContextValue } from '@huddle/ui';
+import { createLiveEventHub, SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { API_BASE } from './api/http';
 import { AppFrame, LogoutConfirm } from './frame/AppFrame';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
@@ -21,6 +22,9 @@ export function App() {
   const [unread, setUnread] = useState(0);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  // The one hub remotes subscribe to for live events; the notification stream will publish into
+  // it. Until the shell holds that stream, subscriptions exist and no event comes.
+  const [liveEvents] = useState(createLiveEventHub);
 
   const screen = shellScreenFor(pathname, role);
   const routePath = screen.kind === 'remote' || screen.kind === 'signed-out' ? screen.route : null;
@@ -36,6 +40,7 @@ export function App() {
       role === null
         ? null
         : {
+            version: SHELL_CONTRACT_VERSION,
             role,
             account,
             navigate,
@@ -45,8 +50,9 @@ export function App() {
             setAccount: session.accountChanged,
             refreshAccount: session.refreshAccount,
             endSession: session.endSession,
+            events: { subscribe: liveEvents.subscribe },
           },
-    [role, account, navigate, askToLogout, session.accountChanged, session.refreshAccount, session.endSession],
+    [role, account, navigate, askToLogout, session.accountChanged, session.refreshAccount, session.endSession, liveEvents],
   );
 
   const logout = async () => {

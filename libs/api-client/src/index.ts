@@ -12,3 +12,4 @@ export type { components, operations, paths } from './generated/schema';
 export type Schemas = components['schemas'];
 export { uploadWithProgress, uploadFraction } from './upload';
 export type { UploadOptions } from './upload';
+export { mediaUrl } from './media-url';

@@ -14,3 +14,4 @@ export * from './media';
 export * from './media-content';
 export * from './geo';
 export * from './athlete-services';
+export * from './live-events';

@@ -80,6 +80,15 @@ export const SOCIAL_LINK_FIELDS: Record<SocialLinkType, `${SocialLinkType}_link`
   instagram: 'instagram_link',
 };
 
+/** How the product names each social link (profile pages, settings, the wizard). */
+export const SOCIAL_LINK_LABELS: Record<SocialLinkType, string> = {
+  tiktok: 'TikTok',
+  twitter: 'Twitter',
+  snapchat: 'Snapchat',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+};
+
 /** Appearance options of athlete_services.appearance_type (comma-separated in the API). */
 export const APPEARANCE_TYPES = ['SING', 'VISIT_CHURCHES'] as const;
 export type AppearanceType = (typeof APPEARANCE_TYPES)[number];

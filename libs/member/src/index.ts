@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 
 // Each screen is its own chunk: none of them is a role's first screen.
-export const RequestsScreen = lazy(() => import('./RequestsScreen').then((m) => ({ default: m.RequestsScreen })));
 export const NotificationsScreen = lazy(() =>
   import('./NotificationsScreen').then((m) => ({ default: m.NotificationsScreen })),
 );
@@ -26,12 +25,10 @@ export const ServicesSettings = lazy(() =>
   import(/* webpackChunkName: "athlete-settings" */ './settings/AthleteSettings').then((m) => ({ default: m.ServicesSettings })),
 );
 
-export { REQUEST_TABS, requestTabOf, emptyRequestsText, type RequestTab } from './request-tabs';
 export { wizardStepsFor, forwardLabel, previousStep, nextStep } from './wizard/wizard-steps';
 export { useOwnAccount, useReferenceData, useMemberApi } from './api/hooks';
-export { mediaUrl } from './api/media-url';
 export { idsOf } from './wizard/wizard-draft';
-export { socialLinksOf, SOCIAL_LINK_LABELS } from './forms/social-links';
+export { socialLinksOf } from './forms/social-links';
 export { ProfileSummary } from './profile/ProfileSummary';
 export { LocationPicker } from './map/LocationPicker';
 export type { MemberAccount, AthleteLocation, ReferenceData } from './api/account-types';

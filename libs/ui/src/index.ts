@@ -7,6 +7,10 @@ export { acquireScrollLock } from './scroll-lock';
 export { useScrollLock } from './useScrollLock';
 export { useEscapeKey } from './useEscapeKey';
 export { useSearchParam } from './useSearchParam';
+export { debounce, type Debounced } from './debounce';
+export { useDebouncedCallback } from './useDebouncedCallback';
+export { useDebouncedValue } from './useDebouncedValue';
+export { useShellApi } from './useShellApi';
 export { withSearchParam } from './search-params';
 export { Icon, type IconName, type IconProps } from './Icon';
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './Button';
@@ -40,5 +44,8 @@ export {
   useShell,
   type RemoteAppProps,
   type ShellAccount,
+  type ShellContextProviderProps,
   type ShellContextValue,
 } from './shell-context';
+// The contract's version and the event hub are imported from '@huddle/ui/shell-contract' (see there why).
+export type { LiveEventHub, LiveEventListener, ShellEvents } from './shell-contract';

@@ -1,16 +1,33 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Schemas } from '@huddle/api-client';
-import type { RoleCode } from '@huddle/domain';
-
-/** The signed-in account as the shell knows it: the fields of the API's account that routing and the frame need. */
-export type ShellAccount = Pick<Schemas['AccountDto'], 'id' | 'user_type' | 'profile_completed' | 'email'> &
-  Partial<Pick<Schemas['AccountDto'], 'first_name' | 'last_name' | 'username' | 'profile_photo'>>;
+import type { RoleCode, UserTypeCode } from '@huddle/domain';
+import { ErrorView } from './ErrorView';
+import { shellMeetsContract, type ShellEvents } from './shell-contract';
 
 /**
- * What the shell hands a role remote: the contract between host and remotes. A remote's App
- * receives it as the `shell` prop and provides it to its screens with ShellContextProvider.
+ * The signed-in account as the shell knows it: the fields of the API's account (AccountDto) that
+ * routing and the frame need. Written here rather than picked from @huddle/api-client, which the
+ * design system does not depend on; the API's account is passed where a ShellAccount is expected
+ * (setAccount after a profile edit), so the compiler catches the two drifting apart.
+ */
+export interface ShellAccount {
+  id: string;
+  user_type: UserTypeCode;
+  profile_completed: boolean;
+  email: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  username?: string | null;
+  profile_photo?: string | null;
+}
+
+/**
+ * What the shell hands a role remote: the contract between host and remotes, versioned by
+ * SHELL_CONTRACT_VERSION ('@huddle/ui/shell-contract'). A remote's App receives it as the `shell`
+ * prop and provides it to its screens with ShellContextProvider, which checks the version.
  */
 export interface ShellContextValue {
+  /** The contract version this shell implements (SHELL_CONTRACT_VERSION when it was built). */
+  version: number;
   role: RoleCode;
   account: ShellAccount | null;
   navigate: (to: string, options?: { replace?: boolean }) => void;
@@ -33,6 +50,11 @@ export interface ShellContextValue {
    * show at once, with no logout confirmation and no logout call.
    */
   endSession: () => void;
+  /**
+   * Live events (new notifications) from the one server-sent-event connection the shell holds;
+   * a remote never opens a stream of its own. Subscribe in an effect and unsubscribe in its cleanup.
+   */
+  events: ShellEvents;
 }
 
 export interface RemoteAppProps {
@@ -41,7 +63,27 @@ export interface RemoteAppProps {
 
 const ShellContext = createContext<ShellContextValue | null>(null);
 
-export function ShellContextProvider({ value, children }: { value: ShellContextValue; children: ReactNode }) {
+export interface ShellContextProviderProps {
+  value: ShellContextValue;
+  /**
+   * The contract version the remote was built for: pass SHELL_CONTRACT_VERSION imported from
+   * '@huddle/ui/shell-contract' (compiled into the remote). An older shell gets a reload prompt
+   * instead of screens that would call what it lacks.
+   */
+  requires: number;
+  children: ReactNode;
+}
+
+export function ShellContextProvider({ value, requires, children }: ShellContextProviderProps) {
+  if (!shellMeetsContract(value.version, requires)) {
+    return (
+      <ErrorView
+        title="Huddle was updated"
+        message="Reload the page to continue with the new version."
+        onRetry={() => window.location.reload()}
+      />
+    );
+  }
   return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
 }
 

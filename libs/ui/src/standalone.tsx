@@ -11,6 +11,7 @@ import { baseUserType, isIncomplete, resolveNavigation, USER_TYPE_NAMES, type Ro
 import { Badge } from './Badge';
 import { SelectField } from './SelectField';
 import type { RemoteAppProps, ShellAccount, ShellContextValue } from './shell-context';
+import { createLiveEventHub, SHELL_CONTRACT_VERSION } from './shell-contract';
 import { ToastProvider, useToast } from './Toast';
 
 export interface StandaloneOptions {
@@ -33,8 +34,11 @@ function StandaloneShell({ App, options }: { App: ComponentType<RemoteAppProps>;
   const [role, setRole] = useState<RoleCode>(options.roles[0] ?? 0);
   const [unread, setUnread] = useState(0);
   const toast = useToast();
+  // The stand-in holds no notification stream: remotes can subscribe, and no event comes.
+  const [events] = useState(createLiveEventHub);
   const shell = useMemo<ShellContextValue>(
     () => ({
+      version: SHELL_CONTRACT_VERSION,
       role,
       account: options.accountFor(role),
       navigate,
@@ -44,8 +48,9 @@ function StandaloneShell({ App, options }: { App: ComponentType<RemoteAppProps>;
       setAccount: () => toast.show('The standalone page keeps its stand-in account.'),
       refreshAccount: async () => undefined,
       endSession: () => toast.show('Sessions belong to the shell; the standalone page stays signed in.'),
+      events: { subscribe: events.subscribe },
     }),
-    [role, options, navigate, toast],
+    [role, options, navigate, toast, events],
   );
   // The real shell redirects paths the role may not open; the stand-in does the same.
   const navigation = resolveNavigation(pathname, role);

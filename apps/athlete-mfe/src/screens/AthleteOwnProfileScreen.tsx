@@ -1,6 +1,7 @@
-import { ATHLETE_SERVICE_TYPES, isHourly, SERVICE_LABELS, serviceSettingsOf, SOCIAL_LINK_TYPES } from '@huddle/domain';
-import { toApiError } from '@huddle/api-client';
-import { idsOf, mediaUrl, ProfileSummary, SOCIAL_LINK_LABELS, socialLinksOf, useMemberApi, useOwnAccount, useReferenceData, type MemberAccount } from '@huddle/member';
+import { ATHLETE_SERVICE_TYPES, isHourly, SERVICE_LABELS, serviceSettingsOf, SOCIAL_LINK_LABELS, SOCIAL_LINK_TYPES } from '@huddle/domain';
+import { formatRate } from '@huddle/domain/format';
+import { mediaUrl, toApiError } from '@huddle/api-client';
+import { idsOf, ProfileSummary, socialLinksOf, useMemberApi, useOwnAccount, useReferenceData, type MemberAccount } from '@huddle/member';
 import { Button, EmptyView, ErrorView, Page, Panel, SkeletonList, Tabs, useSearchParam, useShell } from '@huddle/ui';
 import './athlete-profile.css';
 
@@ -11,8 +12,6 @@ const TABS = [
 ] as const;
 
 type Tab = (typeof TABS)[number]['id'];
-
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 function EditButton({ to, label }: { to: string; label: string }) {
   const { navigate } = useShell();
@@ -112,10 +111,7 @@ function ServicesTab({ account }: { account: MemberAccount }) {
             {enabled.map((type) => (
               <li key={type}>
                 <span>{SERVICE_LABELS[type]}</span>
-                <strong>
-                  {DOLLARS.format(settings[type].rate)}
-                  {isHourly(type) ? ' / hour' : ''}
-                </strong>
+                <strong>{formatRate({ rate: settings[type].rate, per_hour: isHourly(type) })}</strong>
               </li>
             ))}
           </ul>

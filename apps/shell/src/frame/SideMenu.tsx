@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { isMenuEntryActive, menuEntriesFor, type MenuEntry, type RoleCode } from '@huddle/domain';
+import { fullName } from '@huddle/domain/format';
 import { Badge, cx, Icon, useEscapeKey, useScrollLock, type ShellAccount } from '@huddle/ui';
 
 export interface SideMenuProps {
@@ -18,8 +19,7 @@ export interface SideMenuProps {
 
 function accountLabel(account: ShellAccount | null): string {
   if (!account) return 'Browsing as a guest';
-  const name = [account.first_name, account.last_name].filter(Boolean).join(' ');
-  return name || account.email;
+  return fullName(account) || account.email;
 }
 
 /** The side menu of spec §2: entries by role, active highlighting, unread badge, scroll lock. */

@@ -1,21 +1,11 @@
-import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useShell } from '@huddle/ui';
+import { useShell, useShellApi } from '@huddle/ui';
 import type { MemberAccount } from './account-types';
 import { memberApi, type MemberApi } from './member-api';
 
-const apis = new Map<string, MemberApi>();
-
-/** The member API on the shell's API base; one instance per base for the page's lifetime. */
+/** The member API on the shell's API base, shared by every member screen. */
 export function useMemberApi(): MemberApi {
-  const { apiBase } = useShell();
-  return useMemo(() => {
-    const existing = apis.get(apiBase);
-    if (existing) return existing;
-    const created = memberApi(apiBase);
-    apis.set(apiBase, created);
-    return created;
-  }, [apiBase]);
+  return useShellApi(memberApi);
 }
 
 export const QUERY_KEYS = {

@@ -1,7 +1,6 @@
-import { SOCIAL_LINK_TYPES, type SocialLinkType } from '@huddle/domain';
+import { SOCIAL_LINK_LABELS, SOCIAL_LINK_TYPES, type SocialLinkType } from '@huddle/domain';
 import { Icon, TextField } from '@huddle/ui';
 import type { SocialLinks } from '../api/account-types';
-import { SOCIAL_LINK_LABELS } from './social-links';
 
 export interface SocialLinksFormProps {
   value: SocialLinks;

@@ -1,14 +1,6 @@
 import { isValidLink, MESSAGES, normalizeLink, SOCIAL_LINK_FIELDS, SOCIAL_LINK_TYPES, type SocialLinkType } from '@huddle/domain';
 import type { SocialLinkFields, SocialLinks } from '../api/account-types';
 
-export const SOCIAL_LINK_LABELS: Record<SocialLinkType, string> = {
-  tiktok: 'TikTok',
-  twitter: 'Twitter',
-  snapchat: 'Snapchat',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-};
-
 export function emptySocialLinks(): SocialLinks {
   return { tiktok: '', twitter: '', snapchat: '', facebook: '', instagram: '' };
 }

@@ -11,10 +11,9 @@ import {
   type LocationType,
 } from '@huddle/domain';
 import { isAbortError, toApiError } from '@huddle/api-client';
-import { Button, ErrorView, Icon, SearchField, SelectField, SkeletonList, Stepper, TextField, useToast } from '@huddle/ui';
+import { Button, ErrorView, Icon, SearchField, SelectField, SkeletonList, Stepper, TextField, useDebouncedValue, useToast } from '@huddle/ui';
 import type { AthleteLocation, GeocodeResult } from '../api/account-types';
 import { QUERY_KEYS, useMemberApi } from '../api/hooks';
-import { useDebouncedValue } from '../api/useDebouncedValue';
 import { canSaveLocation, coordinatesText, MAP_DEFAULTS, milesToMeters } from './map-geometry';
 import { OfflineBaseLayer } from './offline-layer';
 import '../member.css';

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode, MESSAGES, profileImageProblem, type UserTypeCode } from '@huddle/domain';
-import { ApiError, toApiError } from '@huddle/api-client';
+import { ApiError, mediaUrl, toApiError } from '@huddle/api-client';
 import { AlertDialog, Button, cx, Icon, LoadingView, Modal, ProgressBar } from '@huddle/ui';
 import type { UploadedPhoto } from '../api/account-types';
 import { useMemberApi } from '../api/hooks';
-import { mediaUrl } from '../api/media-url';
 import { cropStagesFor } from './crop-geometry';
 import type { CroppedPhotos } from './CropModal';
 import '../member.css';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { fullName } from '@huddle/domain/format';
+import { mediaUrl } from '@huddle/api-client';
 import { Icon } from '@huddle/ui';
 import type { MemberAccount } from '../api/account-types';
 import { useMemberApi } from '../api/hooks';
-import { mediaUrl } from '../api/media-url';
 import '../member.css';
 
 /** The own profile's header: photo, name, @username and a role line. */
@@ -10,7 +11,7 @@ export function ProfileSummary({ account, caption }: { account: MemberAccount; c
   const api = useMemberApi();
   const [broken, setBroken] = useState(false);
   const photo = mediaUrl(api.apiBase, account.profile_photo);
-  const name = [account.first_name, account.last_name].filter(Boolean).join(' ') || account.email;
+  const name = fullName(account) || account.email;
   return (
     <div className="mb-summary">
       <div className="mb-summary__photo">

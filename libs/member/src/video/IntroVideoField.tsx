@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { introVideoProblem, LIMITS, MESSAGES } from '@huddle/domain';
-import { toApiError } from '@huddle/api-client';
+import { mediaUrl, toApiError } from '@huddle/api-client';
 import { Button, cx, Icon, ProgressBar } from '@huddle/ui';
 import { useMemberApi } from '../api/hooks';
-import { mediaUrl } from '../api/media-url';
 import { readVideoDuration } from './video-duration';
 
 const ACCEPT = '.mp4,.mov,video/mp4,video/quicktime';

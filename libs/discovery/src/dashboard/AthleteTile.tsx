@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { ENDORSEMENT_FROM, endorsementRate, formatRating } from '@huddle/domain/format';
+import { mediaUrl } from '@huddle/api-client';
+import { StarRating } from '@huddle/ui';
+import type { AthleteCard } from '../api/discovery-types';
+import { athleteInitials, athleteName, athletePath, cardPhoto } from '../athlete-card';
+
+/**
+ * One athlete of the grid: a link to /@{username}. The link is named by the athlete's name alone
+ * and described by the rest, so assistive technology reads 'Jordan Miles, link' first.
+ */
+export function AthleteTile({ athlete, apiBase }: { athlete: AthleteCard; apiBase: string }) {
+  const nameId = useId();
+  const sportId = useId();
+  const detailsId = useId();
+  const [photoFailed, setPhotoFailed] = useState(false);
+  const photo = photoFailed ? null : mediaUrl(apiBase, cardPhoto(athlete));
+  const price = endorsementRate(athlete.endorsement_rate);
+
+  return (
+    <li className="rq-grid__item">
+      <Link
+        href={athletePath(athlete)}
+        className="rq-card"
+        aria-labelledby={nameId}
+        aria-describedby={athlete.sports_played ? `${sportId} ${detailsId}` : detailsId}
+      >
+        <span className="rq-card__photo">
+          {photo ? (
+            <img src={photo} alt="" loading="lazy" decoding="async" onError={() => setPhotoFailed(true)} />
+          ) : (
+            <span className="rq-card__initials" aria-hidden="true">
+              {athleteInitials(athlete)}
+            </span>
+          )}
+        </span>
+        <span className="rq-card__body">
+          {athlete.sports_played && (
+            <span className="rq-card__sport" id={sportId}>
+              {athlete.sports_played}
+            </span>
+          )}
+          <span className="rq-card__name" id={nameId}>
+            {athleteName(athlete)}
+          </span>
+          <span id={detailsId} className="rq-card__details">
+            {athlete.school_name && <span className="rq-card__school">{athlete.school_name}</span>}
+            {athlete.rating !== null && (
+              <span className="rq-card__rating">
+                <StarRating value={athlete.rating} size="sm" />
+                <span aria-hidden="true">{formatRating(athlete.rating)}</span>
+                {athlete.reviews_count > 0 && (
+                  <span className="rq-card__count">
+                    ({athlete.reviews_count}
+                    <span className="hd-visually-hidden"> {athlete.reviews_count === 1 ? 'review' : 'reviews'}</span>)
+                  </span>
+                )}
+              </span>
+            )}
+            {price && (
+              <span className="rq-card__price">
+                {ENDORSEMENT_FROM} <strong>{price}</strong>
+              </span>
+            )}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,37 @@
+import { isServiceType, MESSAGES, SERVICE_LABELS } from '@huddle/domain';
+import { EmptyView, Icon } from '@huddle/ui';
+import type { AthleteHistoryItem } from '../api/discovery-types';
+import { formatDate, isoDate } from '@huddle/domain/format';
+
+/** The label of a finished request's type; a type this client does not know yet shows as 'Service'. */
+function typeLabel(type: string): string {
+  return isServiceType(type) ? SERVICE_LABELS[type] : 'Service';
+}
+
+/** History (spec §2): the athlete's finished requests, newest first. */
+export function HistoryTab({ history }: { history: readonly AthleteHistoryItem[] }) {
+  if (history.length === 0) return <EmptyView icon="inbox" text={MESSAGES.noHistory} />;
+  return (
+    <ul className="hd-panel rq-history">
+      {history.map((item) => {
+        const date = formatDate(item.finished_at);
+        return (
+          <li key={item.id} className="rq-history__item">
+            <span className="rq-history__icon">
+              <Icon name="check" size={16} />
+            </span>
+            <div className="rq-history__body">
+              <span className="rq-history__type">{typeLabel(item.type)}</span>
+              <span className="hd-muted">Booked by {item.requester_name}</span>
+            </div>
+            {date && (
+              <time className="rq-history__date" dateTime={isoDate(item.finished_at)}>
+                {date}
+              </time>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,1 +1,0 @@
-module.exports = { ...require('../../jest.preset.js'), displayName: 'requester', rootDir: __dirname, roots: ['<rootDir>/src'] };
