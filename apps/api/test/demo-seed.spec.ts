@@ -33,10 +33,11 @@ async function allCards(testApp: TestApp): Promise<{ total: number; cards: Card[
 describe('demo seed', () => {
   let testApp: TestApp;
 
+  // Seeding hashes passwords and stores photos; on a loaded 2-core machine it can outlast Jest's default.
   beforeAll(async () => {
     testApp = await createTestApp();
     expect(await testApp.get(DemoSeeder).seedIfEmpty()).toBe(true);
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await testApp.close();
