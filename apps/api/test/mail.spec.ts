@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { UserType } from '@huddle/domain';
-import { MailService } from '../src/modules/mail/mail.service';
+import { MailTransport } from '../src/modules/mail/mail-transport';
 import { SmtpMailer } from '../src/modules/mail/smtp-mailer';
 import { api, outboxFor, signUp } from './support/accounts-api';
 import { createTestApp } from './support/test-app';
@@ -111,7 +111,7 @@ describe('email', () => {
     });
 
     it('uses the SMTP adapter: the reset code reaches the SMTP server, not the outbox', async () => {
-      expect(testApp.app.get<MailService>(MailService)).toBeInstanceOf(SmtpMailer);
+      expect(testApp.app.get<MailTransport>(MailTransport)).toBeInstanceOf(SmtpMailer);
       const fan = await signUp(testApp, UserType.Fan);
       const arrival = smtp.next();
       await api(testApp).delete('/user/accounts/passwords').type('form').send({ email: fan.email }).expect(200);

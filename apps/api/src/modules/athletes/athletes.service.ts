@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import type { OnModuleInit } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager, Repository } from 'typeorm';
@@ -24,6 +25,7 @@ import type { FieldErrors } from '../../common/errors/domain-error';
 import { ACCOUNT_CREATED } from '../auth/account-events';
 import type { AccountCreatedEvent } from '../auth/account-events';
 import { CatalogueService } from '../catalogue/catalogue.service';
+import { JobsService } from '../jobs/jobs.service';
 import { AthletesErrors } from './athletes.errors';
 import type { AthleteInfoDto } from './dto/athlete-info.dto';
 import type { AthleteServicesDto, AthleteServicesInput } from './dto/athlete-services.dto';
@@ -94,7 +96,7 @@ function unique(ids: readonly number[]): number[] {
  * is written, and written in one transaction.
  */
 @Injectable()
-export class AthletesService {
+export class AthletesService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(AthleteProfileEntity) private readonly profiles: Repository<AthleteProfileEntity>,
@@ -102,10 +104,15 @@ export class AthletesService {
     @InjectRepository(AthleteLocationEntity) private readonly locations: Repository<AthleteLocationEntity>,
     private readonly catalogue: CatalogueService,
     private readonly events: EventEmitter2,
+    private readonly jobs: JobsService,
   ) {}
 
+  onModuleInit(): void {
+    // A job committed with the new account; initialise only inserts what is missing, so a rerun is harmless.
+    this.jobs.subscribe<AccountCreatedEvent>(ACCOUNT_CREATED, 'athletes', (job) => this.onAccountCreated(job.data));
+  }
+
   /** Sign-up defaults (spec §9): every service off at its default rate, an empty survey. */
-  @OnEvent(ACCOUNT_CREATED)
   async onAccountCreated(event: AccountCreatedEvent): Promise<void> {
     if (event.userType === UserType.Athlete) await this.initialise(event.accountId);
   }

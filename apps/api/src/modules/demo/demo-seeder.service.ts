@@ -1,6 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { ATHLETE_SERVICE_TYPES, isUserTypeCode, LIMITS, SPORTS, toCents, UserType } from '@huddle/domain';
 import type { AthleteServiceType } from '@huddle/domain';
+import { ADVISORY_LOCKS, withAdvisoryLock } from '../../database/advisory-lock';
 import demoAccounts from '../../database/seed/demo-accounts.json';
 import { AthletesService } from '../athletes/athletes.service';
 import type { AthleteServicesInput } from '../athletes/dto/athlete-services.dto';
@@ -64,9 +67,18 @@ export class DemoSeeder {
     private readonly catalogue: CatalogueService,
     private readonly media: MediaService,
     private readonly booking: BookingService,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
+  /**
+   * Under an advisory lock: of several API processes starting together on an empty database, one
+   * seeds and the others, let in after it, find accounts and leave them.
+   */
   async seedIfEmpty(): Promise<boolean> {
+    return withAdvisoryLock(this.dataSource, ADVISORY_LOCKS.demoSeed, () => this.seedUnlocked());
+  }
+
+  private async seedUnlocked(): Promise<boolean> {
     if ((await this.accounts.count()) > 0) return false;
     const started = Date.now();
     const ids = new Map<number, string>();
