@@ -8,6 +8,8 @@ import type { DataSource } from 'typeorm';
 export const ADVISORY_LOCKS = {
   migrations: 'huddle:migrations',
   demoSeed: 'huddle:demo-seed',
+  // pg-boss makes a partition of its job table per queue; two processes doing so at once deadlock.
+  jobQueues: 'huddle:job-queues',
 } as const;
 
 export type AdvisoryLockName = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];

@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
+import { ADVISORY_LOCKS, withAdvisoryLock } from '../../database/advisory-lock';
 import { DatabaseServer } from '../../database/database-server';
 
 /**
@@ -243,6 +244,16 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.startWorking();
+    } catch (error) {
+      // A start that fails must not leave pg-boss polling behind it.
+      await this.onModuleDestroy();
+      throw error;
+    }
+  }
+
+  private async startWorking(): Promise<void> {
     await this.start();
     this.working = true;
     for (const [name, { handler }] of this.handlers) {
@@ -285,10 +296,13 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
         ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
         ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
       };
-      created = this.start()
-        .then(() => this.boss.createQueue(name, settings))
+      created = this.start().then(async () => {
+        if (!(await this.boss.getQueue(name))) {
+          await withAdvisoryLock(this.dataSource, ADVISORY_LOCKS.jobQueues, () => this.boss.createQueue(name, settings));
+        }
         // A queue made by an older version keeps its settings unless told the current ones.
-        .then(() => this.boss.updateQueue(name, settings));
+        await this.boss.updateQueue(name, settings);
+      });
       created.catch(() => this.queues.delete(name));
       this.queues.set(name, created);
     }
