@@ -330,6 +330,44 @@ export class AppConfig {
 
   @Env({
     description:
+      "App id of the Facebook app used for business sign-in (Facebook Login for Business). With FACEBOOK_APP_SECRET set, GET /user/auth/business sends users to Facebook; when unset, to the API's embedded sandbox sign-in page.",
+  })
+  @ValidateIf(usesFacebookLogin)
+  @IsString({ message: FACEBOOK_PAIR_MESSAGE })
+  @MinLength(1, { message: FACEBOOK_PAIR_MESSAGE })
+  FACEBOOK_APP_ID?: string;
+
+  @Env({ description: 'App secret of the Facebook app, required together with FACEBOOK_APP_ID; used server-side only, for the code exchange.' })
+  @ValidateIf(usesFacebookLogin)
+  @IsString({ message: FACEBOOK_PAIR_MESSAGE })
+  @MinLength(1, { message: FACEBOOK_PAIR_MESSAGE })
+  FACEBOOK_APP_SECRET?: string;
+
+  @Env({
+    description:
+      'Configuration id of a Facebook Login for Business configuration (it names the permissions asked for). When unset, the scopes email and business_management are asked for instead.',
+  })
+  @IsOptional()
+  @IsString()
+  FACEBOOK_LOGIN_CONFIG_ID?: string;
+
+  @Env({ description: "Facebook's OAuth dialog URL (versioned); change it to move to a newer Graph API version." })
+  @IsUrl(URL_OPTIONS)
+  FACEBOOK_AUTHORIZE_URL = 'https://www.facebook.com/v21.0/dialog/oauth';
+
+  @Env({ description: "Facebook Graph API base URL (versioned), used for the code exchange and the business account lookup." })
+  @IsUrl(URL_OPTIONS)
+  FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v21.0';
+
+  @Env({
+    description:
+      "Which proxies' X-Forwarded-For the API believes when it needs the client's IP address (per-IP rate limits): Fastify's trustProxy setting, as a hop count or comma-separated addresses, subnets or the names loopback, linklocal, uniquelocal. The default trusts the shell's own server on the same machine.",
+  })
+  @Matches(/^(\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, { message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal' })
+  TRUST_PROXY = 'loopback';
+
+  @Env({
+    description:
       'How often each API process asks PostgreSQL for due background jobs (email, timers, later payments), in milliseconds; at least 500.',
   })
   @Transform(toInteger)
@@ -371,44 +409,6 @@ export class AppConfig {
   @Min(1)
   @Max(3600)
   JOBS_MAINTENANCE_INTERVAL_SECONDS = 60;
-
-  @Env({
-    description:
-      "App id of the Facebook app used for business sign-in (Facebook Login for Business). With FACEBOOK_APP_SECRET set, GET /user/auth/business sends users to Facebook; when unset, to the API's embedded sandbox sign-in page.",
-  })
-  @ValidateIf(usesFacebookLogin)
-  @IsString({ message: FACEBOOK_PAIR_MESSAGE })
-  @MinLength(1, { message: FACEBOOK_PAIR_MESSAGE })
-  FACEBOOK_APP_ID?: string;
-
-  @Env({ description: 'App secret of the Facebook app, required together with FACEBOOK_APP_ID; used server-side only, for the code exchange.' })
-  @ValidateIf(usesFacebookLogin)
-  @IsString({ message: FACEBOOK_PAIR_MESSAGE })
-  @MinLength(1, { message: FACEBOOK_PAIR_MESSAGE })
-  FACEBOOK_APP_SECRET?: string;
-
-  @Env({
-    description:
-      'Configuration id of a Facebook Login for Business configuration (it names the permissions asked for). When unset, the scopes email and business_management are asked for instead.',
-  })
-  @IsOptional()
-  @IsString()
-  FACEBOOK_LOGIN_CONFIG_ID?: string;
-
-  @Env({ description: "Facebook's OAuth dialog URL (versioned); change it to move to a newer Graph API version." })
-  @IsUrl(URL_OPTIONS)
-  FACEBOOK_AUTHORIZE_URL = 'https://www.facebook.com/v21.0/dialog/oauth';
-
-  @Env({ description: "Facebook Graph API base URL (versioned), used for the code exchange and the business account lookup." })
-  @IsUrl(URL_OPTIONS)
-  FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v21.0';
-
-  @Env({
-    description:
-      "Which proxies' X-Forwarded-For the API believes when it needs the client's IP address (per-IP rate limits): Fastify's trustProxy setting, as a hop count or comma-separated addresses, subnets or the names loopback, linklocal, uniquelocal. The default trusts the shell's own server on the same machine.",
-  })
-  @Matches(/^(\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, { message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal' })
-  TRUST_PROXY = 'loopback';
 
   get usesEmbeddedDatabase(): boolean {
     return this.DATABASE_URL === undefined;

@@ -4,7 +4,7 @@ import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
-import type { EntityManager, QueryRunner } from 'typeorm';
+import type { EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { ADVISORY_LOCKS, withAdvisoryLock } from '../../database/advisory-lock';
 import { DatabaseServer } from '../../database/database-server';
@@ -106,6 +106,10 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly subscribers = new Map<string, string[]>();
   private readonly schedules = new Map<string, Schedule>();
   private readonly queues = new Map<string, Promise<void>>();
+  /** This process's pg-boss worker per queue, woken when a job for it commits. */
+  private readonly workers = new Map<string, string>();
+  /** Queues that got a job inside a still-open transaction, by that transaction's runner. */
+  private readonly pendingWakes = new WeakMap<QueryRunner, Set<string>>();
   private starting: Promise<void> | null = null;
   private working = false;
   private stopped = false;
@@ -165,7 +169,10 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   async enqueueIn<T extends object>(manager: EntityManager, name: string, data: T, options: EnqueueOptions = {}): Promise<string | null> {
     const runner = manager.queryRunner;
     if (!runner || !runner.isTransactionActive) throw new Error(`enqueueIn(${name}) needs the EntityManager of an open transaction`);
-    return this.send(runner, name, data, options);
+    const id = await this.send(runner, name, data, options);
+    const wakes = this.pendingWakes.get(runner) ?? new Set<string>();
+    this.pendingWakes.set(runner, wakes.add(name));
+    return id;
   }
 
   /** Enqueues a job on its own, for callers with no transaction to join. */
@@ -173,7 +180,9 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     // On the application's pool rather than pg-boss's, which closes first at shutdown.
     const runner = this.dataSource.createQueryRunner();
     try {
-      return await this.send(runner, name, data, options);
+      const id = await this.send(runner, name, data, options);
+      this.wake(name);
+      return id;
     } finally {
       await runner.release();
     }
@@ -256,9 +265,10 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private async startWorking(): Promise<void> {
     await this.start();
     this.working = true;
+    this.dataSource.subscribers.push(this.commitListener());
     for (const [name, { handler }] of this.handlers) {
       await this.queue(name);
-      await this.boss.work(name, { includeMetadata: true }, async ([job]: Array<PgBoss.JobWithMetadata<unknown>>) => {
+      const workerId = await this.boss.work(name, { includeMetadata: true }, async ([job]: Array<PgBoss.JobWithMetadata<unknown>>) => {
         try {
           await handler({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount });
         } catch (error) {
@@ -266,6 +276,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
           throw error;
         }
       });
+      this.workers.set(name, workerId);
     }
     const known = await this.boss.getSchedules();
     for (const schedule of known) if (!this.schedules.has(schedule.name)) await this.boss.unschedule(schedule.name);
@@ -278,6 +289,29 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = true;
     await this.starting.catch(() => undefined);
     await this.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+  }
+
+  /**
+   * Workers poll every JOBS_POLL_INTERVAL_MS; a job committed by this process is started at once
+   * instead (a reset code's email, a new account's set-up), by waking this process's worker.
+   */
+  private commitListener(): EntitySubscriberInterface {
+    return {
+      afterTransactionCommit: (event: TransactionCommitEvent) => {
+        // A released savepoint is not the commit yet.
+        if (event.queryRunner.isTransactionActive) return;
+        for (const name of this.pendingWakes.get(event.queryRunner) ?? []) this.wake(name);
+        this.pendingWakes.delete(event.queryRunner);
+      },
+      afterTransactionRollback: (event: TransactionRollbackEvent) => {
+        if (!event.queryRunner.isTransactionActive) this.pendingWakes.delete(event.queryRunner);
+      },
+    };
+  }
+
+  private wake(name: string): void {
+    const workerId = this.workers.get(name);
+    if (workerId && !this.stopped) this.boss.notifyWorker(workerId);
   }
 
   /** Installs or upgrades pg-boss's schema (pg-boss does that under an advisory lock of its own) and starts its supervision. */
