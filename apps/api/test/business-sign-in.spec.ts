@@ -8,6 +8,7 @@ import { Clock } from '../src/common/time/clock';
 import { SIGN_IN_STATE_TTL_MS } from '../src/modules/auth/business-sign-in.service';
 import { AccountEntity } from '../src/modules/auth/entities/account.entity';
 import { SESSION_COOKIE } from '../src/modules/auth/session-token';
+import { JobsService } from '../src/modules/jobs/jobs.service';
 import { api, signUp, uniqueEmail, uploadPhoto } from './support/accounts-api';
 import { FakeClock } from './support/fake-clock';
 import { createTestApp } from './support/test-app';
@@ -65,6 +66,8 @@ describe('business sign-in', () => {
       expect(callback.headers.location).toBe(`${APP}/signup?state=from-login`);
       expect(sessionTokenOf(callback)).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
+      // business_info is prefilled by the new account's set-up job.
+      await testApp.get(JobsService).drain();
       const me = await agent.get('/api/v1/user/accounts').expect(200);
       expect(me.body.account).toMatchObject({ user_type: UserType.Business, role: 13, profile_completed: false, email });
       expect(me.body.account.business_info).toMatchObject({ name: 'Acme Drinks', email });
@@ -229,6 +232,8 @@ describe('business sign-in', () => {
       const state = await startFacebook(agent);
       const callback = await agent.get(`/api/v1/user/auth/business/callback?code=code-biz1&state=${state}`).expect(302);
       expect(callback.headers.location).toBe(`${APP}/signup`);
+      // business_info is prefilled by the new account's set-up job.
+      await testApp.get(JobsService).drain();
       const me = await agent.get('/api/v1/user/accounts').expect(200);
       expect(me.body.account).toMatchObject({ role: 13, email: 'biz1@fb.example' });
       expect(me.body.account.business_info.name).toBe('Graph Business LLC');

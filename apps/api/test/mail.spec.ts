@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { UserType } from '@huddle/domain';
+import { JobsService } from '../src/modules/jobs/jobs.service';
+import { MailTransport } from '../src/modules/mail/mail-transport';
 import { MailService } from '../src/modules/mail/mail.service';
+import { OutboxMailer } from '../src/modules/mail/outbox-mailer';
 import { SmtpMailer } from '../src/modules/mail/smtp-mailer';
 import { api, outboxFor, signUp } from './support/accounts-api';
 import { createTestApp } from './support/test-app';
@@ -99,6 +102,41 @@ describe('email', () => {
     }
   });
 
+  describe('through the job queue, with the embedded outbox', () => {
+    let testApp: TestApp;
+
+    beforeAll(async () => {
+      testApp = await createTestApp();
+    });
+
+    afterAll(async () => {
+      await testApp.close();
+    });
+
+    it('sends an email queued in a transaction only if that transaction commits', async () => {
+      const mail = testApp.get(MailService);
+      await expect(
+        testApp.dataSource.transaction(async (manager) => {
+          await mail.send({ to: 'rolled-back@huddle.test', subject: 'Never', text: 'This change failed.' }, manager);
+          throw new Error('the change fails');
+        }),
+      ).rejects.toThrow('the change fails');
+      await testApp.dataSource.transaction((manager) => mail.send({ to: 'committed@huddle.test', subject: 'Sent', text: 'This change held.' }, manager));
+      await testApp.get(JobsService).drain();
+      expect(await outboxFor(testApp, 'rolled-back@huddle.test')).toEqual([]);
+      expect(await outboxFor(testApp, 'committed@huddle.test')).toEqual([{ to_address: 'committed@huddle.test', subject: 'Sent', text_body: 'This change held.' }]);
+    });
+
+    it('keeps one email per message id, so a retried mail job does not send it twice', async () => {
+      const transport = testApp.app.get<MailTransport>(MailTransport);
+      expect(transport).toBeInstanceOf(OutboxMailer);
+      const mail = { to: 'retried@huddle.test', subject: 'Once', text: 'One copy.' };
+      await transport.send(mail, '<retried-job@huddle.jobs>');
+      await transport.send(mail, '<retried-job@huddle.jobs>');
+      expect(await outboxFor(testApp, mail.to)).toHaveLength(1);
+    });
+  });
+
   describe('with SMTP_URL configured', () => {
     let testApp: TestApp;
 
@@ -111,7 +149,7 @@ describe('email', () => {
     });
 
     it('uses the SMTP adapter: the reset code reaches the SMTP server, not the outbox', async () => {
-      expect(testApp.app.get<MailService>(MailService)).toBeInstanceOf(SmtpMailer);
+      expect(testApp.app.get<MailTransport>(MailTransport)).toBeInstanceOf(SmtpMailer);
       const fan = await signUp(testApp, UserType.Fan);
       const arrival = smtp.next();
       await api(testApp).delete('/user/accounts/passwords').type('form').send({ email: fan.email }).expect(200);

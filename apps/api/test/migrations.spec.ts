@@ -36,6 +36,7 @@ describe('migrations', () => {
       'conferences',
       'divisions',
       'fan_surveys',
+      'job_runs',
       'media_objects',
       'migrations',
       'outbox_emails',

@@ -59,6 +59,9 @@ describe('password reset', () => {
 
       const code = await resetCodeFor(testApp, fan.email);
       expect(code).toMatch(/^\d{6}$/);
+      // Exactly one email once the queue has drained: the job ran once.
+      expect(await outboxFor(testApp, fan.email)).toHaveLength(1);
+      expect(logs.lines.filter((entry) => entry.includes(`to=${fan.email}`))).toHaveLength(1);
       const [email] = await outboxFor(testApp, fan.email);
       expect(email.subject).toBe('Your Huddle reset code');
       expect(email.text_body).toContain('10 minutes');

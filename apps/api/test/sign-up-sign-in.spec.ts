@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DEFAULT_RATES, ERROR_MESSAGES, ErrorCode, MESSAGES, UserType } from '@huddle/domain';
 import { AccountEntity } from '../src/modules/auth/entities/account.entity';
 import { SESSION_COOKIE } from '../src/modules/auth/session-token';
+import { JobsService } from '../src/modules/jobs/jobs.service';
 import { api, PASSWORD, signUp, uniqueEmail } from './support/accounts-api';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
@@ -61,6 +62,8 @@ describe('sign-up, sign-in and logout', () => {
       for (const [type, rate] of Object.entries(DEFAULT_RATES)) {
         expect([type, services[`${type}_enabled`], services[`${type}_rate`]]).toEqual([type, false, rate]);
       }
+      // The rows come from the account's set-up job, committed with the account.
+      await testApp.get(JobsService).drain();
       const rows: Array<{ service_type: string; rate_cents: number; enabled: boolean }> = await testApp.dataSource.query(
         'SELECT service_type, rate_cents, enabled FROM athlete_services WHERE athlete_id = $1 ORDER BY service_type',
         [athlete.id],

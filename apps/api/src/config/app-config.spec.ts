@@ -114,6 +114,11 @@ describe('AppConfig', () => {
       'FACEBOOK_AUTHORIZE_URL',
       'FACEBOOK_GRAPH_URL',
       'TRUST_PROXY',
+      'JOBS_POLL_INTERVAL_MS',
+      'JOBS_RETRY_LIMIT',
+      'JOBS_RETRY_DELAY_SECONDS',
+      'JOBS_EXPIRE_SECONDS',
+      'JOBS_MAINTENANCE_INTERVAL_SECONDS',
     ]);
     expect(described.find((variable) => variable.name === 'DATABASE_URL')?.default).toBeNull();
     expect(described.find((variable) => variable.name === 'DATA_DIR')?.default).toBe('.data (under the workspace root)');

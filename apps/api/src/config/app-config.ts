@@ -434,6 +434,50 @@ export class AppConfig {
   @Matches(/^(\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, { message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal' })
   TRUST_PROXY = 'loopback';
 
+  @Env({
+    description:
+      'How often each API process asks PostgreSQL for due background jobs (email, timers, later payments), in milliseconds; at least 500.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(500)
+  @Max(60_000)
+  JOBS_POLL_INTERVAL_MS = 2_000;
+
+  @Env({
+    description:
+      'Retries of a failing background job before it is dead (kept for an administrator to see); the waits between tries grow exponentially from JOBS_RETRY_DELAY_SECONDS.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  JOBS_RETRY_LIMIT = 5;
+
+  @Env({ description: 'Seconds before the first retry of a failed background job; each later retry waits about twice as long (with jitter).' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  JOBS_RETRY_DELAY_SECONDS = 10;
+
+  @Env({
+    description:
+      'Seconds a background job may run. Past that it counts as failed and is retried: this is also how soon a job held by a process that died is picked up again by another.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(82_800)
+  JOBS_EXPIRE_SECONDS = 900;
+
+  @Env({ description: 'Seconds between maintenance rounds of the job queue (one process at a time): expiring the jobs of processes that died, archiving finished ones.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  JOBS_MAINTENANCE_INTERVAL_SECONDS = 60;
+
   get usesEmbeddedDatabase(): boolean {
     return this.DATABASE_URL === undefined;
   }

@@ -3,7 +3,8 @@ import { ModuleRef } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { DatabaseServer } from './database-server';
-import { typeOrmModuleOptions } from './data-source-options';
+import { DataSource } from 'typeorm';
+import { migrateUnderLock, typeOrmModuleOptions } from './data-source-options';
 
 @Module({
   providers: [
@@ -23,6 +24,17 @@ export class DatabaseServerModule {}
       imports: [DatabaseServerModule],
       inject: [DatabaseServer],
       useFactory: (server: DatabaseServer) => typeOrmModuleOptions(server.url),
+      dataSourceFactory: async (options) => {
+        if (!options) throw new Error('No data source options');
+        const dataSource = await new DataSource(options).initialize();
+        try {
+          await migrateUnderLock(dataSource);
+        } catch (error) {
+          await dataSource.destroy();
+          throw error;
+        }
+        return dataSource;
+      },
     }),
   ],
 })

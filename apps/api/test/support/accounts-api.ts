@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
+import { JobsService } from '../../src/modules/jobs/jobs.service';
 import { fixture } from './media';
 import type { TestApp } from './test-app';
 
@@ -74,18 +75,14 @@ export async function outboxFor(testApp: TestApp, email: string): Promise<Outbox
 }
 
 /**
- * Reset emails are sent after the reply (so timing reveals nothing); this waits, boundedly, for
- * the outbox to hold `count` of them and answers the newest code.
+ * Reset emails are sent by a job after the reply; this waits for the queue to drain, expects the
+ * outbox to hold `count` of them and answers the newest code.
  */
 export async function resetCodeFor(testApp: TestApp, email: string, count = 1): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const rows = await outboxFor(testApp, email);
-    if (rows.length >= count) {
-      const code = /\b(\d{6})\b/.exec(rows[0].text_body)?.[1];
-      if (!code) throw new Error(`No code in the email: ${rows[0].text_body}`);
-      return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`No reset email reached ${email}`);
+  await testApp.get(JobsService).drain();
+  const rows = await outboxFor(testApp, email);
+  if (rows.length < count) throw new Error(`${rows.length} reset email(s) reached ${email}, not ${count}`);
+  const code = /\b(\d{6})\b/.exec(rows[0].text_body)?.[1];
+  if (!code) throw new Error(`No code in the email: ${rows[0].text_body}`);
+  return code;
 }

@@ -59,7 +59,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Local state (media, upload staging) goes to a directory of this app's own, never the workspace's .data.
   const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'huddle-api-data-')));
   const ownsDataDir = options.env?.DATA_DIR === undefined;
-  const config = loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'error', ...TEST_DEFAULTS, ...options.env, DATA_DIR: dataDir });
+  // Jobs are polled for often, so a test waiting on one (JobsService.drain) waits little.
+  const config = loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'error', ...TEST_DEFAULTS, JOBS_POLL_INTERVAL_MS: '500', ...options.env, DATA_DIR: dataDir });
   const logger = options.logger ?? new ConsoleLogger('Test', { logLevels: ['fatal', 'error'] });
 
   try {

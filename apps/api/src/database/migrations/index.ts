@@ -5,6 +5,7 @@ import { CreateMediaObjects1763769900000 } from './1763769900000-create-media-ob
 import { CreateRequestsAndReviews1763770000000 } from './1763770000000-create-requests-and-reviews';
 import { AthleteDiscovery1763770100000 } from './1763770100000-athlete-discovery';
 import { CreateRateLimitCounters1763770200000 } from './1763770200000-create-rate-limit-counters';
+import { DurableJobs1763770390000 } from './1763770390000-durable-jobs';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CreateRequestsAndReviews1763770000000,
   AthleteDiscovery1763770100000,
   CreateRateLimitCounters1763770200000,
+  DurableJobs1763770390000,
 ];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import type { OnModuleInit } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 import { MESSAGES, normalizeEmail, roleCodeOf, SOCIAL_LINK_FIELDS, UserType } from '@huddle/domain';
 import type { SocialLinkType } from '@huddle/domain';
@@ -12,6 +12,7 @@ import { AuthErrors } from '../auth/auth.errors';
 import type { AccountEntity } from '../auth/entities/account.entity';
 import { SessionsService } from '../auth/sessions.service';
 import { AthletesService } from '../athletes/athletes.service';
+import { JobsService } from '../jobs/jobs.service';
 import { MediaService } from '../media/media.service';
 import { AccountsErrors } from './accounts.errors';
 import type { AccountDto, BusinessInfoDto, FanInfoDto } from './dto/account.dto';
@@ -50,13 +51,14 @@ function present<T>(value: T | undefined): value is T {
  * method acts on the caller's own account, which the controller takes from the session.
  */
 @Injectable()
-export class AccountProfileService {
+export class AccountProfileService implements OnModuleInit {
   constructor(
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
     private readonly athletes: AthletesService,
     private readonly media: MediaService,
     private readonly transactions: Transactions,
+    private readonly jobs: JobsService,
   ) {}
 
   // Through the caller's transaction when there is one (Transactions.run), so its writes join it.
@@ -68,11 +70,22 @@ export class AccountProfileService {
     return this.transactions.manager.getRepository(FanSurveyEntity);
   }
 
-  /** What a provider told about a new business becomes its first business_info. */
-  @OnEvent(ACCOUNT_CREATED)
+  onModuleInit(): void {
+    this.jobs.subscribe<AccountCreatedEvent>(ACCOUNT_CREATED, 'business-profile', (job) => this.onAccountCreated(job.data));
+  }
+
+  /**
+   * What a provider told about a new business becomes its first business_info. Only when it has
+   * none: the job may run (or run again) after the business already filled its own in.
+   */
   async onAccountCreated(event: AccountCreatedEvent): Promise<void> {
     if (event.userType !== UserType.Business || !event.business) return;
-    await this.businesses.upsert({ accountId: event.accountId, name: event.business.name, email: event.business.email }, ['accountId']);
+    await this.businesses
+      .createQueryBuilder()
+      .insert()
+      .values({ accountId: event.accountId, name: event.business.name, email: event.business.email })
+      .orIgnore()
+      .execute();
   }
 
   async view(account: AccountEntity): Promise<AccountDto> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { JobsModule } from '../jobs/jobs.module';
 import { AthletesModule } from '../athletes/athletes.module';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
@@ -18,7 +19,7 @@ import { RegistrationService } from './registration.service';
  * auth's, the athlete's details the athletes module's, uploads the media module's.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([BusinessProfileEntity, FanSurveyEntity]), AuthModule, AthletesModule, CatalogueModule, MediaModule],
+  imports: [TypeOrmModule.forFeature([BusinessProfileEntity, FanSurveyEntity]), AuthModule, AthletesModule, CatalogueModule, MediaModule, JobsModule],
   controllers: [CredentialsController, AccountsController, RegistrationController],
   providers: [AccountProfileService, RegistrationService],
   exports: [AccountProfileService],

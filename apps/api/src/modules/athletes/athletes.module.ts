@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { JobsModule } from '../jobs/jobs.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { AthleteLocationsController } from './athlete-locations.controller';
 import { AthleteServicesController } from './athlete-services.controller';
@@ -10,7 +11,7 @@ import { AthleteServiceEntity } from './entities/athlete-service.entity';
 
 /** Athletes' survey, services and travel locations; it owns the athlete_* tables. */
 @Module({
-  imports: [TypeOrmModule.forFeature([AthleteProfileEntity, AthleteServiceEntity, AthleteLocationEntity]), CatalogueModule],
+  imports: [TypeOrmModule.forFeature([AthleteProfileEntity, AthleteServiceEntity, AthleteLocationEntity]), CatalogueModule, JobsModule],
   controllers: [AthleteServicesController, AthleteLocationsController],
   providers: [AthletesService],
   exports: [AthletesService],

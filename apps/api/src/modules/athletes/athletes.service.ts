@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import type { OnModuleInit } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { EntityManager, Repository } from 'typeorm';
 import {
   APPEARANCE_TYPES,
@@ -24,6 +25,7 @@ import { Transactions } from '../../database/transactions';
 import { ACCOUNT_CREATED } from '../auth/account-events';
 import type { AccountCreatedEvent } from '../auth/account-events';
 import { CatalogueService } from '../catalogue/catalogue.service';
+import { JobsService } from '../jobs/jobs.service';
 import { AthletesErrors } from './athletes.errors';
 import type { AthleteInfoDto } from './dto/athlete-info.dto';
 import type { AthleteServicesDto, AthleteServicesInput } from './dto/athlete-services.dto';
@@ -94,12 +96,18 @@ function unique(ids: readonly number[]): number[] {
  * is written, and written in one transaction.
  */
 @Injectable()
-export class AthletesService {
+export class AthletesService implements OnModuleInit {
   constructor(
     private readonly transactions: Transactions,
     private readonly catalogue: CatalogueService,
     private readonly events: EventEmitter2,
+    private readonly jobs: JobsService,
   ) {}
+
+  onModuleInit(): void {
+    // A job committed with the new account; initialise only inserts what is missing, so a rerun is harmless.
+    this.jobs.subscribe<AccountCreatedEvent>(ACCOUNT_CREATED, 'athletes', (job) => this.onAccountCreated(job.data));
+  }
 
   // Through the caller's transaction when there is one (the registration wizard saves in one).
   private get profiles(): Repository<AthleteProfileEntity> {
@@ -115,7 +123,6 @@ export class AthletesService {
   }
 
   /** Sign-up defaults (spec §9): every service off at its default rate, an empty survey. */
-  @OnEvent(ACCOUNT_CREATED)
   async onAccountCreated(event: AccountCreatedEvent): Promise<void> {
     if (event.userType === UserType.Athlete) await this.initialise(event.accountId);
   }

@@ -1,8 +1,17 @@
 import type { UserTypeCode } from '@huddle/domain';
 
-/** Domain events auth announces about accounts; other modules react without auth knowing them. */
+/**
+ * Domain events auth announces about accounts; other modules react without auth knowing them.
+ *
+ * A new account: published as durable jobs (JobsService.publishIn, in the transaction that creates
+ * the account), one per subscriber (JobsService.subscribe), each retried until it succeeds.
+ */
 export const ACCOUNT_CREATED = 'account.created';
-/** An account's stored fields changed (profile, username, completion, deletion), or accounts were imported. */
+/**
+ * An account's stored fields changed (profile, username, completion, deletion), or accounts were
+ * imported. An in-process event (@nestjs/event-emitter): it only clears caches, so losing it loses
+ * nothing but freshness.
+ */
 export const ACCOUNT_CHANGED = 'account.changed';
 
 export interface AccountChangedEvent {

@@ -32,6 +32,9 @@ export interface NewIdentityAccount {
   lastName?: string | null;
 }
 
+/** Work that commits or rolls back with a new account (enqueueing its jobs). */
+export type AccountCreationHook = (manager: EntityManager, accountId: string) => Promise<void>;
+
 /** The account fields other modules may change (through this service only: auth owns the table). */
 export type AccountChanges = Partial<
   Pick<
@@ -126,28 +129,37 @@ export class AccountsService {
     return this.accounts.count({ withDeleted: true });
   }
 
-  /** Stores only the argon2id hash of the password; the email must be free among live accounts. */
-  async createWithPassword(input: NewPasswordAccount): Promise<AccountEntity> {
+  /**
+   * Stores only the argon2id hash of the password; the email must be free among live accounts.
+   * `inSameTransaction` runs in the transaction that inserts the account (the sign-up's jobs).
+   */
+  async createWithPassword(input: NewPasswordAccount, inSameTransaction?: AccountCreationHook): Promise<AccountEntity> {
     const passwordHash = await this.hasher.hash(input.password);
-    const account = this.accounts.create({
-      userType: input.userType,
-      email: normalizeEmail(input.email),
-      phone: input.phone,
-      firstName: input.firstName ?? null,
-      lastName: input.lastName ?? null,
-      profileCompleted: input.profileCompleted ?? false,
-      passwordHash,
-    });
     try {
-      const saved = await this.accounts.save(account);
-      return await this.getById(saved.id);
+      const id = await this.transactions.run(async () => {
+        const manager = this.transactions.manager;
+        const saved = await manager.save(
+          manager.create(AccountEntity, {
+            userType: input.userType,
+            email: normalizeEmail(input.email),
+            phone: input.phone,
+            firstName: input.firstName ?? null,
+            lastName: input.lastName ?? null,
+            profileCompleted: input.profileCompleted ?? false,
+            passwordHash,
+          }),
+        );
+        await inSameTransaction?.(manager, saved.id);
+        return saved.id;
+      });
+      return await this.getById(id);
     } catch (error) {
       throw asTakenError(error);
     }
   }
 
   /** A new, incomplete business account that signs in through a provider only (no password). */
-  async createBusinessForIdentity(input: NewIdentityAccount): Promise<AccountEntity> {
+  async createBusinessForIdentity(input: NewIdentityAccount, inSameTransaction?: AccountCreationHook): Promise<AccountEntity> {
     try {
       const id = await this.transactions.run(async () => {
         const manager = this.transactions.manager;
@@ -162,6 +174,7 @@ export class AccountsService {
           }),
         );
         await manager.insert(AccountIdentityEntity, { accountId: saved.id, provider: input.provider, subject: input.subject });
+        await inSameTransaction?.(manager, saved.id);
         return saved.id;
       });
       return await this.getById(id);

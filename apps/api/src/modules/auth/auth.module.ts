@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../../common/time/clock';
 import { AppConfig } from '../../config/app-config';
+import { JobsModule } from '../jobs/jobs.module';
 import { MailModule } from '../mail/mail.module';
 import { AccessGuard } from './access.guard';
 import { AccountsService } from './accounts.service';
@@ -32,7 +33,7 @@ import { UnavailableBusinessProvider } from './unavailable-business.provider';
  * business sign-in. It owns the accounts, sessions, password_resets and account_identities tables.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AccountEntity, SessionEntity, PasswordResetEntity, AccountIdentityEntity]), MailModule],
+  imports: [TypeOrmModule.forFeature([AccountEntity, SessionEntity, PasswordResetEntity, AccountIdentityEntity]), MailModule, JobsModule],
   controllers: [SessionsController, PasswordsController, BusinessAuthController],
   providers: [
     AccountsService,

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
-import { ErrorCode, isValidEmail } from '@huddle/domain';
+import { ErrorCode, isValidEmail, UserType } from '@huddle/domain';
 import type { ErrorCodeValue } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
 import { Clock } from '../../common/time/clock';
 import { AppConfig } from '../../config/app-config';
+import { JobsService } from '../jobs/jobs.service';
 import { ACCOUNT_CREATED } from './account-events';
 import type { AccountCreatedEvent } from './account-events';
 import { AccountsService } from './accounts.service';
@@ -62,7 +62,7 @@ export class BusinessSignInService {
     private readonly secret: AuthSecret,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly events: EventEmitter2,
+    private readonly jobs: JobsService,
   ) {}
 
   start(clientState: string | undefined): StartedSignIn {
@@ -108,10 +108,11 @@ export class BusinessSignInService {
     if (!identity.email || !isValidEmail(identity.email)) throw new DomainError(ErrorCode.ValidationFailed, 'The provider did not share an email address');
     if (await this.accounts.isEmailTaken(identity.email)) throw new DomainError(ErrorCode.EmailTaken);
 
-    const account = await this.accounts.createBusinessForIdentity({ provider: this.provider.name, subject: identity.subject, email: identity.email });
-    const event: AccountCreatedEvent = { accountId: account.id, userType: account.userType, business: { name: identity.name, email: identity.email } };
-    await this.events.emitAsync(ACCOUNT_CREATED, event);
-    return account;
+    // The provider's business details prefill business_info through a job committed with the account.
+    const business = { name: identity.name, email: identity.email };
+    return this.accounts.createBusinessForIdentity({ provider: this.provider.name, subject: identity.subject, email: identity.email }, (manager, accountId) =>
+      this.jobs.publishIn<AccountCreatedEvent>(manager, ACCOUNT_CREATED, { accountId, userType: UserType.Business, business }),
+    );
   }
 
   private failed(code: ErrorCodeValue): FinishedSignIn {

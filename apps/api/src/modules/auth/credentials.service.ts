@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomBytes } from 'node:crypto';
 import type { UserTypeCode } from '@huddle/domain';
+import { JobsService } from '../jobs/jobs.service';
 import { ACCOUNT_CREATED } from './account-events';
 import type { AccountCreatedEvent } from './account-events';
 import { AccountsService } from './accounts.service';
@@ -35,15 +35,16 @@ export class CredentialsService {
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
-    private readonly events: EventEmitter2,
+    private readonly jobs: JobsService,
   ) {}
 
   /** A new, incomplete account (role user_type + 10) with its first session. */
   async signUp(input: SignUpInput): Promise<SignedInAccount> {
     if (await this.accounts.isEmailTaken(input.email)) throw AuthErrors.emailTaken();
-    const account = await this.accounts.createWithPassword({ ...input, profileCompleted: false });
-    const event: AccountCreatedEvent = { accountId: account.id, userType: account.userType };
-    await this.events.emitAsync(ACCOUNT_CREATED, event);
+    // Other modules' set-up of the account (athlete defaults) is a job committed with the account.
+    const account = await this.accounts.createWithPassword({ ...input, profileCompleted: false }, (manager, accountId) =>
+      this.jobs.publishIn<AccountCreatedEvent>(manager, ACCOUNT_CREATED, { accountId, userType: input.userType }),
+    );
     return { account, ...(await this.sessions.create(account.id)) };
   }
 

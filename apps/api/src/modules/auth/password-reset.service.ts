@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { LIMITS } from '@huddle/domain';
@@ -35,8 +35,6 @@ export function resetCodeEmail(code: string): { subject: string; text: string } 
  */
 @Injectable()
 export class PasswordResetService {
-  private readonly logger = new Logger('PasswordReset');
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly accounts: AccountsService,
@@ -46,8 +44,9 @@ export class PasswordResetService {
   ) {}
 
   /**
-   * Answers the same whether or not the email belongs to an account. The email is sent after
-   * the reply, so the time a request takes does not tell either (a failed send is logged).
+   * Answers the same whether or not the email belongs to an account. The email is a job enqueued
+   * in the transaction that stores the code (sent only if it commits, retried until it goes out),
+   * so the time a request takes does not depend on the mail server either.
    */
   async request(email: string): Promise<void> {
     const account = await this.accounts.findLiveByEmail(email);
@@ -64,10 +63,7 @@ export class PasswordResetService {
         attempts: 0,
         usedAt: null,
       });
-    });
-    const message = resetCodeEmail(code);
-    this.mail.send({ to: account.email, ...message }).catch((error: unknown) => {
-      this.logger.error(`Could not send the reset code to account ${account.id}`, error instanceof Error ? error.stack : String(error));
+      await this.mail.send({ to: account.email, ...resetCodeEmail(code) }, manager);
     });
   }
 

@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { ATHLETE_SERVICE_TYPES, isUserTypeCode, LIMITS, SPORTS, toCents, UserType } from '@huddle/domain';
 import type { AthleteServiceType } from '@huddle/domain';
 import { findWorkspaceRoot } from '../../config/workspace-root';
+import { ADVISORY_LOCKS, withAdvisoryLock } from '../../database/advisory-lock';
 import demoAccounts from '../../database/seed/demo-accounts.json';
 import { AccountProfileService } from '../accounts/account-profile.service';
 import type { BusinessInfoInput } from '../accounts/dto/business-info.input';
@@ -88,9 +91,18 @@ export class DemoSeeder {
     private readonly media: MediaService,
     private readonly booking: BookingService,
     private readonly profiles: AccountProfileService,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
+  /**
+   * Under an advisory lock: of several API processes starting together on an empty database, one
+   * seeds and the others, let in after it, find accounts and leave them.
+   */
   async seedIfEmpty(): Promise<boolean> {
+    return withAdvisoryLock(this.dataSource, ADVISORY_LOCKS.demoSeed, () => this.seedUnlocked());
+  }
+
+  private async seedUnlocked(): Promise<boolean> {
     if ((await this.accounts.count()) > 0) return false;
     const started = Date.now();
     const ids = new Map<number, string>();

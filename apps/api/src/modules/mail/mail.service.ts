@@ -1,13 +1,38 @@
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-}
+import { Injectable } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { JobsService } from '../jobs/jobs.service';
+import { MailTransport } from './mail-transport';
+import type { OutgoingMail } from './mail-transport';
+
+export type { OutgoingMail } from './mail-transport';
+
+export const SEND_MAIL_JOB = 'mail.send';
 
 /**
- * Sends the product's emails (reset codes, and later exports and notices). Two adapters: SMTP
- * when SMTP_URL is configured, otherwise the embedded outbox. Callers depend on this class only.
+ * Sends the product's emails (reset codes, and later exports and notices) through a durable job,
+ * so an email survives a crash of the process that asked for it and a failing server is retried
+ * with backoff. Callers depend on this class only; the transport (SMTP or outbox) is the job's.
  */
-export abstract class MailService {
-  abstract send(mail: OutgoingMail): Promise<void>;
+@Injectable()
+export class MailService implements OnModuleInit {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly transport: MailTransport,
+  ) {}
+
+  onModuleInit(): void {
+    // The job id is the email's Message-ID: a retry after a send that went out is the same email.
+    this.jobs.register<OutgoingMail>(SEND_MAIL_JOB, (job) => this.transport.send(job.data, `<${job.id}@huddle.jobs>`));
+  }
+
+  /**
+   * Queues the email. Given the EntityManager of a transaction, it is queued in that transaction:
+   * sent only if the change that causes it commits.
+   */
+  async send(mail: OutgoingMail, transaction?: EntityManager): Promise<void> {
+    const data: OutgoingMail = { to: mail.to, subject: mail.subject, text: mail.text };
+    if (transaction) await this.jobs.enqueueIn(transaction, SEND_MAIL_JOB, data);
+    else await this.jobs.enqueue(SEND_MAIL_JOB, data);
+  }
 }

@@ -1,11 +1,11 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { MailService } from './mail.service';
-import type { OutgoingMail } from './mail.service';
+import { MailTransport } from './mail-transport';
+import type { OutgoingMail } from './mail-transport';
 
 /** The real adapter: SMTP through nodemailer, with one pooled connection set per process. */
-export class SmtpMailer extends MailService implements OnApplicationShutdown {
+export class SmtpMailer extends MailTransport implements OnApplicationShutdown {
   private readonly transport: Transporter;
 
   constructor(
@@ -18,8 +18,8 @@ export class SmtpMailer extends MailService implements OnApplicationShutdown {
     this.transport = createTransport(url.toString());
   }
 
-  async send(mail: OutgoingMail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+  async send(mail: OutgoingMail, messageId?: string): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(messageId ? { messageId } : {}) });
   }
 
   onApplicationShutdown(): void {

@@ -18,6 +18,10 @@ export class OutboxEmailEntity {
   @Column({ name: 'text_body', type: 'text' })
   textBody!: string;
 
+  /** The sending job's id: a retry of that job finds its email already kept and adds none. */
+  @Column({ name: 'message_id', type: 'text', nullable: true, unique: true })
+  messageId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -1,0 +1,357 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Injectable, Logger } from '@nestjs/common';
+import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import PgBoss from 'pg-boss';
+import { DataSource } from 'typeorm';
+import type { EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { ADVISORY_LOCKS, withAdvisoryLock } from '../../database/advisory-lock';
+import { DatabaseServer } from '../../database/database-server';
+
+/**
+ * Durable background work on PostgreSQL (pg-boss): email, notifications, timers, calls to the
+ * card provider. A job is a row in the `pgboss` schema, so it survives the process that made it
+ * and is enqueued in the same transaction as the change that causes it.
+ *
+ * THE RULE FOR HANDLERS: a handler may run more than once for one job. It is retried after it
+ * throws, and a process that dies (or stalls past JOBS_EXPIRE_SECONDS) mid-job leaves the job to
+ * be run again by another. So every handler is idempotent:
+ * - database effects go through `once(job, manager => ...)`: the effect and a record that this job
+ *   made it commit together, and a second run finds the record and does nothing;
+ * - a call to another service passes the job id as its idempotency key (Stripe's Idempotency-Key,
+ *   an email's Message-ID), so the provider drops the repeat;
+ * - whatever is left is written to be harmless twice (insert-if-missing, set-to-value, never add-to).
+ */
+
+/** Postgres schema pg-boss keeps its tables in. */
+export const JOBS_SCHEMA = 'pgboss';
+// Handlers still running at shutdown get this long to finish; then their jobs are failed (and retried).
+const STOP_TIMEOUT_MS = 10_000;
+// How far ahead drain() looks: jobs due later than this (timers, far retries) are not waited for.
+const DRAIN_HORIZON_SECONDS = 60;
+
+export interface Job<T> {
+  id: string;
+  /** The queue (job name) it was sent to. */
+  name: string;
+  data: T;
+  /** 0 on the first run, then 1, 2, ... on retries. */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+/** Per-queue overrides of the JOBS_* defaults. */
+export interface JobQueueOptions {
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+}
+
+export interface EnqueueOptions {
+  /** Not before this time: request expiry, auto-completion and other timers. */
+  runAt?: Date;
+  /** At most one job with this key waiting or running in the queue; a second send is dropped (and answers null). */
+  singletonKey?: string;
+}
+
+/** A job that failed every try: kept for an administrator to look at. */
+export interface DeadJob {
+  id: string;
+  name: string;
+  data: unknown;
+  retryCount: number;
+  createdAt: Date;
+  failedAt: Date | null;
+  /** The last error's message. */
+  error: string | null;
+}
+
+interface Registration {
+  handler: JobHandler<unknown>;
+  options: JobQueueOptions;
+}
+
+interface Schedule {
+  cron: string;
+  data: object;
+}
+
+/** pg-boss runs its SQL through this; on a query runner it joins that runner's transaction. */
+function onRunner(runner: QueryRunner): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = await runner.query(text, values, true);
+      return { rows: result.records };
+    },
+  };
+}
+
+function messageOf(output: unknown): string | null {
+  if (output && typeof output === 'object' && 'message' in output && typeof output.message === 'string') return output.message;
+  return output === null || output === undefined ? null : JSON.stringify(output);
+}
+
+/**
+ * The job queue every module uses. Owners register their handlers (by job name) and schedules in
+ * their own onModuleInit; the queue starts working them when the application has bootstrapped,
+ * and stops, letting running handlers finish, when it closes.
+ */
+@Injectable()
+export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Jobs');
+  private readonly boss: PgBoss;
+  private readonly handlers = new Map<string, Registration>();
+  private readonly subscribers = new Map<string, string[]>();
+  private readonly schedules = new Map<string, Schedule>();
+  private readonly queues = new Map<string, Promise<void>>();
+  /** This process's pg-boss worker per queue, woken when a job for it commits. */
+  private readonly workers = new Map<string, string>();
+  /** Queues that got a job inside a still-open transaction, by that transaction's runner. */
+  private readonly pendingWakes = new WeakMap<QueryRunner, Set<string>>();
+  private starting: Promise<void> | null = null;
+  private working = false;
+  private stopped = false;
+
+  constructor(
+    config: AppConfig,
+    server: DatabaseServer,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    this.boss = new PgBoss({
+      connectionString: server.url,
+      schema: JOBS_SCHEMA,
+      application_name: 'huddle-jobs',
+      max: 4,
+      retryLimit: config.JOBS_RETRY_LIMIT,
+      retryDelay: config.JOBS_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: config.JOBS_EXPIRE_SECONDS,
+      maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_INTERVAL_SECONDS,
+      pollingIntervalSeconds: config.JOBS_POLL_INTERVAL_MS / 1000,
+      // Schedules are checked often; pg-boss lets one process per round turn them into jobs.
+      cronMonitorIntervalSeconds: 5,
+      cronWorkerIntervalSeconds: 1,
+    });
+    // Without a listener an 'error' event would throw; pg-boss retries its own polling.
+    this.boss.on('error', (error: Error) => this.logger.warn(`Job queue: ${error.message}`));
+  }
+
+  /** Runs `handler` for every job sent to `name`. Call it from the owning module's onModuleInit. */
+  register<T>(name: string, handler: JobHandler<T>, options: JobQueueOptions = {}): void {
+    if (this.working) throw new Error(`Job handler ${name} registered after the queue started`);
+    if (this.handlers.has(name)) throw new Error(`Job handler ${name} is registered twice`);
+    this.handlers.set(name, { handler: handler as JobHandler<unknown>, options });
+  }
+
+  /**
+   * Subscribes a handler to an event that several modules react to (account created, ...): each
+   * subscriber gets a job of its own, `<event>.<subscriber>`, retried on its own.
+   */
+  subscribe<T>(event: string, subscriber: string, handler: JobHandler<T>, options: JobQueueOptions = {}): void {
+    const name = `${event}.${subscriber}`;
+    this.register(name, handler, options);
+    this.subscribers.set(event, [...(this.subscribers.get(event) ?? []), name]);
+  }
+
+  /** A recurring job: `cron` in UTC, standard five fields. It runs once per occurrence, however many processes run. */
+  schedule(name: string, cron: string, data: object = {}): void {
+    if (this.working) throw new Error(`Schedule ${name} added after the queue started`);
+    if (!this.handlers.has(name)) throw new Error(`Schedule ${name} has no handler: register it first`);
+    this.schedules.set(name, { cron, data });
+  }
+
+  /**
+   * Enqueues a job inside the caller's transaction (the EntityManager of dataSource.transaction),
+   * on the same connection: it exists only if that transaction commits.
+   */
+  async enqueueIn<T extends object>(manager: EntityManager, name: string, data: T, options: EnqueueOptions = {}): Promise<string | null> {
+    const runner = manager.queryRunner;
+    if (!runner || !runner.isTransactionActive) throw new Error(`enqueueIn(${name}) needs the EntityManager of an open transaction`);
+    const id = await this.send(runner, name, data, options);
+    const wakes = this.pendingWakes.get(runner) ?? new Set<string>();
+    this.pendingWakes.set(runner, wakes.add(name));
+    return id;
+  }
+
+  /** Enqueues a job on its own, for callers with no transaction to join. */
+  async enqueue<T extends object>(name: string, data: T, options: EnqueueOptions = {}): Promise<string | null> {
+    // On the application's pool rather than pg-boss's, which closes first at shutdown.
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const id = await this.send(runner, name, data, options);
+      this.wake(name);
+      return id;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** Enqueues one job per subscriber of `event`, inside the caller's transaction. */
+  async publishIn<T extends object>(manager: EntityManager, event: string, data: T): Promise<void> {
+    for (const name of this.subscribers.get(event) ?? []) await this.enqueueIn(manager, name, data);
+  }
+
+  /**
+   * Runs `work` and records that job `job.id` did it, in one transaction. When the record is
+   * already there (an earlier run committed), nothing runs and the answer is undefined.
+   */
+  async once<R>(job: Job<unknown>, work: (manager: EntityManager) => Promise<R>): Promise<R | undefined> {
+    return this.dataSource.transaction(async (manager) => {
+      const claimed: unknown[] = await manager.query('INSERT INTO job_runs (job_id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING job_id', [
+        job.id,
+        job.name,
+      ]);
+      if (claimed.length === 0) return undefined;
+      return work(manager);
+    });
+  }
+
+  /** Jobs that failed every try, newest first (for the administrator console). */
+  async listDead(limit = 100): Promise<DeadJob[]> {
+    await this.start();
+    const columns = 'id, name, data, retry_count, created_on, completed_on, output';
+    const where = `state = 'failed' AND name NOT LIKE '\\_\\_pgboss\\_\\_%'`;
+    const rows: Array<{ id: string; name: string; data: unknown; retry_count: number; created_on: Date; completed_on: Date | null; output: unknown }> =
+      await this.dataSource.query(
+        `SELECT * FROM (SELECT ${columns} FROM ${JOBS_SCHEMA}.job WHERE ${where}
+           UNION ALL SELECT ${columns} FROM ${JOBS_SCHEMA}.archive WHERE ${where}) dead
+         ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
+        [limit],
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      data: row.data,
+      retryCount: row.retry_count,
+      createdAt: row.created_on,
+      failedAt: row.completed_on,
+      error: messageOf(row.output),
+    }));
+  }
+
+  /**
+   * Waits until no job is running and none is due within a minute (retries included), or throws
+   * after `timeoutMs`. For tests and scripts that must see a job's effect: it waits on the real
+   * queue, whichever process works it.
+   */
+  async drain(timeoutMs = 20_000): Promise<void> {
+    await this.start();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [{ pending }]: Array<{ pending: number }> = await this.dataSource.query(
+        `SELECT count(*)::int AS pending FROM ${JOBS_SCHEMA}.job
+         WHERE name NOT LIKE '\\_\\_pgboss\\_\\_%'
+           AND (state = 'active' OR (state IN ('created', 'retry') AND start_after < now() + $1 * interval '1 second'))`,
+        [DRAIN_HORIZON_SECONDS],
+      );
+      if (pending === 0) return;
+      if (Date.now() > deadline) throw new Error(`${pending} job(s) still pending after ${timeoutMs} ms`);
+      await sleep(50);
+    }
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.startWorking();
+    } catch (error) {
+      // A start that fails must not leave pg-boss polling behind it.
+      await this.onModuleDestroy();
+      throw error;
+    }
+  }
+
+  private async startWorking(): Promise<void> {
+    await this.start();
+    this.working = true;
+    this.dataSource.subscribers.push(this.commitListener());
+    for (const [name, { handler }] of this.handlers) {
+      await this.queue(name);
+      const workerId = await this.boss.work(name, { includeMetadata: true }, async ([job]: Array<PgBoss.JobWithMetadata<unknown>>) => {
+        try {
+          await handler({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount });
+        } catch (error) {
+          this.logger.warn(`Job ${name} ${job.id} failed (try ${job.retryCount + 1}): ${error instanceof Error ? error.message : String(error)}`);
+          throw error;
+        }
+      });
+      this.workers.set(name, workerId);
+    }
+    const known = await this.boss.getSchedules();
+    for (const schedule of known) if (!this.schedules.has(schedule.name)) await this.boss.unschedule(schedule.name);
+    for (const [name, { cron, data }] of this.schedules) await this.boss.schedule(name, cron, data, { tz: 'UTC' });
+  }
+
+  /** Stops fetching, lets running handlers finish (or fails them for a retry after STOP_TIMEOUT_MS), closes pg-boss's pool. */
+  async onModuleDestroy(): Promise<void> {
+    if (this.stopped || !this.starting) return;
+    this.stopped = true;
+    await this.starting.catch(() => undefined);
+    await this.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+  }
+
+  /**
+   * Workers poll every JOBS_POLL_INTERVAL_MS; a job committed by this process is started at once
+   * instead (a reset code's email, a new account's set-up), by waking this process's worker.
+   */
+  private commitListener(): EntitySubscriberInterface {
+    return {
+      afterTransactionCommit: (event: TransactionCommitEvent) => {
+        // A released savepoint is not the commit yet.
+        if (event.queryRunner.isTransactionActive) return;
+        for (const name of this.pendingWakes.get(event.queryRunner) ?? []) this.wake(name);
+        this.pendingWakes.delete(event.queryRunner);
+      },
+      afterTransactionRollback: (event: TransactionRollbackEvent) => {
+        if (!event.queryRunner.isTransactionActive) this.pendingWakes.delete(event.queryRunner);
+      },
+    };
+  }
+
+  private wake(name: string): void {
+    const workerId = this.workers.get(name);
+    if (workerId && !this.stopped) this.boss.notifyWorker(workerId);
+  }
+
+  /** Installs or upgrades pg-boss's schema (pg-boss does that under an advisory lock of its own) and starts its supervision. */
+  private start(): Promise<void> {
+    this.starting ??= this.boss.start().then(() => undefined);
+    return this.starting;
+  }
+
+  private queue(name: string): Promise<void> {
+    let created = this.queues.get(name);
+    if (!created) {
+      const options = this.handlers.get(name)?.options ?? {};
+      const settings: PgBoss.Queue = {
+        name,
+        ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+        ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+        ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
+      };
+      created = this.start().then(async () => {
+        if (!(await this.boss.getQueue(name))) {
+          await withAdvisoryLock(this.dataSource, ADVISORY_LOCKS.jobQueues, () => this.boss.createQueue(name, settings));
+        }
+        // A queue made by an older version keeps its settings unless told the current ones.
+        await this.boss.updateQueue(name, settings);
+      });
+      created.catch(() => this.queues.delete(name));
+      this.queues.set(name, created);
+    }
+    return created;
+  }
+
+  private async send(runner: QueryRunner, name: string, data: object, options: EnqueueOptions): Promise<string | null> {
+    if (!this.handlers.has(name)) throw new Error(`No handler is registered for job ${name}`);
+    await this.queue(name);
+    const id = await this.boss.send(name, data, {
+      db: onRunner(runner),
+      ...(options.runAt ? { startAfter: options.runAt } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
+    if (id === null && !options.singletonKey) throw new Error(`Job ${name} was not enqueued`);
+    return id;
+  }
+}
