@@ -14,3 +14,5 @@ export * from './media';
 export * from './media-content';
 export * from './geo';
 export * from './athlete-services';
+export * from './usernames';
+export * from './public-names';

@@ -1,6 +1,6 @@
 import type { UserTypeCode } from '@huddle/domain';
 
-/** Domain events auth announces about accounts; other modules react without auth knowing them. */
+/** Domain events about accounts (created by auth's sign-up paths, changed by this module); listeners react without the emitter knowing them. */
 export const ACCOUNT_CREATED = 'account.created';
 /** An account's stored fields changed (profile, username, completion, deletion), or accounts were imported. */
 export const ACCOUNT_CHANGED = 'account.changed';

@@ -21,8 +21,8 @@ import {
 } from '@huddle/domain';
 import type { AppearanceType, AthleteCompleteness, AthleteServiceType, ServiceSettings } from '@huddle/domain';
 import type { FieldErrors } from '../../common/errors/domain-error';
-import { ACCOUNT_CREATED } from '../auth/account-events';
-import type { AccountCreatedEvent } from '../auth/account-events';
+import { ACCOUNT_CREATED } from '../accounts/account-events';
+import type { AccountCreatedEvent } from '../accounts/account-events';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { AthletesErrors } from './athletes.errors';
 import type { AthleteInfoDto } from './dto/athlete-info.dto';

@@ -3,17 +3,17 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../../common/time/clock';
 import { AppConfig } from '../../config/app-config';
+import { AccountsModule } from '../accounts/accounts.module';
 import { MailModule } from '../mail/mail.module';
 import { AccessGuard } from './access.guard';
-import { AccountsService } from './accounts.service';
+import { AccountDeletionController } from './account-deletion.controller';
 import { AuthSecret } from './auth-secret';
 import { BusinessAuthController } from './business-auth.controller';
 import { BUSINESS_CALLBACK_PATH, SANDBOX_PAGE_PATH } from './business-auth.paths';
 import { BusinessIdentityProvider } from './business-identity.provider';
 import { BusinessSignInService } from './business-sign-in.service';
+import { CredentialsController } from './credentials.controller';
 import { CredentialsService } from './credentials.service';
-import { AccountEntity } from './entities/account.entity';
-import { AccountIdentityEntity } from './entities/account-identity.entity';
 import { PasswordResetEntity } from './entities/password-reset.entity';
 import { SessionEntity } from './entities/session.entity';
 import { FacebookBusinessProvider } from './facebook-business.provider';
@@ -27,14 +27,14 @@ import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 
 /**
- * Who is calling: accounts' sign-in data, sessions, sign-up and sign-in, password reset and
- * business sign-in. It owns the accounts, sessions, password_resets and account_identities tables.
+ * Who is calling: credentials (sign-up and sign-in), sessions and the access guard, password reset
+ * and business sign-in. It owns the sessions and password_resets tables; the account rows it signs
+ * in to are the accounts module's (AccountsService), which never depends on auth.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AccountEntity, SessionEntity, PasswordResetEntity, AccountIdentityEntity]), MailModule],
-  controllers: [SessionsController, PasswordsController, BusinessAuthController],
+  imports: [TypeOrmModule.forFeature([SessionEntity, PasswordResetEntity]), AccountsModule, MailModule],
+  controllers: [CredentialsController, SessionsController, PasswordsController, BusinessAuthController, AccountDeletionController],
   providers: [
-    AccountsService,
     SessionsService,
     PasswordHasher,
     SessionCookie,
@@ -54,6 +54,6 @@ import { SessionsService } from './sessions.service';
     },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AccountsService, SessionsService, PasswordHasher, SessionCookie, CredentialsService, RateLimitGuard],
+  exports: [SessionsService, PasswordHasher, RateLimitGuard],
 })
 export class AuthModule {}

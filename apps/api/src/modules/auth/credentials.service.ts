@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomBytes } from 'node:crypto';
 import type { UserTypeCode } from '@huddle/domain';
-import { ACCOUNT_CREATED } from './account-events';
-import type { AccountCreatedEvent } from './account-events';
-import { AccountsService } from './accounts.service';
+import { ACCOUNT_CREATED } from '../accounts/account-events';
+import type { AccountCreatedEvent } from '../accounts/account-events';
+import { AccountsService } from '../accounts/accounts.service';
+import type { Account } from '../accounts/accounts.service';
 import { AuthErrors } from './auth.errors';
-import type { AccountEntity } from './entities/account.entity';
 import type { SessionEntity } from './entities/session.entity';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService } from './sessions.service';
@@ -20,7 +20,7 @@ export interface SignUpInput {
 }
 
 export interface SignedInAccount {
-  account: AccountEntity;
+  account: Account;
   /** The raw session token, handed to the client once. */
   token: string;
   session: SessionEntity;
@@ -40,8 +40,9 @@ export class CredentialsService {
 
   /** A new, incomplete account (role user_type + 10) with its first session. */
   async signUp(input: SignUpInput): Promise<SignedInAccount> {
-    if (await this.accounts.isEmailTaken(input.email)) throw AuthErrors.emailTaken();
-    const account = await this.accounts.createWithPassword({ ...input, profileCompleted: false });
+    await this.accounts.assertEmailFree(input.email);
+    const { password, ...fields } = input;
+    const account = await this.accounts.createWithPassword({ ...fields, passwordHash: await this.hasher.hash(password), profileCompleted: false });
     const event: AccountCreatedEvent = { accountId: account.id, userType: account.userType };
     await this.events.emitAsync(ACCOUNT_CREATED, event);
     return { account, ...(await this.sessions.create(account.id)) };

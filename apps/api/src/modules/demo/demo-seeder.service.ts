@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ATHLETE_SERVICE_TYPES, isUserTypeCode, LIMITS, SPORTS, toCents, UserType } from '@huddle/domain';
+import { ATHLETE_SERVICE_TYPES, firstFreeUsername, isUserTypeCode, LIMITS, SPORTS, toCents, usernameBaseOf, UserType } from '@huddle/domain';
 import type { AthleteServiceType } from '@huddle/domain';
 import demoAccounts from '../../database/seed/demo-accounts.json';
+import { AccountsService } from '../accounts/accounts.service';
+import type { ImportedAccount } from '../accounts/accounts.service';
 import { AthletesService } from '../athletes/athletes.service';
 import type { AthleteServicesInput } from '../athletes/dto/athlete-services.dto';
-import { AccountsService } from '../auth/accounts.service';
-import type { ImportedAccount } from '../auth/accounts.service';
-import { firstFreeUsername, usernameBaseOf } from '../auth/usernames';
+import { PasswordHasher } from '../auth/password-hasher';
 import { BookingService } from '../booking/booking.service';
 import type { ImportedFinishedRequest } from '../booking/booking.service';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -64,6 +64,7 @@ export class DemoSeeder {
     private readonly catalogue: CatalogueService,
     private readonly media: MediaService,
     private readonly booking: BookingService,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   async seedIfEmpty(): Promise<boolean> {
@@ -75,7 +76,7 @@ export class DemoSeeder {
       const account = await this.accounts.createWithPassword({
         userType: demo.user_type,
         email: demo.email,
-        password: demo.password,
+        passwordHash: await this.hasher.hash(demo.password),
         phone: demo.phone,
         firstName: demo.first_name,
         lastName: demo.last_name,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
 import { AthletesModule } from '../athletes/athletes.module';
 import { AuthModule } from '../auth/auth.module';
 import { BookingModule } from '../booking/booking.module';
@@ -7,7 +8,7 @@ import { MediaModule } from '../media/media.module';
 import { DemoSeeder } from './demo-seeder.service';
 
 @Module({
-  imports: [AuthModule, AthletesModule, CatalogueModule, MediaModule, BookingModule],
+  imports: [AccountsModule, AuthModule, AthletesModule, CatalogueModule, MediaModule, BookingModule],
   providers: [DemoSeeder],
   exports: [DemoSeeder],
 })
