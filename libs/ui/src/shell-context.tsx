@@ -1,10 +1,21 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Schemas } from '@huddle/api-client';
-import type { RoleCode } from '@huddle/domain';
+import type { RoleCode, UserTypeCode } from '@huddle/domain';
 
-/** The signed-in account as the shell knows it: the fields of the API's account that routing and the frame need. */
-export type ShellAccount = Pick<Schemas['AccountDto'], 'id' | 'user_type' | 'profile_completed' | 'email'> &
-  Partial<Pick<Schemas['AccountDto'], 'first_name' | 'last_name' | 'username' | 'profile_photo'>>;
+/**
+ * The signed-in account as the shell knows it: the fields of the API's account (AccountDto) that
+ * routing and the frame need. Declared here, not picked from @huddle/api-client: libs/ui never
+ * imports the API client (a lint boundary); an AccountDto is assignable to it.
+ */
+export interface ShellAccount {
+  id: string;
+  user_type: UserTypeCode;
+  profile_completed: boolean;
+  email: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  username?: string | null;
+  profile_photo?: string | null;
+}
 
 /**
  * What the shell hands a role remote: the contract between host and remotes. A remote's App

@@ -17,7 +17,7 @@ import { CredentialsService } from './credentials.service';
 import { PasswordResetEntity } from './entities/password-reset.entity';
 import { SessionEntity } from './entities/session.entity';
 import { FacebookBusinessProvider } from './facebook-business.provider';
-import { PasswordHasher } from './password-hasher';
+import { PasswordHasher } from './password-hasher.service';
 import { PasswordResetService } from './password-reset.service';
 import { PasswordsController } from './passwords.controller';
 import { RateLimitGuard } from './rate-limit.guard';

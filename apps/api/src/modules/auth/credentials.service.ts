@@ -8,7 +8,7 @@ import { AccountsService } from '../accounts/accounts.service';
 import type { Account } from '../accounts/accounts.service';
 import { AuthErrors } from './auth.errors';
 import type { SessionEntity } from './entities/session.entity';
-import { PasswordHasher } from './password-hasher';
+import { PasswordHasher } from './password-hasher.service';
 import { SessionsService } from './sessions.service';
 
 export interface SignUpInput {

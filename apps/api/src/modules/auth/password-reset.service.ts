@@ -8,7 +8,7 @@ import { MailService } from '../mail/mail.service';
 import { AccountsService } from '../accounts/accounts.service';
 import { AuthErrors } from './auth.errors';
 import { AuthSecret } from './auth-secret';
-import { PasswordHasher } from './password-hasher';
+import { PasswordHasher } from './password-hasher.service';
 import { PasswordResetEntity } from './entities/password-reset.entity';
 import { SessionEntity } from './entities/session.entity';
 

@@ -6,7 +6,7 @@ import { AccountsService } from '../accounts/accounts.service';
 import type { ImportedAccount } from '../accounts/accounts.service';
 import { AthletesService } from '../athletes/athletes.service';
 import type { AthleteServicesInput } from '../athletes/dto/athlete-services.dto';
-import { PasswordHasher } from '../auth/password-hasher';
+import { PasswordHasher } from '../auth/password-hasher.service';
 import { BookingService } from '../booking/booking.service';
 import type { ImportedFinishedRequest } from '../booking/booking.service';
 import { CatalogueService } from '../catalogue/catalogue.service';
