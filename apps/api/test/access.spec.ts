@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ErrorCode, UserType } from '@huddle/domain';
-import { AccountEntity } from '../src/modules/auth/entities/account.entity';
+import { AccountEntity } from '../src/modules/accounts/entities/account.entity';
 import { SessionEntity } from '../src/modules/auth/entities/session.entity';
 import { SessionsService } from '../src/modules/auth/sessions.service';
 import { SESSION_COOKIE } from '../src/modules/auth/session-token';

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { ErrorCode, UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { SIGN_IN_STATE_TTL_MS } from '../src/modules/auth/business-sign-in.service';
-import { AccountEntity } from '../src/modules/auth/entities/account.entity';
+import { AccountEntity } from '../src/modules/accounts/entities/account.entity';
 import { SESSION_COOKIE } from '../src/modules/auth/session-token';
 import { JobsService } from '../src/modules/jobs/jobs.service';
 import { api, signUp, uniqueEmail, uploadPhoto } from './support/accounts-api';

@@ -1,10 +1,10 @@
 import { ErrorCode, MESSAGES, SPORTS, UserType } from '@huddle/domain';
 import { ClusterBus } from '../src/database/cluster-bus';
 import { AthletesService } from '../src/modules/athletes/athletes.service';
-import { AccountsService } from '../src/modules/auth/accounts.service';
+import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { BookingService } from '../src/modules/booking/booking.service';
 import type { ImportedFinishedRequest } from '../src/modules/booking/booking.service';
-import type { AccountEntity } from '../src/modules/auth/entities/account.entity';
+import type { AccountEntity } from '../src/modules/accounts/entities/account.entity';
 import { LISTINGS_CHANGED_CHANNEL } from '../src/modules/discovery/discovery.service';
 import { api, signUp, uploadIntro, uploadPhoto } from './support/accounts-api';
 import { createAccount, createSignedIn } from './support/fixtures';
@@ -288,14 +288,32 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
         { rate: 5, submitted_at: dayOf(9, DAY), reviewer_name: 'Riley Parker', reviewer_image: '/media/images/riley.jpg', comment: 'Amazing shoutout!' },
       ]);
       expect(response.body.history).toEqual([
-        { id: expect.any(String), type: 'shoutout', finished_at: dayOf(2, DAY / 2), requester_name: 'Riley Parker' },
-        { id: expect.any(String), type: 'endorsement', finished_at: dayOf(6, DAY / 2), requester_name: 'Morgan Lee' },
-        { id: expect.any(String), type: 'shoutout', finished_at: dayOf(9, DAY / 2), requester_name: 'Riley Parker' },
+        { type: 'shoutout', finished_at: dayOf(2, DAY / 2), requester_name: 'Riley P.' },
+        { type: 'endorsement', finished_at: dayOf(6, DAY / 2), requester_name: 'Morgan L.' },
+        { type: 'shoutout', finished_at: dayOf(9, DAY / 2), requester_name: 'Riley P.' },
       ]);
       expect(response.body.shoutouts).toEqual([
-        { id: response.body.history[0].id, video: '/media/videos/shoutout-2.mp4', created_at: dayOf(2, 0) },
-        { id: response.body.history[2].id, video: '/media/videos/shoutout-9.mp4', created_at: dayOf(9, 0) },
+        { id: expect.any(String), video: '/media/videos/shoutout-2.mp4', created_at: dayOf(2, 0) },
+        { id: expect.any(String), video: '/media/videos/shoutout-9.mp4', created_at: dayOf(9, 0) },
       ]);
+    });
+
+    it("shows guests a History without request ids or requesters' full names; a business by its business name", async () => {
+      const before = await api(testApp).get(`/public/athletes?athlete_id=${jordan.id}`).expect(200);
+      const requestIds: Array<{ id: string }> = await testApp.dataSource.query('SELECT id FROM requests WHERE athlete_id = $1', [jordan.id]);
+      const historyText = JSON.stringify(before.body.history);
+      for (const { id } of requestIds) expect(historyText).not.toContain(id);
+      for (const fullName of ['Parker', 'Lee']) expect(historyText).not.toContain(fullName);
+      expect(before.body.history.map((item: Record<string, unknown>) => Object.keys(item).sort())).toEqual(Array(3).fill(['finished_at', 'requester_name', 'type']));
+
+      // Once the business has named itself, History shows that name instead of its contact's.
+      await testApp.dataSource.query('INSERT INTO business_profiles (account_id, name) VALUES ($1, $2)', [business.account.id, 'Lee Promotions']);
+      try {
+        const after = await api(testApp).get(`/public/athletes?athlete_id=${jordan.id}`).expect(200);
+        expect(after.body.history.map((item: { requester_name: string }) => item.requester_name)).toEqual(['Riley P.', 'Lee Promotions', 'Riley P.']);
+      } finally {
+        await testApp.dataSource.query('DELETE FROM business_profiles WHERE account_id = $1', [business.account.id]);
+      }
     });
 
     it('answers the same athlete by username, case-insensitively, and empty lists for one without requests', async () => {
@@ -341,7 +359,7 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
       await testApp.get(AccountsService).update(fan.account.id, { firstName: 'Riley' });
       expect(await card()).toEqual([expect.objectContaining({ last_name: 'Cache' })]);
 
-      // Account changes (auth), survey and rates (athletes) and reviews (booking) each clear it.
+      // Account changes (accounts), survey and rates (athletes) and reviews (booking) each clear it.
       await testApp.get(AccountsService).update(casey.id, { lastName: 'Fresh' });
       expect(await card()).toEqual([expect.objectContaining({ last_name: 'Fresh' })]);
       await testApp.get(AthletesService).save(casey.id, { services: { endorsement_enabled: true, endorsement_rate: 55 } }, { requireSurvey: false, requireService: true, fieldPrefix: '' });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DEFAULT_RATES, ERROR_MESSAGES, ErrorCode, MESSAGES, UserType } from '@huddle/domain';
-import { AccountEntity } from '../src/modules/auth/entities/account.entity';
+import { AccountEntity } from '../src/modules/accounts/entities/account.entity';
 import { SESSION_COOKIE } from '../src/modules/auth/session-token';
 import { JobsService } from '../src/modules/jobs/jobs.service';
 import { api, PASSWORD, signUp, uniqueEmail } from './support/accounts-api';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ErrorCode, UserType } from '@huddle/domain';
-import { PasswordHasher } from '../src/modules/auth/password-hasher';
+import { PasswordHasher } from '../src/modules/auth/password-hasher.service';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
 import { createTestApp } from './support/test-app';

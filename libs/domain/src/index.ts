@@ -15,3 +15,5 @@ export * from './media-content';
 export * from './geo';
 export * from './athlete-services';
 export * from './live-events';
+export * from './usernames';
+export * from './public-names';

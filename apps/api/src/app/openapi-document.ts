@@ -2,8 +2,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { INestApplication } from '@nestjs/common';
 import { ErrorResponse } from '../common/http/envelope';
-import { ACCESS_TOKEN_SCHEME, SESSION_COOKIE_SCHEME } from '../modules/auth/decorators/access.decorators';
-import { ACCESS_TOKEN_HEADER, SESSION_COOKIE } from '../modules/auth/session-token';
+import { ACCESS_TOKEN_SCHEME, SESSION_COOKIE_SCHEME } from '../common/access/access.decorators';
+import { ACCESS_TOKEN_HEADER, SESSION_COOKIE } from '@huddle/domain';
 
 export const API_PREFIX = 'api/v1';
 

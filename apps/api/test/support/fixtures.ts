@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { UserTypeCode } from '@huddle/domain';
-import { AccountEntity } from '../../src/modules/auth/entities/account.entity';
+import { AccountEntity } from '../../src/modules/accounts/entities/account.entity';
 import { SessionEntity } from '../../src/modules/auth/entities/session.entity';
 import { SessionsService } from '../../src/modules/auth/sessions.service';
 import type { TestApp } from './test-app';

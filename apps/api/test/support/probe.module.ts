@@ -4,10 +4,9 @@ import { IsEmail, IsNotEmpty, IsOptional, Length, ValidateNested } from 'class-v
 import { Type } from 'class-transformer';
 import { ErrorCode, MESSAGES } from '@huddle/domain';
 import { DomainError } from '../../src/common/errors/domain-error';
-import type { AuthenticatedRequest } from '../../src/modules/auth/auth-context';
-import { Public, Roles } from '../../src/modules/auth/decorators/access.decorators';
-import { CurrentAccount } from '../../src/modules/auth/decorators/current-account.decorator';
-import type { AccountEntity } from '../../src/modules/auth/entities/account.entity';
+import { Public, Roles } from '../../src/common/access/access.decorators';
+import type { AuthenticatedAccount, AuthenticatedRequest } from '../../src/common/access/authenticated-account';
+import { CurrentAccount } from '../../src/common/access/current-account.decorator';
 
 export const LEAKY_ERROR_TEXT = 'connection to db-primary.internal:5432 refused';
 
@@ -66,7 +65,7 @@ class ProbeController {
   @Get('whoami')
   @Public()
   whoami(@Req() request: AuthenticatedRequest): { role: number | null } {
-    return { role: request.auth?.role ?? null };
+    return { role: request.auth?.account.role ?? null };
   }
 
   @Get('undeclared')
@@ -76,7 +75,7 @@ class ProbeController {
 
   @Get('athletes')
   @Roles(2)
-  athletes(@CurrentAccount() account: AccountEntity): { id: string } {
+  athletes(@CurrentAccount() account: AuthenticatedAccount): { id: string } {
     return { id: account.id };
   }
 

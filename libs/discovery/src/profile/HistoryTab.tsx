@@ -8,15 +8,20 @@ function typeLabel(type: string): string {
   return isServiceType(type) ? SERVICE_LABELS[type] : 'Service';
 }
 
-/** History (spec §2): the athlete's finished requests, newest first. */
+/**
+ * History (spec §2): the athlete's finished requests, newest first. Public, guests included, so
+ * each row shows only the type, the date and the requester as the API names them for the public
+ * (first name and last initial, or the business's name); no request ids.
+ */
 export function HistoryTab({ history }: { history: readonly AthleteHistoryItem[] }) {
   if (history.length === 0) return <EmptyView icon="inbox" text={MESSAGES.noHistory} />;
   return (
     <ul className="hd-panel rq-history">
-      {history.map((item) => {
+      {history.map((item, index) => {
         const date = formatDate(item.finished_at);
         return (
-          <li key={item.id} className="rq-history__item">
+          // Rows carry no id (a public page must not show one); the list is read-only, so the position is a stable key.
+          <li key={`${index}-${item.finished_at}`} className="rq-history__item">
             <span className="rq-history__icon">
               <Icon name="check" size={16} />
             </span>

@@ -1,7 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { SPORTS } from '@huddle/domain';
-import { CONFERENCE_SEEDS, DIVISION_SEEDS, SCHOOL_SEEDS, teamSeeds } from '../../modules/catalogue/data/catalogue-data';
-import { insertRows } from '../seed-rows';
+import { CONFERENCE_SEEDS, DIVISION_SEEDS, SCHOOL_SEEDS, SPORT_SEEDS, teamSeeds } from './data/catalogue-data';
+import { insertRows } from './data/seed-rows';
 
 const AUDIT_COLUMNS = `created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now()`;
 
@@ -51,7 +50,7 @@ export class CreateCatalogue1763769700000 implements MigrationInterface {
     const divisionIds = new Map(DIVISION_SEEDS.map((division) => [division.name, division.id]));
     const conferenceIds = new Map(CONFERENCE_SEEDS.map((conference) => [conference.short_name, conference.id]));
 
-    await insertRows(runner, 'sports', ['id', 'name'], SPORTS.map((sport) => [sport.id, sport.name]));
+    await insertRows(runner, 'sports', ['id', 'name'], SPORT_SEEDS.map((sport) => [sport.id, sport.name]));
     await insertRows(runner, 'divisions', ['id', 'name'], DIVISION_SEEDS.map((division) => [division.id, division.name]));
     await insertRows(
       runner,

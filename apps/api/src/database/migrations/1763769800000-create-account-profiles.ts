@@ -1,11 +1,21 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { APPEARANCE_TYPES, ATHLETE_SERVICE_TYPES, LIMITS, LOCATION_SERVICE_TYPES } from '@huddle/domain';
 
 const AUDIT_COLUMNS = `created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now()`;
 
-function sqlList(values: readonly string[]): string {
-  return values.map((value) => `'${value}'`).join(', ');
-}
+/**
+ * Migrations import no live code: what they create is written here as it was when they were
+ * first applied, so a later change to a rule cannot change what an old migration does (a schema
+ * change ships as a new migration). test/schema-matches-code.spec.ts checks the live code still
+ * agrees with what the database holds.
+ */
+// APPEARANCE_TYPES.
+const APPEARANCE_TYPES = "'SING', 'VISIT_CHURCHES'";
+// ATHLETE_SERVICE_TYPES.
+const ATHLETE_SERVICE_TYPES = "'personal_appearance', 'speaking_engagement', 'training_session', 'endorsement', 'video_chat', 'shoutout', 'camp'";
+// LOCATION_SERVICE_TYPES.
+const LOCATION_SERVICE_TYPES = "'personal_appearance', 'speaking_engagement', 'training_session', 'camp'";
+// LIMITS.map.minRadiusMiles.
+const MIN_RADIUS_MILES = 1;
 
 /**
  * Issue 3, accounts: what each role adds to its account (athlete survey, services and travel
@@ -26,7 +36,7 @@ export class CreateAccountProfiles1763769800000 implements MigrationInterface {
         school_email varchar(254),
         sports smallint[] NOT NULL DEFAULT '{}',
         appearance_types varchar(20)[] NOT NULL DEFAULT '{}'
-          CHECK (appearance_types <@ ARRAY[${sqlList(APPEARANCE_TYPES)}]::varchar(20)[]),
+          CHECK (appearance_types <@ ARRAY[${APPEARANCE_TYPES}]::varchar(20)[]),
         ${AUDIT_COLUMNS}
       )`);
     await runner.query(`CREATE INDEX athlete_profiles_school_id_idx ON athlete_profiles (school_id)`);
@@ -35,7 +45,7 @@ export class CreateAccountProfiles1763769800000 implements MigrationInterface {
     await runner.query(`
       CREATE TABLE athlete_services (
         athlete_id uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
-        service_type varchar(32) NOT NULL CHECK (service_type IN (${sqlList(ATHLETE_SERVICE_TYPES)})),
+        service_type varchar(32) NOT NULL CHECK (service_type IN (${ATHLETE_SERVICE_TYPES})),
         enabled boolean NOT NULL DEFAULT false,
         rate_cents integer NOT NULL CHECK (rate_cents >= 0),
         ${AUDIT_COLUMNS},
@@ -47,9 +57,9 @@ export class CreateAccountProfiles1763769800000 implements MigrationInterface {
       CREATE TABLE athlete_locations (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         athlete_id uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
-        location_type varchar(32) NOT NULL DEFAULT 'personal_appearance' CHECK (location_type IN (${sqlList(LOCATION_SERVICE_TYPES)})),
+        location_type varchar(32) NOT NULL DEFAULT 'personal_appearance' CHECK (location_type IN (${LOCATION_SERVICE_TYPES})),
         name varchar(100) NOT NULL,
-        radius_miles integer NOT NULL CHECK (radius_miles >= ${LIMITS.map.minRadiusMiles}),
+        radius_miles integer NOT NULL CHECK (radius_miles >= ${MIN_RADIUS_MILES}),
         address text NOT NULL,
         latitude double precision NOT NULL CHECK (latitude BETWEEN -90 AND 90),
         longitude double precision NOT NULL CHECK (longitude BETWEEN -180 AND 180),

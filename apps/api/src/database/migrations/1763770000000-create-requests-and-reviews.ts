@@ -1,8 +1,15 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { RequestStatus, SERVICE_TYPES } from '@huddle/domain';
-
-const STATUS_CODES = Object.values(RequestStatus).join(', ');
-const TYPES = SERVICE_TYPES.map((type) => `'${type}'`).join(', ');
+/**
+ * Migrations import no live code: what they create is written here as it was when they were
+ * first applied, so a later change to a rule cannot change what an old migration does (a schema
+ * change ships as a new migration). test/schema-matches-code.spec.ts checks the live code still
+ * agrees with what the database holds.
+ */
+// RequestStatus codes (pending 1, accepted 2, canceled 3, pending review 4, finished 5, in progress 6).
+const STATUS_CODES = '1, 2, 3, 4, 5, 6';
+const FINISHED = 5;
+// SERVICE_TYPES.
+const TYPES = "'personal_appearance', 'speaking_engagement', 'training_session', 'endorsement', 'video_chat', 'shoutout', 'camp', 'endorsement_campaign'";
 
 /**
  * Issue 4, booking's tables: requests (spec §3, Request; money in integer cents, the per-type
@@ -38,12 +45,12 @@ export class CreateRequestsAndReviews1763770000000 implements MigrationInterface
         finished_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now(),
-        CHECK (status <> ${RequestStatus.Finished} OR finished_at IS NOT NULL)
+        CHECK (status <> ${FINISHED} OR finished_at IS NOT NULL)
       )`);
     await runner.query(`ALTER SEQUENCE requests_order_number_seq OWNED BY requests.order_number`);
     // The profile's History: an athlete's finished requests, newest first.
     await runner.query(
-      `CREATE INDEX requests_athlete_finished_idx ON requests (athlete_id, finished_at DESC, id) WHERE status = ${RequestStatus.Finished}`,
+      `CREATE INDEX requests_athlete_finished_idx ON requests (athlete_id, finished_at DESC, id) WHERE status = ${FINISHED}`,
     );
     // The requester's lists and "athletes you booked recently".
     await runner.query(`CREATE INDEX requests_requester_idx ON requests (requester_id, created_at DESC)`);

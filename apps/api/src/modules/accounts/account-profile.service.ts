@@ -4,17 +4,14 @@ import type { Repository } from 'typeorm';
 import { MESSAGES, normalizeEmail, roleCodeOf, SOCIAL_LINK_FIELDS, UserType } from '@huddle/domain';
 import type { SocialLinkType } from '@huddle/domain';
 import { Transactions } from '../../database/transactions';
-import { ACCOUNT_CREATED } from '../auth/account-events';
-import type { AccountCreatedEvent } from '../auth/account-events';
-import { AccountsService } from '../auth/accounts.service';
-import type { AccountChanges } from '../auth/accounts.service';
-import { AuthErrors } from '../auth/auth.errors';
-import type { AccountEntity } from '../auth/entities/account.entity';
-import { SessionsService } from '../auth/sessions.service';
 import { AthletesService } from '../athletes/athletes.service';
 import { JobsService } from '../jobs/jobs.service';
 import { MediaService } from '../media/media.service';
+import { ACCOUNT_CREATED } from './account-events';
+import type { AccountCreatedEvent } from './account-events';
 import { AccountsErrors } from './accounts.errors';
+import { AccountsService } from './accounts.service';
+import type { Account, AccountChanges } from './accounts.service';
 import type { AccountDto, BusinessInfoDto, FanInfoDto } from './dto/account.dto';
 import type { BusinessInfoInput } from './dto/business-info.input';
 import type { UpdateAccountDto } from './dto/update-account.dto';
@@ -46,15 +43,14 @@ function present<T>(value: T | undefined): value is T {
 }
 
 /**
- * The account as its owner sees and edits it: the account row (through auth's AccountsService),
- * the role's own details (athletes module, business_profiles, fan_surveys) and deletion. Every
- * method acts on the caller's own account, which the controller takes from the session.
+ * The account as its owner sees and edits it: the account row (through AccountsService), the
+ * role's own details (athletes module, business_profiles, fan_surveys). Every method acts on the
+ * caller's own account, whose id the controller takes from the session.
  */
 @Injectable()
 export class AccountProfileService implements OnModuleInit {
   constructor(
     private readonly accounts: AccountsService,
-    private readonly sessions: SessionsService,
     private readonly athletes: AthletesService,
     private readonly media: MediaService,
     private readonly transactions: Transactions,
@@ -88,7 +84,7 @@ export class AccountProfileService implements OnModuleInit {
       .execute();
   }
 
-  async view(account: AccountEntity): Promise<AccountDto> {
+  async view(account: Account): Promise<AccountDto> {
     const [athleteInfo, businessInfo, fanInfo] = await Promise.all([
       account.userType === UserType.Athlete ? this.athletes.info(account.id) : null,
       account.userType === UserType.Business ? this.businessInfo(account.id) : null,
@@ -127,11 +123,12 @@ export class AccountProfileService implements OnModuleInit {
   }
 
   /** PUT /user/accounts. Checks everything (208, 211, uploads) before writing anything. */
-  async update(account: AccountEntity, input: UpdateAccountDto): Promise<AccountDto> {
+  async update(accountId: string, input: UpdateAccountDto): Promise<AccountDto> {
+    const account = await this.accounts.getById(accountId);
     const username = input.username === undefined ? undefined : orNull(input.username);
     if (username === null && account.username) throw AccountsErrors.invalid({ username: MESSAGES.required });
-    if (normalizeEmail(input.email) !== account.email && (await this.accounts.isEmailTaken(input.email, account.id))) throw AuthErrors.emailTaken();
-    if (username && (await this.accounts.isUsernameTaken(username, account.id))) throw AuthErrors.usernameTaken();
+    if (normalizeEmail(input.email) !== account.email && (await this.accounts.isEmailTaken(input.email, account.id))) throw AccountsErrors.emailTaken();
+    if (username && (await this.accounts.isUsernameTaken(username, account.id))) throw AccountsErrors.usernameTaken();
 
     const isBusiness = account.userType === UserType.Business;
     await this.assertMedia(account, [
@@ -161,32 +158,20 @@ export class AccountProfileService implements OnModuleInit {
     return this.view(updated);
   }
 
-  /**
-   * DELETE /user/accounts/self: soft delete (the email and username become free) and every
-   * session of the account revoked, so no device stays signed in; in one transaction, so an
-   * account is never deleted with its sessions still alive.
-   */
-  async deleteSelf(account: AccountEntity): Promise<void> {
-    await this.transactions.run(async () => {
-      await this.accounts.softDelete(account.id);
-      await this.sessions.revokeAllForAccount(account.id);
-    });
-  }
-
-  async removeLink(account: AccountEntity, type: SocialLinkType): Promise<AccountDto> {
+  async removeLink(accountId: string, type: SocialLinkType): Promise<AccountDto> {
     const changes: Record<string, null> = { [this.linkProperty(type)]: null };
-    return this.view(await this.accounts.update(account.id, changes as AccountChanges));
+    return this.view(await this.accounts.update(accountId, changes as AccountChanges));
   }
 
   /** Throws the first media path that is not the caller's own upload; unchanged paths pass. */
-  async assertMedia(account: AccountEntity, changes: readonly MediaChange[]): Promise<void> {
+  async assertMedia(account: Account, changes: readonly MediaChange[]): Promise<void> {
     for (const change of changes) {
       if (!change.path || change.path === change.current) continue;
       await this.media.assertOwned(account.id, change.path, change.kind, change.field);
     }
   }
 
-  async assertBusinessPicture(account: AccountEntity, input: BusinessInfoInput, field: string): Promise<void> {
+  async assertBusinessPicture(account: Account, input: BusinessInfoInput, field: string): Promise<void> {
     if (!input.picture) return;
     const stored = await this.businesses.findOneBy({ accountId: account.id });
     await this.assertMedia(account, [{ field, path: input.picture, current: stored?.picture ?? null, kind: 'image' }]);

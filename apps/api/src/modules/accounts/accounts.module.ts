@@ -2,26 +2,36 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JobsModule } from '../jobs/jobs.module';
 import { AthletesModule } from '../athletes/athletes.module';
-import { AuthModule } from '../auth/auth.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { MediaModule } from '../media/media.module';
 import { AccountProfileService } from './account-profile.service';
 import { AccountsController } from './accounts.controller';
-import { CredentialsController } from './credentials.controller';
+import { AccountsService } from './accounts.service';
+import { AccountEntity } from './entities/account.entity';
+import { AccountIdentityEntity } from './entities/account-identity.entity';
 import { BusinessProfileEntity } from './entities/business-profile.entity';
 import { FanSurveyEntity } from './entities/fan-survey.entity';
 import { RegistrationController } from './registration.controller';
 import { RegistrationService } from './registration.service';
 
 /**
- * Accounts as their owners see them: profile read and edit, deletion, social links, the setup
- * wizard of each role. It owns business_profiles and fan_surveys; the account row itself is
- * auth's, the athlete's details the athletes module's, uploads the media module's.
+ * Accounts: the account rows themselves (AccountsService, the one writer of the accounts table)
+ * and the identities linked to them, and accounts as their owners see them: profile read and edit,
+ * social links, the setup wizard of each role. It owns accounts, account_identities,
+ * business_profiles and fan_surveys; the athlete's details are the athletes module's, uploads the
+ * media module's. Sign-in, sessions and deletion (which signs out everywhere) are auth's, which
+ * depends on this module, never the reverse.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([BusinessProfileEntity, FanSurveyEntity]), AuthModule, AthletesModule, CatalogueModule, MediaModule, JobsModule],
-  controllers: [CredentialsController, AccountsController, RegistrationController],
-  providers: [AccountProfileService, RegistrationService],
-  exports: [AccountProfileService],
+  imports: [
+    TypeOrmModule.forFeature([AccountEntity, AccountIdentityEntity, BusinessProfileEntity, FanSurveyEntity]),
+    AthletesModule,
+    CatalogueModule,
+    MediaModule,
+    JobsModule,
+  ],
+  controllers: [AccountsController, RegistrationController],
+  providers: [AccountsService, AccountProfileService, RegistrationService],
+  exports: [AccountsService, AccountProfileService],
 })
 export class AccountsModule {}

@@ -2,9 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { isAthleteProfileComplete, MESSAGES } from '@huddle/domain';
 import type { FieldErrors } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
-import { AccountsService } from '../auth/accounts.service';
-import type { AccountChanges } from '../auth/accounts.service';
-import type { AccountEntity } from '../auth/entities/account.entity';
 import { AthletesService } from '../athletes/athletes.service';
 import type { AthleteInfoChanges } from '../athletes/athletes.service';
 import type { AthleteInfoInput } from '../athletes/dto/athlete-info.dto';
@@ -12,6 +9,8 @@ import { CatalogueService } from '../catalogue/catalogue.service';
 import type { CatalogueKind } from '../catalogue/catalogue.service';
 import { AccountProfileService } from './account-profile.service';
 import { AccountsErrors } from './accounts.errors';
+import { AccountsService } from './accounts.service';
+import type { Account, AccountChanges } from './accounts.service';
 import type { AccountDto } from './dto/account.dto';
 import type { AthletePersonalInfoInput, AthleteRegistrationDto, BusinessRegistrationDto, FanRegistrationDto } from './dto/registration.dto';
 
@@ -48,15 +47,16 @@ export class RegistrationService {
     private readonly transactions: Transactions,
   ) {}
 
-  finishAthlete(account: AccountEntity, input: AthleteRegistrationDto): Promise<AccountDto> {
-    return this.saveAthlete(account, input, true);
+  async finishAthlete(accountId: string, input: AthleteRegistrationDto): Promise<AccountDto> {
+    return this.saveAthlete(await this.accounts.getById(accountId), input, true);
   }
 
-  saveAthleteProgress(account: AccountEntity, input: AthleteRegistrationDto): Promise<AccountDto> {
-    return this.saveAthlete(account, input, false);
+  async saveAthleteProgress(accountId: string, input: AthleteRegistrationDto): Promise<AccountDto> {
+    return this.saveAthlete(await this.accounts.getById(accountId), input, false);
   }
 
-  async finishFan(account: AccountEntity, input: FanRegistrationDto): Promise<AccountDto> {
+  async finishFan(accountId: string, input: FanRegistrationDto): Promise<AccountDto> {
+    const account = await this.accounts.getById(accountId);
     const problems: FieldErrors = {};
     const followed: Array<[CatalogueKind, number[]]> = [
       ['conferences', input.conferences],
@@ -82,7 +82,8 @@ export class RegistrationService {
     return this.profiles.view(updated);
   }
 
-  async finishBusiness(account: AccountEntity, input: BusinessRegistrationDto): Promise<AccountDto> {
+  async finishBusiness(accountId: string, input: BusinessRegistrationDto): Promise<AccountDto> {
+    const account = await this.accounts.getById(accountId);
     await this.profiles.assertMedia(account, [{ field: 'profile_photo', path: input.profile_photo, current: account.profilePhoto, kind: 'image' }]);
     await this.profiles.assertBusinessPicture(account, input.business_info, 'business_info.picture');
 
@@ -98,7 +99,7 @@ export class RegistrationService {
     return this.profiles.view(updated);
   }
 
-  private async saveAthlete(account: AccountEntity, input: AthleteRegistrationDto, finish: boolean): Promise<AccountDto> {
+  private async saveAthlete(account: Account, input: AthleteRegistrationDto, finish: boolean): Promise<AccountDto> {
     const personal: AthletePersonalInfoInput = input.athlete_personal_info ?? {};
     if (finish) {
       const missing = this.missingPersonalInfo(account, personal);
@@ -115,7 +116,7 @@ export class RegistrationService {
     return this.profiles.view(updated);
   }
 
-  private async writeAthlete(account: AccountEntity, input: AthleteRegistrationDto, personal: AthletePersonalInfoInput, finish: boolean): Promise<AccountEntity> {
+  private async writeAthlete(account: Account, input: AthleteRegistrationDto, personal: AthletePersonalInfoInput, finish: boolean): Promise<Account> {
     await this.athletes.save(account.id, athleteInfoChanges(input.athlete_info), { requireSurvey: finish, requireService: finish, fieldPrefix: 'athlete_info.' });
     const changes: AccountChanges = {
       ...(personal.first_name !== undefined && { firstName: personal.first_name }),
@@ -143,7 +144,7 @@ export class RegistrationService {
   }
 
   /** Finishing needs names, a photo and the intro video, sent now or saved earlier in the wizard. */
-  private missingPersonalInfo(account: AccountEntity, personal: AthletePersonalInfoInput): FieldErrors {
+  private missingPersonalInfo(account: Account, personal: AthletePersonalInfoInput): FieldErrors {
     const missing: FieldErrors = {};
     if (isBlank(personal.first_name ?? account.firstName)) missing[`${PERSONAL}.first_name`] = MESSAGES.required;
     if (isBlank(personal.last_name ?? account.lastName)) missing[`${PERSONAL}.last_name`] = MESSAGES.required;

@@ -3,9 +3,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { rolesOfUserType, UserType } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { EmptyPayload } from '../../common/http/empty.payload';
-import { Roles } from '../auth/decorators/access.decorators';
-import { CurrentAccount } from '../auth/decorators/current-account.decorator';
-import type { AccountEntity } from '../auth/entities/account.entity';
+import { Roles } from '../../common/access/access.decorators';
+import { CurrentAccount } from '../../common/access/current-account.decorator';
+import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { AthletesService } from './athletes.service';
 import { LocationInput, LocationPayload, LocationsPayload, RemoveLocationQuery } from './dto/location.dto';
 
@@ -18,21 +18,21 @@ export class AthleteLocationsController {
   @Post()
   @ApiOperation({ summary: 'Add a travel location (from the map picker) for one kind of service.' })
   @ApiOkEnvelope(LocationPayload, 201)
-  async add(@CurrentAccount() account: AccountEntity, @Body() body: LocationInput): Promise<LocationPayload> {
+  async add(@CurrentAccount() account: AuthenticatedAccount, @Body() body: LocationInput): Promise<LocationPayload> {
     return { location: await this.athletes.addLocation(account.id, body) };
   }
 
   @Get('list')
   @ApiOperation({ summary: "The caller's own travel locations." })
   @ApiOkEnvelope(LocationsPayload)
-  async list(@CurrentAccount() account: AccountEntity): Promise<LocationsPayload> {
+  async list(@CurrentAccount() account: AuthenticatedAccount): Promise<LocationsPayload> {
     return { locations: await this.athletes.listLocations(account.id) };
   }
 
   @Delete()
   @ApiOperation({ summary: "Remove one of the caller's travel locations (1404 for anyone else's)." })
   @ApiOkEnvelope(EmptyPayload)
-  async remove(@CurrentAccount() account: AccountEntity, @Query() query: RemoveLocationQuery): Promise<EmptyPayload> {
+  async remove(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RemoveLocationQuery): Promise<EmptyPayload> {
     await this.athletes.removeLocation(account.id, query.location_id);
     return {};
   }

@@ -22,8 +22,8 @@ import {
 import type { AppearanceType, AthleteCompleteness, AthleteServiceType, ServiceSettings } from '@huddle/domain';
 import type { FieldErrors } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
-import { ACCOUNT_CREATED } from '../auth/account-events';
-import type { AccountCreatedEvent } from '../auth/account-events';
+import { ACCOUNT_CREATED } from '../accounts/account-events';
+import type { AccountCreatedEvent } from '../accounts/account-events';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { JobsService } from '../jobs/jobs.service';
 import { AthletesErrors } from './athletes.errors';

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { roleCodeOf } from '@huddle/domain';
-import type { AuthenticatedRequest } from './auth-context';
+import type { AuthenticatedRequest } from '../../common/access/authenticated-account';
 import { AuthErrors } from './auth.errors';
-import { ACCESS_METADATA } from './decorators/access.decorators';
-import type { RouteAccess } from './decorators/access.decorators';
+import { ACCESS_METADATA } from '../../common/access/access.decorators';
+import type { RouteAccess } from '../../common/access/access.decorators';
 import { readSessionToken } from './session-token';
 import { SessionsService } from './sessions.service';
 
@@ -27,13 +26,11 @@ export class AccessGuard implements CanActivate {
 
     const token = readSessionToken(request);
     const resolved = token ? await this.sessions.resolve(token) : null;
-    if (resolved) {
-      request.auth = { ...resolved, role: roleCodeOf({ user_type: resolved.account.userType, profile_completed: resolved.account.profileCompleted }, false) };
-    }
+    if (resolved) request.auth = resolved;
 
     if (access?.kind === 'public') return true;
     if (!request.auth) throw AuthErrors.signInRequired();
-    if (access?.kind === 'roles' && access.roles.includes(request.auth.role)) return true;
+    if (access?.kind === 'roles' && access.roles.includes(request.auth.account.role)) return true;
     throw AuthErrors.forbidden();
   }
 }

@@ -6,15 +6,10 @@ export const AuthErrors = {
   signInRequired: (): DomainError => new DomainError(ErrorCode.Unauthorized),
   /** A signed-in account whose role the route does not admit. */
   forbidden: (): DomainError => new DomainError(ErrorCode.Forbidden),
-  accountNotFound: (): DomainError => new DomainError(ErrorCode.NotFound, 'Account not found'),
   /** Wrong email, wrong password, deleted account or no password at all: one answer for all. */
   incorrectCredentials: (): DomainError => new DomainError(ErrorCode.IncorrectCredentials),
   /** Told only after the right password, so it reveals nothing to someone guessing. */
   accountBlocked: (): DomainError => new DomainError(ErrorCode.Forbidden, MESSAGES.accountBlocked),
-  emailTaken: (): DomainError =>
-    new DomainError(ErrorCode.EmailTaken, undefined, { email: ERROR_MESSAGES[ErrorCode.EmailTaken] }),
-  usernameTaken: (): DomainError =>
-    new DomainError(ErrorCode.UsernameTaken, undefined, { username: ERROR_MESSAGES[ErrorCode.UsernameTaken] }),
   /** Wrong, expired, used or exhausted code, or no such account: one answer for all. */
   incorrectResetCode: (): DomainError =>
     new DomainError(ErrorCode.IncorrectResetCode, undefined, { verificationCode: ERROR_MESSAGES[ErrorCode.IncorrectResetCode] }),

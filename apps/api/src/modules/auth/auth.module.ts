@@ -4,21 +4,21 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../../common/time/clock';
 import { AppConfig } from '../../config/app-config';
 import { JobsModule } from '../jobs/jobs.module';
+import { AccountsModule } from '../accounts/accounts.module';
 import { MailModule } from '../mail/mail.module';
 import { AccessGuard } from './access.guard';
-import { AccountsService } from './accounts.service';
+import { AccountDeletionController } from './account-deletion.controller';
 import { AuthSecret } from './auth-secret';
 import { BusinessAuthController } from './business-auth.controller';
 import { BUSINESS_CALLBACK_PATH, SANDBOX_PAGE_PATH } from './business-auth.paths';
 import { BusinessIdentityProvider } from './business-identity.provider';
 import { BusinessSignInService } from './business-sign-in.service';
+import { CredentialsController } from './credentials.controller';
 import { CredentialsService } from './credentials.service';
-import { AccountEntity } from './entities/account.entity';
-import { AccountIdentityEntity } from './entities/account-identity.entity';
 import { PasswordResetEntity } from './entities/password-reset.entity';
 import { SessionEntity } from './entities/session.entity';
 import { FacebookBusinessProvider } from './facebook-business.provider';
-import { PasswordHasher } from './password-hasher';
+import { PasswordHasher } from './password-hasher.service';
 import { PasswordResetService } from './password-reset.service';
 import { PasswordsController } from './passwords.controller';
 import { RateLimitGuard } from './rate-limit.guard';
@@ -29,14 +29,14 @@ import { SessionsService } from './sessions.service';
 import { UnavailableBusinessProvider } from './unavailable-business.provider';
 
 /**
- * Who is calling: accounts' sign-in data, sessions, sign-up and sign-in, password reset and
- * business sign-in. It owns the accounts, sessions, password_resets and account_identities tables.
+ * Who is calling: credentials (sign-up and sign-in), sessions and the access guard, password reset
+ * and business sign-in. It owns the sessions and password_resets tables; the account rows it signs
+ * in to are the accounts module's (AccountsService), which never depends on auth.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AccountEntity, SessionEntity, PasswordResetEntity, AccountIdentityEntity]), MailModule, JobsModule],
-  controllers: [SessionsController, PasswordsController, BusinessAuthController],
+  imports: [TypeOrmModule.forFeature([SessionEntity, PasswordResetEntity]), AccountsModule, MailModule, JobsModule],
+  controllers: [CredentialsController, SessionsController, PasswordsController, BusinessAuthController, AccountDeletionController],
   providers: [
-    AccountsService,
     SessionsService,
     PasswordHasher,
     SessionCookie,
@@ -58,6 +58,6 @@ import { UnavailableBusinessProvider } from './unavailable-business.provider';
     },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AccountsService, SessionsService, PasswordHasher, SessionCookie, CredentialsService, RateLimitGuard],
+  exports: [SessionsService, PasswordHasher, RateLimitGuard],
 })
 export class AuthModule {}

@@ -10,7 +10,7 @@ import { AuthErrors } from './auth.errors';
 import { BusinessIdentityProvider } from './business-identity.provider';
 import { NONCE_COOKIE_PATH, SANDBOX_PAGE_PATH } from './business-auth.paths';
 import { BusinessSignInService, SIGN_IN_STATE_TTL_MS } from './business-sign-in.service';
-import { Public } from './decorators/access.decorators';
+import { Public } from '../../common/access/access.decorators';
 import { BusinessCallbackQuery, BusinessProviderPayload, SandboxAuthorizeBody, StartBusinessSignInQuery } from './dto/business-auth.dto';
 import { SandboxBusinessProvider } from './sandbox-business.provider';
 import { renderSandboxSignInPage } from './sandbox-sign-in.page';

@@ -6,13 +6,13 @@ import { DomainError } from '../../common/errors/domain-error';
 import { Clock } from '../../common/time/clock';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../jobs/jobs.service';
-import { ACCOUNT_CREATED } from './account-events';
-import type { AccountCreatedEvent } from './account-events';
-import { AccountsService } from './accounts.service';
+import { ACCOUNT_CREATED } from '../accounts/account-events';
+import type { AccountCreatedEvent } from '../accounts/account-events';
+import { AccountsService } from '../accounts/accounts.service';
+import type { Account } from '../accounts/accounts.service';
 import { AuthSecret } from './auth-secret';
 import { BusinessIdentityProvider, IdentityProviderError } from './business-identity.provider';
 import type { BusinessIdentity } from './business-identity.provider';
-import type { AccountEntity } from './entities/account.entity';
 import { SessionsService } from './sessions.service';
 
 const STATE_PURPOSE = 'business-sign-in-state';
@@ -87,7 +87,7 @@ export class BusinessSignInService {
     }
     if (!identity.companyAccount) return this.failed(ErrorCode.RegularSocialAccount);
 
-    let account: AccountEntity;
+    let account: Account;
     try {
       account = await this.accountFor(identity);
     } catch (error) {
@@ -102,7 +102,7 @@ export class BusinessSignInService {
   }
 
   /** The linked account, or a new incomplete business; an email already used by someone else is refused (208), never merged. */
-  private async accountFor(identity: BusinessIdentity): Promise<AccountEntity> {
+  private async accountFor(identity: BusinessIdentity): Promise<Account> {
     const linked = await this.accounts.findByIdentity(this.provider.name, identity.subject);
     if (linked) return linked;
     if (!identity.email || !isValidEmail(identity.email)) throw new DomainError(ErrorCode.ValidationFailed, 'The provider did not share an email address');

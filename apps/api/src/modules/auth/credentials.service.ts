@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { UserTypeCode } from '@huddle/domain';
 import { JobsService } from '../jobs/jobs.service';
-import { ACCOUNT_CREATED } from './account-events';
-import type { AccountCreatedEvent } from './account-events';
-import { AccountsService } from './accounts.service';
+import { ACCOUNT_CREATED } from '../accounts/account-events';
+import type { AccountCreatedEvent } from '../accounts/account-events';
+import { AccountsService } from '../accounts/accounts.service';
+import type { Account } from '../accounts/accounts.service';
 import { AuthErrors } from './auth.errors';
-import type { AccountEntity } from './entities/account.entity';
 import type { SessionEntity } from './entities/session.entity';
-import { PasswordHasher } from './password-hasher';
+import { PasswordHasher } from './password-hasher.service';
 import { SessionsService } from './sessions.service';
 
 export interface SignUpInput {
@@ -20,7 +20,7 @@ export interface SignUpInput {
 }
 
 export interface SignedInAccount {
-  account: AccountEntity;
+  account: Account;
   /** The raw session token, handed to the client once. */
   token: string;
   session: SessionEntity;
@@ -40,9 +40,10 @@ export class CredentialsService {
 
   /** A new, incomplete account (role user_type + 10) with its first session. */
   async signUp(input: SignUpInput): Promise<SignedInAccount> {
-    if (await this.accounts.isEmailTaken(input.email)) throw AuthErrors.emailTaken();
+    await this.accounts.assertEmailFree(input.email);
+    const { password, ...fields } = input;
     // Other modules' set-up of the account (athlete defaults) is a job committed with the account.
-    const account = await this.accounts.createWithPassword({ ...input, profileCompleted: false }, (manager, accountId) =>
+    const account = await this.accounts.createWithPassword({ ...fields, passwordHash: await this.hasher.hash(password), profileCompleted: false }, (manager, accountId) =>
       this.jobs.publishIn<AccountCreatedEvent>(manager, ACCOUNT_CREATED, { accountId, userType: input.userType }),
     );
     return { account, ...(await this.sessions.create(account.id)) };

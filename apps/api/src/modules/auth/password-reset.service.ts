@@ -5,9 +5,10 @@ import { DataSource, IsNull } from 'typeorm';
 import { LIMITS } from '@huddle/domain';
 import { Clock } from '../../common/time/clock';
 import { MailService } from '../mail/mail.service';
-import { AccountsService } from './accounts.service';
+import { AccountsService } from '../accounts/accounts.service';
 import { AuthErrors } from './auth.errors';
 import { AuthSecret } from './auth-secret';
+import { PasswordHasher } from './password-hasher.service';
 import { PasswordResetEntity } from './entities/password-reset.entity';
 import { SessionEntity } from './entities/session.entity';
 
@@ -41,6 +42,7 @@ export class PasswordResetService {
     private readonly secret: AuthSecret,
     private readonly clock: Clock,
     private readonly mail: MailService,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   /**
@@ -93,7 +95,7 @@ export class PasswordResetService {
         return false;
       }
       await manager.update(PasswordResetEntity, { id: reset.id }, { usedAt: now });
-      await this.accounts.setPassword(manager, account.id, newPassword);
+      await this.accounts.setPasswordHash(manager, account.id, await this.hasher.hash(newPassword));
       await manager.update(SessionEntity, { accountId: account.id, revokedAt: IsNull() }, { revokedAt: now });
       return true;
     });

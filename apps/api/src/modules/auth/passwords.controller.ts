@@ -2,7 +2,7 @@ import { Body, Controller, Delete, HttpCode, HttpStatus, Post } from '@nestjs/co
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { EmptyPayload } from '../../common/http/empty.payload';
-import { Public } from './decorators/access.decorators';
+import { Public } from '../../common/access/access.decorators';
 import { ConfirmPasswordResetDto, RequestPasswordResetDto } from './dto/password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
 import { RateLimit } from './rate-limit.decorator';

@@ -7,7 +7,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeEmail } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
-import type { AuthenticatedRequest } from './auth-context';
+import type { AuthenticatedRequest } from '../../common/access/authenticated-account';
 import { AuthErrors } from './auth.errors';
 import { RATE_LIMIT_METADATA, rateLimitRules } from './rate-limit.policies';
 import type { RateLimitPolicy } from './rate-limit.policies';

@@ -4,9 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { SIGNED_IN_ROLES } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { EmptyPayload } from '../../common/http/empty.payload';
-import { Roles } from './decorators/access.decorators';
-import { CurrentSession } from './decorators/current-account.decorator';
-import type { SessionEntity } from './entities/session.entity';
+import { Roles } from '../../common/access/access.decorators';
+import { CurrentSessionId } from '../../common/access/current-account.decorator';
 import { SessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
 
@@ -23,8 +22,8 @@ export class SessionsController {
   @Roles(...SIGNED_IN_ROLES)
   @ApiOperation({ summary: 'Log out: revokes this session server-side and clears the session cookie.' })
   @ApiOkEnvelope(EmptyPayload)
-  async logout(@CurrentSession() session: SessionEntity, @Res({ passthrough: true }) response: FastifyReply): Promise<EmptyPayload> {
-    await this.sessions.revoke(session.id);
+  async logout(@CurrentSessionId() sessionId: string, @Res({ passthrough: true }) response: FastifyReply): Promise<EmptyPayload> {
+    await this.sessions.revoke(sessionId);
     this.cookie.clear(response);
     return {};
   }

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import type { Repository } from 'typeorm';
 import { Transactions } from '../../database/transactions';
+import { roleCodeOf } from '@huddle/domain';
+import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
+import { AccountsService } from '../accounts/accounts.service';
 import { SessionEntity } from './entities/session.entity';
-import type { AccountEntity } from './entities/account.entity';
 import { generateSessionToken, hashSessionToken, isWellFormedSessionToken, SESSION_TTL_MS } from './session-token';
 
 export interface IssuedSession {
@@ -13,8 +15,8 @@ export interface IssuedSession {
 }
 
 export interface ResolvedSession {
-  session: SessionEntity;
-  account: AccountEntity;
+  sessionId: string;
+  account: AuthenticatedAccount;
 }
 
 // last_seen_at is a hint for users and admins, not an audit log; one write per window is enough.
@@ -22,7 +24,10 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 @Injectable()
 export class SessionsService {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly accounts: AccountsService,
+  ) {}
 
   // Through the caller's transaction when there is one (account deletion revokes inside it).
   private get sessions(): Repository<SessionEntity> {
@@ -48,25 +53,40 @@ export class SessionsService {
     if (!isWellFormedSessionToken(token)) return null;
     const session = await this.sessions
       .createQueryBuilder('session')
-      .innerJoinAndSelect('session.account', 'account')
       .where('session.token_hash = :hash', { hash: hashSessionToken(token) })
       .andWhere('session.revoked_at IS NULL')
       .andWhere('session.expires_at > now()')
-      .andWhere('account.deleted_at IS NULL')
-      .andWhere('account.blocked = false')
       .getOne();
-    if (!session?.account) return null;
+    if (!session) return null;
+    // The accounts module owns the row: a second read by primary key rather than a join into its table.
+    const account = await this.accounts.findSignedIn(session.accountId);
+    if (!account) return null;
 
     const now = new Date();
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.sessions.update({ id: session.id }, { lastSeenAt: now });
       session.lastSeenAt = now;
     }
-    return { session, account: session.account };
+    return {
+      sessionId: session.id,
+      account: { id: account.id, userType: account.userType, role: roleCodeOf({ user_type: account.userType, profile_completed: account.profileCompleted }, false) },
+    };
   }
 
   async revoke(sessionId: string): Promise<void> {
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /**
+   * Deletes an account (the accounts module's soft delete: the email and username become free),
+   * then revokes every session of it, so no device stays signed in.
+   */
+  async closeAccount(accountId: string): Promise<void> {
+    // One transaction: an account is never deleted with its sessions still alive.
+    await this.transactions.run(async () => {
+      await this.accounts.softDelete(accountId);
+      await this.revokeAllForAccount(accountId);
+    });
   }
 
   /** Signs an account out everywhere (password reset, blocking, deletion). */

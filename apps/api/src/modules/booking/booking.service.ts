@@ -11,21 +11,6 @@ import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
 import { ReviewEntity } from './entities/review.entity';
 
-export interface AthleteReview {
-  rate: number;
-  submittedAt: Date;
-  reviewerName: string;
-  reviewerImage: string | null;
-  comment: string | null;
-}
-
-export interface FinishedRequestSummary {
-  id: string;
-  type: ServiceType;
-  finishedAt: Date;
-  requesterName: string;
-}
-
 export interface ShoutoutVideo {
   id: string;
   video: string;
@@ -48,31 +33,14 @@ export interface ImportedFinishedRequest {
   review: { rate: number; comment: string | null; submittedAt: Date } | null;
 }
 
-/** An athlete's rating: the mean of their reviews' stars to two decimals, and how many reviews it rests on. */
-const RATING_COLUMNS = 'round(avg(rate), 2) AS rating, count(*)::int AS reviews_count';
-
-/**
- * The rating of the athlete whose id is the SQL expression `athleteId`, as one row (rating null and
- * reviews_count 0 without reviews), for read-only listings that join it LATERALly, so a page of
- * cards and their ratings come back in one statement.
- */
-export function athleteRatingSql(athleteId: string): string {
-  return `SELECT ${RATING_COLUMNS} FROM reviews WHERE athlete_id = ${athleteId}`;
-}
-
-// The profile shows the latest reviews; older ones still count in the rating.
-const MAX_PROFILE_REVIEWS = 50;
 const MAX_SHOUTOUTS = 20;
-
-function personName(first: string | null, last: string | null): string {
-  return [first, last].filter((part) => part && part.trim() !== '').join(' ');
-}
 
 /**
  * Owner of requests and campaigns: booking, the request state machine (one transaction per
  * change, transitions from @huddle/domain), counters and reviews. It announces changes as domain
- * events (request.accepted, ...) for payments and notifications to act on. Until booking itself
- * arrives it answers the read-only questions of athlete profiles (reviews, history, ratings).
+ * events (request.accepted, ...) for payments and notifications to act on. Reads that join other
+ * modules' tables (reviewers' and requesters' names, ratings in listings) live in read models
+ * (discovery's athlete-activity.query.ts), not here.
  */
 @Injectable()
 export class BookingService {
@@ -82,39 +50,6 @@ export class BookingService {
     @InjectRepository(ReviewEntity) private readonly reviews: Repository<ReviewEntity>,
     private readonly events: EventEmitter2,
   ) {}
-
-  /** The newest reviews of an athlete, with the reviewer as shown on the profile. */
-  async reviewsOfAthlete(athleteId: string, limit = MAX_PROFILE_REVIEWS): Promise<AthleteReview[]> {
-    const rows: Array<{ rate: number; submitted_at: Date; first_name: string | null; last_name: string | null; profile_photo: string | null; comment: string | null }> =
-      await this.reviews.query(
-        `SELECT r.rate, r.submitted_at, a.first_name, a.last_name, a.profile_photo, r.comment
-           FROM reviews r JOIN accounts a ON a.id = r.reviewer_id
-          WHERE r.athlete_id = $1
-          ORDER BY r.submitted_at DESC, r.id
-          LIMIT $2`,
-        [athleteId, limit],
-      );
-    return rows.map((row) => ({
-      rate: row.rate,
-      submittedAt: row.submitted_at,
-      reviewerName: personName(row.first_name, row.last_name),
-      reviewerImage: row.profile_photo,
-      comment: row.comment,
-    }));
-  }
-
-  /** An athlete's finished requests, newest first (the profile's History tab). */
-  async historyOfAthlete(athleteId: string, limit: number): Promise<FinishedRequestSummary[]> {
-    const rows: Array<{ id: string; type: ServiceType; finished_at: Date; first_name: string | null; last_name: string | null }> = await this.requests.query(
-      `SELECT q.id, q.type, q.finished_at, a.first_name, a.last_name
-         FROM requests q JOIN accounts a ON a.id = q.requester_id
-        WHERE q.athlete_id = $1 AND q.status = $2
-        ORDER BY q.finished_at DESC, q.id
-        LIMIT $3`,
-      [athleteId, RequestStatus.Finished, limit],
-    );
-    return rows.map((row) => ({ id: row.id, type: row.type, finishedAt: row.finished_at, requesterName: personName(row.first_name, row.last_name) }));
-  }
 
   /** Finished shoutouts whose video was delivered: the profile's preview reel. */
   async shoutoutsOfAthlete(athleteId: string, limit = MAX_SHOUTOUTS): Promise<ShoutoutVideo[]> {

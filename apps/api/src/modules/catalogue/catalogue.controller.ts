@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
-import { Public } from '../auth/decorators/access.decorators';
+import { Public } from '../../common/access/access.decorators';
 import { CatalogueService } from './catalogue.service';
 import { ReferenceDataPayload } from './dto/reference-data.payload';
 

@@ -2,18 +2,18 @@ import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ATHLETE_SERVICE_TYPES, isUserTypeCode, LIMITS, SPORTS, toCents, UserType } from '@huddle/domain';
+import { ATHLETE_SERVICE_TYPES, firstFreeUsername, isUserTypeCode, LIMITS, SPORTS, toCents, usernameBaseOf, UserType } from '@huddle/domain';
 import type { AthleteServiceType } from '@huddle/domain';
 import { findWorkspaceRoot } from '../../config/workspace-root';
 import { ADVISORY_LOCKS, withAdvisoryLock } from '../../database/advisory-lock';
 import demoAccounts from '../../database/seed/demo-accounts.json';
 import { AccountProfileService } from '../accounts/account-profile.service';
 import type { BusinessInfoInput } from '../accounts/dto/business-info.input';
+import { AccountsService } from '../accounts/accounts.service';
+import type { ImportedAccount } from '../accounts/accounts.service';
 import { AthletesService } from '../athletes/athletes.service';
 import type { AthleteServicesInput } from '../athletes/dto/athlete-services.dto';
-import { AccountsService } from '../auth/accounts.service';
-import type { ImportedAccount } from '../auth/accounts.service';
-import { firstFreeUsername, usernameBaseOf } from '../auth/usernames';
+import { PasswordHasher } from '../auth/password-hasher.service';
 import { BookingService } from '../booking/booking.service';
 import type { ImportedFinishedRequest } from '../booking/booking.service';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -92,6 +92,7 @@ export class DemoSeeder {
     private readonly booking: BookingService,
     private readonly profiles: AccountProfileService,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   /**
@@ -111,7 +112,7 @@ export class DemoSeeder {
       const account = await this.accounts.createWithPassword({
         userType: demo.user_type,
         email: demo.email,
-        password: demo.password,
+        passwordHash: await this.hasher.hash(demo.password),
         phone: demo.phone,
         firstName: demo.first_name,
         lastName: demo.last_name,

@@ -8,7 +8,7 @@ import { MediaModule } from '../media/media.module';
 import { DemoSeeder } from './demo-seeder.service';
 
 @Module({
-  imports: [AuthModule, AccountsModule, AthletesModule, CatalogueModule, MediaModule, BookingModule],
+  imports: [AccountsModule, AuthModule, AthletesModule, CatalogueModule, MediaModule, BookingModule],
   providers: [DemoSeeder],
   exports: [DemoSeeder],
 })

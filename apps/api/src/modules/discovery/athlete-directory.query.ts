@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { athleteRatingSql } from '../booking/booking.service';
+import { athleteRatingSql } from './athlete-activity.query';
 import { athleteNameExpression, listedAthletePredicate } from './athlete-listing.sql';
 
 /** What narrows a listing: nothing, name words, sport ids or school ids (already resolved from names). */
@@ -116,8 +116,8 @@ function conditions(filter: AthleteFilter, values: unknown[], ranked: boolean): 
 }
 
 /**
- * Read-only queries over the athlete directory: accounts (auth's), athlete_profiles and
- * athlete_services (athletes'). A listing must filter, rank and page in one indexed statement,
+ * Read-only queries over the athlete directory: accounts (the accounts module's), athlete_profiles
+ * and athlete_services (athletes'), reviews (booking's, through athleteRatingSql). A listing must filter, rank and page in one indexed statement,
  * which no per-module read can do, so this query side joins the tables and never writes; the
  * owners keep every write. The statements are public so the search benchmark runs the very
  * same SQL through the bare driver.

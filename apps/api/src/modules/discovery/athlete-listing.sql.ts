@@ -1,10 +1,11 @@
 import { UserType } from '@huddle/domain';
 
 /**
- * SQL fragments shared by the search indexes (migration 1763770100000) and the queries that must
- * use them: PostgreSQL picks a partial or expression index only when the query repeats its
- * predicate and expression exactly, so both sides import them from here. Columns are written
- * unqualified for the index and qualified through `alias` for queries.
+ * SQL fragments of the search indexes (migration 1763770100000, which carries a literal copy) that
+ * the queries must repeat: PostgreSQL picks a partial or expression index only when the query
+ * repeats its predicate and expression exactly. test/schema-matches-code.spec.ts checks these
+ * still equal the indexes in the database. Columns are written unqualified for the index and
+ * qualified through `alias` for queries.
  */
 export function listedAthletePredicate(alias = ''): string {
   const column = (name: string) => (alias ? `${alias}.${name}` : name);

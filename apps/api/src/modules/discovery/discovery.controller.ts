@@ -2,9 +2,9 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { UserType } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
-import { Public, Roles } from '../auth/decorators/access.decorators';
-import { CurrentAccount } from '../auth/decorators/current-account.decorator';
-import type { AccountEntity } from '../auth/entities/account.entity';
+import { Public, Roles } from '../../common/access/access.decorators';
+import { CurrentAccount } from '../../common/access/current-account.decorator';
+import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { DiscoveryService } from './discovery.service';
 import { AthletePublicPayload } from './dto/athlete-public.dto';
 import { AthleteLookupQuery, AthleteSearchPayload, AthleteSearchQuery, RecentAthletesPayload, RecentAthletesQuery } from './dto/athlete-search.dto';
@@ -34,7 +34,7 @@ export class DiscoveryController {
   @Roles(UserType.Fan, UserType.Business)
   @ApiOperation({ summary: 'Athletes the caller booked most recently, then the newest athletes.' })
   @ApiOkEnvelope(RecentAthletesPayload)
-  async recent(@CurrentAccount() account: AccountEntity, @Query() query: RecentAthletesQuery): Promise<RecentAthletesPayload> {
+  async recent(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RecentAthletesQuery): Promise<RecentAthletesPayload> {
     return { athletes: await this.discovery.recent(account.id, query.limit) };
   }
 

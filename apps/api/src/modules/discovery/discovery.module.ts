@@ -3,6 +3,7 @@ import { ClusterBusModule } from '../../database/cluster-bus';
 import { AthletesModule } from '../athletes/athletes.module';
 import { BookingModule } from '../booking/booking.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
+import { AthleteActivityQuery } from './athlete-activity.query';
 import { AthleteDirectoryQuery } from './athlete-directory.query';
 import { DiscoveryController } from './discovery.controller';
 import { DiscoveryService } from './discovery.service';
@@ -11,7 +12,7 @@ import { DiscoveryService } from './discovery.service';
 @Module({
   imports: [AthletesModule, BookingModule, CatalogueModule, ClusterBusModule],
   controllers: [DiscoveryController],
-  providers: [DiscoveryService, AthleteDirectoryQuery],
+  providers: [DiscoveryService, AthleteDirectoryQuery, AthleteActivityQuery],
   exports: [DiscoveryService],
 })
 export class DiscoveryModule {}

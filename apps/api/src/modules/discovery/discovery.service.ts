@@ -6,11 +6,12 @@ import { AthletesService } from '../athletes/athletes.service';
 import { BookingService } from '../booking/booking.service';
 import { AppConfig } from '../../config/app-config';
 import { ClusterBus } from '../../database/cluster-bus';
-import { ACCOUNT_CHANGED } from '../auth/account-events';
-import type { AccountChangedEvent } from '../auth/account-events';
+import { ACCOUNT_CHANGED } from '../accounts/account-events';
+import type { AccountChangedEvent } from '../accounts/account-events';
 import { ATHLETE_INFO_CHANGED } from '../athletes/athlete-events';
 import { ATHLETE_REVIEWS_CHANGED } from '../booking/booking-events';
 import { CatalogueService } from '../catalogue/catalogue.service';
+import { AthleteActivityQuery } from './athlete-activity.query';
 import { AthleteDirectoryQuery } from './athlete-directory.query';
 import type { AthleteFilter, ListedAthleteDetailRow, ListedAthleteRow } from './athlete-directory.query';
 import { DiscoveryErrors } from './discovery.errors';
@@ -22,6 +23,8 @@ import { isUuid } from '../../common/validation/uuid';
 
 // The profile's History tab shows at most this many finished requests (docs/discovery-contract.md).
 const HISTORY_LIMIT = 20;
+// The profile shows the latest reviews; older ones still count in the rating.
+const MAX_PROFILE_REVIEWS = 50;
 // How long a counted total is reused. Counting thousands of matches costs more than the page
 // itself; a total that trails a new sign-up by a few seconds does not mislead a pager.
 export const TOTALS_TTL_MS = 5_000;
@@ -42,7 +45,7 @@ function unixSeconds(date: Date): number {
 /**
  * Finding athletes: the dashboard search, the campaign picker, "booked recently" and the public
  * profile. Only complete, unblocked, live athletes are ever listed or shown. Names of sports and
- * schools come from the catalogue's per-process cache, history from booking.
+ * schools come from the catalogue's per-process cache, reviews and history from AthleteActivityQuery.
  *
  * Searches are public and the same for everyone, and the dashboard's first page (no filter) is
  * what every visitor opens, so identical searches share one answer for SEARCH_CACHE_TTL_MS and
@@ -59,6 +62,7 @@ export class DiscoveryService implements OnModuleInit {
 
   constructor(
     private readonly directory: AthleteDirectoryQuery,
+    private readonly activity: AthleteActivityQuery,
     private readonly catalogue: CatalogueService,
     private readonly booking: BookingService,
     private readonly athletes: AthletesService,
@@ -142,9 +146,9 @@ export class DiscoveryService implements OnModuleInit {
 
     const [settings, reviews, shoutouts, history, sports, schoolName] = await Promise.all([
       this.athletes.serviceSettingsOf(row.id),
-      this.booking.reviewsOfAthlete(row.id),
+      this.activity.reviewsOf(row.id, MAX_PROFILE_REVIEWS),
       this.booking.shoutoutsOfAthlete(row.id),
-      this.booking.historyOfAthlete(row.id, HISTORY_LIMIT),
+      this.activity.historyOf(row.id, HISTORY_LIMIT),
       this.sportsOf(row.sports ?? []),
       row.school_id === null ? null : this.catalogue.schoolName(row.school_id),
     ]);
@@ -182,7 +186,7 @@ export class DiscoveryService implements OnModuleInit {
         comment: review.comment,
       })),
       shoutouts: shoutouts.map((shoutout) => ({ id: shoutout.id, video: shoutout.video, created_at: unixSeconds(shoutout.createdAt) })),
-      history: history.map((item) => ({ id: item.id, type: item.type, finished_at: unixSeconds(item.finishedAt), requester_name: item.requesterName })),
+      history: history.map((item) => ({ type: item.type, finished_at: unixSeconds(item.finishedAt), requester_name: item.requesterName })),
     };
   }
 

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
-import { Public } from '../auth/decorators/access.decorators';
+import { Public } from '../../common/access/access.decorators';
 import { HealthPayload } from './dto/health.payload';
 import { HealthService } from './health.service';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
-import { Public } from '../auth/decorators/access.decorators';
+import { Public } from '../../common/access/access.decorators';
 import { RateLimit } from '../auth/rate-limit.decorator';
 import { GeocodePayload, GeocodeQuery } from './dto/geocode.dto';
 import { MapConfigPayload } from './dto/map-config.payload';

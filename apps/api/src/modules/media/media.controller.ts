@@ -2,7 +2,7 @@ import send from '@fastify/send';
 import { Controller, Get, HttpStatus, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../auth/decorators/access.decorators';
+import { Public } from '../../common/access/access.decorators';
 import { MediaErrors } from './media.errors';
 import { MEDIA_ROUTE } from './media-path';
 import { MediaService } from './media.service';

@@ -2,10 +2,10 @@ import { Controller, Post, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SIGNED_IN_ROLES } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
-import { Roles } from '../auth/decorators/access.decorators';
+import { Roles } from '../../common/access/access.decorators';
+import { CurrentAccount } from '../../common/access/current-account.decorator';
+import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { RateLimit } from '../auth/rate-limit.decorator';
-import { CurrentAccount } from '../auth/decorators/current-account.decorator';
-import type { AccountEntity } from '../auth/entities/account.entity';
 import { UploadIntroBody, UploadIntroPayload } from './dto/upload-intro.dto';
 import { UploadPhotoBody, UploadPhotoPayload } from './dto/upload-photo.dto';
 import { MediaService } from './media.service';
@@ -37,7 +37,7 @@ export class UploadsController {
     description: "1415 'Image must be a jpg, jpeg or png file' when the content is not a jpeg, png or HEIC image; 1413 above MAX_IMAGE_MB.",
   })
   @ApiOkEnvelope(UploadPhotoPayload, 201)
-  uploadPhoto(@CurrentAccount() account: AccountEntity, @UploadedStagedFiles() files: PhotoFiles): Promise<UploadPhotoPayload> {
+  uploadPhoto(@CurrentAccount() account: AuthenticatedAccount, @UploadedStagedFiles() files: PhotoFiles): Promise<UploadPhotoPayload> {
     return this.media.storePhotos(account.id, files.photo?.[0], files.second_photo?.[0]);
   }
 
@@ -52,7 +52,7 @@ export class UploadsController {
     description: '1415 when the content is not mp4 or QuickTime video; 1413 above VIDEO_MAX_MB (checked while receiving); 1400 above VIDEO_MAX_SECONDS.',
   })
   @ApiOkEnvelope(UploadIntroPayload, 201)
-  uploadIntro(@CurrentAccount() account: AccountEntity, @UploadedStagedFiles() files: VideoFiles): Promise<UploadIntroPayload> {
+  uploadIntro(@CurrentAccount() account: AuthenticatedAccount, @UploadedStagedFiles() files: VideoFiles): Promise<UploadIntroPayload> {
     return this.media.storeIntro(account.id, files.video?.[0]);
   }
 }

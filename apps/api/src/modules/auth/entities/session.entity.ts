@@ -1,9 +1,9 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { AccountEntity } from './account.entity';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * A signed-in device. Only the SHA-256 of the token is stored, so a leaked table cannot be
- * replayed; logout and account deletion revoke rows instead of waiting for expiry.
+ * replayed; logout and account deletion revoke rows instead of waiting for expiry. The account
+ * row is the accounts module's: only its id is kept here (the foreign key is the migration's).
  */
 @Entity({ name: 'sessions' })
 export class SessionEntity {
@@ -15,10 +15,6 @@ export class SessionEntity {
 
   @Column({ name: 'account_id', type: 'uuid' })
   accountId!: string;
-
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -103,17 +103,15 @@ export class ShoutoutPreviewDto {
   created_at!: number;
 }
 
+/** A finished request as anyone (guests included) may see it: no request id, no full name. */
 export class HistoryItemDto {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
   @ApiProperty({ enum: SERVICE_TYPES })
   type!: ServiceType;
 
   @ApiProperty({ description: 'Unix seconds.' })
   finished_at!: number;
 
-  @ApiProperty()
+  @ApiProperty({ description: "The requester's first name and last initial ('Riley P.'), or the business's name for a business requester." })
   requester_name!: string;
 }
 

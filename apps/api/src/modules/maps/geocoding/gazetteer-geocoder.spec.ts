@@ -1,8 +1,12 @@
-import schools from '../../catalogue/data/schools.json';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import collegeTowns from '../data/college-towns.json';
 import places from '../data/us-places.json';
 import { GazetteerGeocoder, normaliseName, readPlaceRows } from './gazetteer-geocoder';
 import type { GeocodeResult } from './geocoder';
+
+// The schools the catalogue migration seeded (its frozen snapshot, beside the migration).
+const schools: Array<{ id: number; name: string; state: string }> = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'database', 'migrations', 'data', 'schools.json'), 'utf8'));
 
 const rows = readPlaceRows(places);
 const gazetteer = new GazetteerGeocoder(rows);

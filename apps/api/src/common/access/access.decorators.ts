@@ -1,7 +1,7 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiCookieAuth, ApiExtension, ApiSecurity } from '@nestjs/swagger';
 import type { RoleCode } from '@huddle/domain';
-import { SESSION_COOKIE } from '../session-token';
+import { SESSION_COOKIE } from '@huddle/domain';
 
 export const ACCESS_METADATA = 'huddle:access';
 export const ACCESS_TOKEN_SCHEME = 'access-token';

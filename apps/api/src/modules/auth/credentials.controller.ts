@@ -2,18 +2,18 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Res } from '@nestjs/commo
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
-import { CredentialsService } from '../auth/credentials.service';
-import type { SignedInAccount } from '../auth/credentials.service';
-import { Public } from '../auth/decorators/access.decorators';
-import { RateLimit } from '../auth/rate-limit.decorator';
-import { SessionCookie } from '../auth/session-cookie';
-import { AccountProfileService } from './account-profile.service';
-import { SignedInPayload } from './dto/account.dto';
+import { Public } from '../../common/access/access.decorators';
+import { AccountProfileService } from '../accounts/account-profile.service';
+import { SignedInPayload } from '../accounts/dto/account.dto';
+import { CredentialsService } from './credentials.service';
+import type { SignedInAccount } from './credentials.service';
 import { SignInDto, SignUpDto } from './dto/credentials.dto';
+import { RateLimit } from './rate-limit.decorator';
+import { SessionCookie } from './session-cookie';
 
 /**
- * Sign-up and sign-in over HTTP. The work is auth's (CredentialsService); this controller lives
- * here because its answer is the full account, which only this module can present.
+ * Sign-up and sign-in over HTTP. The answer is the full account, which the accounts module
+ * presents (AccountProfileService): auth depends on accounts, never the other way round.
  */
 @ApiTags('auth')
 @Controller('user')
@@ -47,6 +47,6 @@ export class CredentialsController {
 
   private async answer(signedIn: SignedInAccount, response: FastifyReply): Promise<SignedInPayload> {
     this.cookie.issue(response, signedIn.token, signedIn.session.expiresAt);
-    return { account: await this.profiles.view(signedIn.account), session_token: signedIn.token };
+    return { account: await this.profiles.viewById(signedIn.account.id), session_token: signedIn.token };
   }
 }

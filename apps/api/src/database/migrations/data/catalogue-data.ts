@@ -1,7 +1,45 @@
-import { SPORTS } from '@huddle/domain';
-import type { NamedRef } from '@huddle/domain';
 import conferenceData from './conferences.json';
 import schoolData from './schools.json';
+
+export interface NamedRef {
+  id: number;
+  name: string;
+}
+
+/**
+ * The built-in sports of spec §3 as migration 1763769700000 seeded them (ids follow the spec's
+ * order). A copy, not @huddle/domain's SPORTS: a migration imports no live code, and
+ * test/schema-matches-code.spec.ts checks the live list still equals the sports table.
+ */
+export const SPORT_SEEDS: readonly NamedRef[] = [
+  'Football',
+  'Basketball',
+  'Baseball',
+  'Softball',
+  'Volleyball',
+  'Soccer',
+  'Lacrosse',
+  'Tennis',
+  'Hockey',
+  'Wrestling',
+  'Gymnastics',
+  'Track & Field',
+  'Field Hockey',
+  'Swimming',
+  'Crew',
+  'Golf',
+  'Fencing',
+  'Bowling',
+  'Cheerleading',
+  'Rugby',
+  'Water Polo',
+  'Dance',
+  'E-Sports',
+  'Rifle',
+  'Squash',
+  'Pickleball',
+  'Cross Country',
+].map((name, index) => ({ id: index + 1, name }));
 
 export interface DivisionSeed {
   id: number;
@@ -44,7 +82,7 @@ export const CONFERENCE_SEEDS: readonly ConferenceSeed[] = conferenceData.confer
 export const SCHOOL_SEEDS: readonly SchoolSeed[] = schoolData;
 
 function sportNamed(name: string): NamedRef {
-  const sport = SPORTS.find((candidate) => candidate.name === name);
+  const sport = SPORT_SEEDS.find((candidate) => candidate.name === name);
   if (!sport) throw new Error(`Unknown sport ${name}`);
   return sport;
 }

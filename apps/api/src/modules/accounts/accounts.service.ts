@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { IsNull, QueryFailedError } from 'typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import { ErrorCode, normalizeEmail, UserType } from '@huddle/domain';
+import { ErrorCode, firstFreeUsername, normalizeEmail, usernameBaseOf, UserType } from '@huddle/domain';
 import type { UserTypeCode } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
@@ -10,14 +10,13 @@ import { ACCOUNT_CHANGED } from './account-events';
 import type { AccountChangedEvent } from './account-events';
 import { AccountEntity } from './entities/account.entity';
 import { AccountIdentityEntity } from './entities/account-identity.entity';
-import { AuthErrors } from './auth.errors';
-import { PasswordHasher } from './password-hasher';
-import { firstFreeUsername, usernameBaseOf } from './usernames';
+import { AccountsErrors } from './accounts.errors';
 
 export interface NewPasswordAccount {
   userType: UserTypeCode;
   email: string;
-  password: string;
+  /** The argon2id hash auth made of the password; the password itself never reaches this module. */
+  passwordHash: string;
   phone: string;
   firstName?: string;
   lastName?: string;
@@ -35,7 +34,16 @@ export interface NewIdentityAccount {
 /** Work that commits or rolls back with a new account (enqueueing its jobs). */
 export type AccountCreationHook = (manager: EntityManager, accountId: string) => Promise<void>;
 
-/** The account fields other modules may change (through this service only: auth owns the table). */
+/**
+ * An account as other modules receive it: the row's fields, read-only, without the password hash
+ * (this module owns the accounts table; others never import its entity).
+ */
+export type Account = Readonly<Omit<AccountEntity, 'passwordHash'>>;
+
+/** The one read that carries the password hash: checking a sign-in. */
+export type AccountForSignIn = Account & { readonly passwordHash: string | null };
+
+/** The account fields other modules may change (through this service only: this module owns the table). */
 export type AccountChanges = Partial<
   Pick<
     AccountEntity,
@@ -88,8 +96,8 @@ const USERNAME_PREFIX_LENGTH = 30;
 
 /** The partial unique indexes of the accounts table (migration 1763769600000) and what they mean. */
 const UNIQUE_INDEX_ERRORS: Record<string, () => Error> = {
-  accounts_email_key: AuthErrors.emailTaken,
-  accounts_username_key: AuthErrors.usernameTaken,
+  accounts_email_key: AccountsErrors.emailTaken,
+  accounts_username_key: AccountsErrors.usernameTaken,
 };
 
 /**
@@ -107,7 +115,6 @@ function asTakenError(error: unknown): unknown {
 export class AccountsService {
   constructor(
     private readonly transactions: Transactions,
-    private readonly hasher: PasswordHasher,
     private readonly events: EventEmitter2,
   ) {}
 
@@ -130,11 +137,11 @@ export class AccountsService {
   }
 
   /**
-   * Stores only the argon2id hash of the password; the email must be free among live accounts.
+   * Stores only the hash of the password; the email must be free among live accounts.
    * `inSameTransaction` runs in the transaction that inserts the account (the sign-up's jobs).
    */
-  async createWithPassword(input: NewPasswordAccount, inSameTransaction?: AccountCreationHook): Promise<AccountEntity> {
-    const passwordHash = await this.hasher.hash(input.password);
+  async createWithPassword(input: NewPasswordAccount, inSameTransaction?: AccountCreationHook): Promise<Account> {
+    const passwordHash = input.passwordHash;
     try {
       const id = await this.transactions.run(async () => {
         const manager = this.transactions.manager;
@@ -159,7 +166,7 @@ export class AccountsService {
   }
 
   /** A new, incomplete business account that signs in through a provider only (no password). */
-  async createBusinessForIdentity(input: NewIdentityAccount, inSameTransaction?: AccountCreationHook): Promise<AccountEntity> {
+  async createBusinessForIdentity(input: NewIdentityAccount, inSameTransaction?: AccountCreationHook): Promise<Account> {
     try {
       const id = await this.transactions.run(async () => {
         const manager = this.transactions.manager;
@@ -184,29 +191,43 @@ export class AccountsService {
   }
 
   /** The live account a provider identity signs in to, blocked ones included (the caller decides). */
-  async findByIdentity(provider: string, subject: string): Promise<AccountEntity | null> {
+  async findByIdentity(provider: string, subject: string): Promise<Account | null> {
     const identity = await this.identities.findOneBy({ provider, subject });
     return identity ? this.accounts.findOneBy({ id: identity.accountId }) : null;
   }
 
   /** A live account with its password hash, for checking a sign-in. */
-  findForSignIn(email: string): Promise<AccountEntity | null> {
-    return this.accounts
+  async findForSignIn(email: string): Promise<AccountForSignIn | null> {
+    const account = await this.accounts
       .createQueryBuilder('account')
       .addSelect('account.passwordHash')
       .where('lower(account.email) = :email', { email: normalizeEmail(email) })
       .getOne();
+    return account ? { ...account, passwordHash: account.passwordHash ?? null } : null;
   }
 
-  findLiveByEmail(email: string): Promise<AccountEntity | null> {
+  findLiveByEmail(email: string): Promise<Account | null> {
     return this.accounts.createQueryBuilder('account').where('lower(account.email) = :email', { email: normalizeEmail(email) }).getOne();
   }
 
   /** A live (not deleted) account; blocked accounts are still found, for administrators. */
-  async getById(id: string): Promise<AccountEntity> {
+  async getById(id: string): Promise<Account> {
     const account = await this.accounts.findOneBy({ id });
-    if (!account) throw AuthErrors.accountNotFound();
+    if (!account) throw AccountsErrors.accountNotFound();
     return account;
+  }
+
+  /**
+   * The live, unblocked account a session belongs to, or null: what the access guard needs on
+   * every request, read by primary key.
+   */
+  async findSignedIn(id: string): Promise<Account | null> {
+    return this.accounts.findOneBy({ id, blocked: false });
+  }
+
+  /** Refuses (208) an email another live account uses. */
+  async assertEmailFree(email: string, exceptAccountId?: string): Promise<void> {
+    if (await this.isEmailTaken(email, exceptAccountId)) throw AccountsErrors.emailTaken();
   }
 
   /** Whether another live account uses this email (case-insensitively). */
@@ -223,7 +244,7 @@ export class AccountsService {
     return (await query.getCount()) > 0;
   }
 
-  async update(id: string, changes: AccountChanges): Promise<AccountEntity> {
+  async update(id: string, changes: AccountChanges): Promise<Account> {
     const normalised = changes.email === undefined ? changes : { ...changes, email: normalizeEmail(changes.email) };
     const changing = Object.keys(normalised).length > 0;
     if (changing) {
@@ -243,7 +264,7 @@ export class AccountsService {
    * 'jordan.miles2', ...), so its public profile /@{username} resolves. A username already set
    * (chosen in PUT /user/accounts) is kept.
    */
-  async ensureUsername(id: string): Promise<AccountEntity> {
+  async ensureUsername(id: string): Promise<Account> {
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
       const account = await this.getById(id);
       if (account.username) return account;
@@ -260,7 +281,7 @@ export class AccountsService {
         if (!(error instanceof DomainError && error.code === ErrorCode.UsernameTaken)) throw error;
       }
     }
-    throw AuthErrors.usernameTaken();
+    throw AccountsErrors.usernameTaken();
   }
 
   /** Inserts trusted accounts in one statement (ids in input order); callers give unique emails and usernames. */
@@ -274,8 +295,8 @@ export class AccountsService {
   }
 
   /** Inside the caller's transaction (password reset), so the new hash and the used code commit together. */
-  async setPassword(manager: EntityManager, id: string, password: string): Promise<void> {
-    await manager.update(AccountEntity, { id }, { passwordHash: await this.hasher.hash(password) });
+  async setPasswordHash(manager: EntityManager, id: string, passwordHash: string): Promise<void> {
+    await manager.update(AccountEntity, { id }, { passwordHash });
   }
 
   /**

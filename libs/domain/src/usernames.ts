@@ -1,4 +1,5 @@
-import { isValidUsername, LIMITS } from '@huddle/domain';
+import { LIMITS } from './limits';
+import { isValidUsername } from './validation';
 
 // A name with too few letters for the 3-character minimum (a first name of "Al" and no last name).
 const FALLBACK_BASE = 'athlete';

@@ -1,4 +1,4 @@
-import { isValidUsername } from '@huddle/domain';
+import { isValidUsername } from './validation';
 import { firstFreeUsername, usernameBaseOf, usernameCandidate } from './usernames';
 
 describe('usernames derived from names', () => {

@@ -1,4 +1,4 @@
-import { PasswordHasher } from './password-hasher';
+import { PasswordHasher } from './password-hasher.service';
 
 describe('PasswordHasher', () => {
   const hasher = new PasswordHasher();
