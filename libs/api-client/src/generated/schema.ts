@@ -21,6 +21,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/email-verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign up with email, password and phone: creates an incomplete account (role user_type + 10) and signs it in. 208 when the email is taken. */
+        post: operations["Credentials_signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/sign-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with email and password (a form). 205 for wrong credentials or a deleted account, 1403 for a blocked one. */
+        post: operations["Credentials_signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/sessions": {
         parameters: {
             query?: never;
@@ -107,7 +141,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/user/email-verifications": {
+    "/user/accounts/self": {
         parameters: {
             query?: never;
             header?: never;
@@ -116,26 +150,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign up with email, password and phone: creates an incomplete account (role user_type + 10) and signs it in. 208 when the email is taken. */
-        post: operations["Credentials_signUp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user/sign-ins": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign in with email and password (a form). 205 for wrong credentials or a deleted account, 1403 for a blocked one. */
-        post: operations["Credentials_signIn"];
-        delete?: never;
+        post?: never;
+        /** Delete the caller's account: every session is revoked and the email may sign up again. */
+        delete: operations["AccountDeletion_deleteSelf"];
         options?: never;
         head?: never;
         patch?: never;
@@ -154,23 +171,6 @@ export interface paths {
         put: operations["Accounts_update"];
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user/accounts/self": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete the caller's account: every session is revoked and the email may sign up again. */
-        delete: operations["Accounts_deleteSelf"];
         options?: never;
         head?: never;
         patch?: never;
@@ -524,35 +524,6 @@ export interface components {
             db: "ok";
             status_response: components["schemas"]["StatusResponseDto"];
         };
-        EmptyResponse: {
-            status_response: components["schemas"]["StatusResponseDto"];
-        };
-        RequestPasswordResetDto: {
-            /**
-             * Format: email
-             * @example fan@huddle.test
-             */
-            email: string;
-        };
-        ConfirmPasswordResetDto: {
-            /**
-             * Format: email
-             * @example fan@huddle.test
-             */
-            email: string;
-            /** @description The new password. */
-            password: string;
-            /**
-             * @description The six-digit code from the email.
-             * @example 042917
-             */
-            verificationCode: string;
-        };
-        BusinessProviderResponse: {
-            /** @description Who plays the provider: 'facebook', or 'sandbox' (the API's own page, on the embedded database or when BUSINESS_SIGN_IN_SANDBOX is set). */
-            provider: string;
-            status_response: components["schemas"]["StatusResponseDto"];
-        };
         SignUpDto: {
             /**
              * @description 1 fan, 2 athlete, 3 business.
@@ -720,6 +691,35 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
+        };
+        EmptyResponse: {
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        RequestPasswordResetDto: {
+            /**
+             * Format: email
+             * @example fan@huddle.test
+             */
+            email: string;
+        };
+        ConfirmPasswordResetDto: {
+            /**
+             * Format: email
+             * @example fan@huddle.test
+             */
+            email: string;
+            /** @description The new password. */
+            password: string;
+            /**
+             * @description The six-digit code from the email.
+             * @example 042917
+             */
+            verificationCode: string;
+        };
+        BusinessProviderResponse: {
+            /** @description Who plays the provider: 'facebook', or 'sandbox' (the API's own page, on the embedded database or when BUSINESS_SIGN_IN_SANDBOX is set). */
+            provider: string;
+            status_response: components["schemas"]["StatusResponseDto"];
         };
         AccountResponse: {
             account: components["schemas"]["AccountDto"];
@@ -1216,12 +1216,11 @@ export interface components {
             created_at: number;
         };
         HistoryItemDto: {
-            /** Format: uuid */
-            id: string;
             /** @enum {string} */
             type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
             /** @description Unix seconds. */
             finished_at: number;
+            /** @description The requester's first name and last initial ('Riley P.'), or the business's name for a business requester. */
             requester_name: string;
         };
         AthletePublicResponse: {
@@ -1270,6 +1269,85 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Credentials_signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Credentials_signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SignInDto"];
+                "application/json": components["schemas"]["SignInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -1482,73 +1560,22 @@ export interface operations {
             };
         };
     };
-    Credentials_signUp: {
+    AccountDeletion_deleteSelf: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SignUpDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignedInResponse"];
-                };
-            };
-            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    Credentials_signIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["SignInDto"];
-                "application/json": components["schemas"]["SignInDto"];
-            };
-        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignedInResponse"];
+                    "application/json": components["schemas"]["EmptyResponse"];
                 };
-            };
-            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -1608,34 +1635,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountResponse"];
-                };
-            };
-            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    Accounts_deleteSelf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmptyResponse"];
                 };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
