@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { JOBS_SCHEMA, JobsService } from '../src/modules/jobs/jobs.service';
 import { createProbeTables, JobsProbeModule, PROBE_JOBS } from './support/jobs-probe';
 import { createTestApp } from './support/test-app';
+import { TEST_DEFAULTS } from './support/test-app';
 import type { TestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';
 import type { TestDatabase } from './support/test-database';
@@ -144,6 +145,8 @@ describe('durable jobs', () => {
     it('a job whose worker process is killed mid-way completes exactly once in the next worker', async () => {
       const env = {
         ...process.env,
+        // What a test app runs with (a DATABASE_URL needs an AUTH_SECRET), so the worker starts as the API would.
+        ...TEST_DEFAULTS,
         DATABASE_URL: database.url,
         LOG_LEVEL: 'error',
         JOBS_POLL_INTERVAL_MS: '500',

@@ -42,7 +42,7 @@ export interface TestAppOptions {
  * AUTH_SECRET, and the limits of one client address are lifted, since a test file makes all its
  * calls from 127.0.0.1 (rate-limit.spec sets them low to test them).
  */
-const TEST_DEFAULTS: Record<string, string> = {
+export const TEST_DEFAULTS: Record<string, string> = {
   AUTH_SECRET: 'test-secret-of-the-api-test-suite-0123456789',
   SIGN_UP_MAX_PER_IP: '10000',
   GEOCODE_MAX_PER_IP: '10000',
