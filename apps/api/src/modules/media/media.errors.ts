@@ -17,6 +17,10 @@ export const MediaErrors = {
   photoRequired: (field = 'photo'): DomainError => withField(ErrorCode.ValidationFailed, MESSAGES.choosePhoto, field),
   imageWrongType: (field: string): DomainError => withField(ErrorCode.UnsupportedMedia, MESSAGES.imageWrongType, field),
   imageTooLarge: (maxMegabytes: number, field: string): DomainError => withField(ErrorCode.PayloadTooLarge, imageTooLargeMessage(maxMegabytes), field),
+  /** Past LIMITS.image.maxPixels: the spec's 'exceeding file size' variant of the image message (§5). */
+  imageTooManyPixels: (field: string): DomainError => withField(ErrorCode.PayloadTooLarge, MESSAGES.imageUploadFailed(1), field),
+  /** A multipart body the parser cannot read (no or wrong boundary, a part cut short). */
+  unreadableForm: (): DomainError => new DomainError(ErrorCode.ValidationFailed, 'The upload could not be read; please choose the file again'),
   videoRequired: (): DomainError => withField(ErrorCode.ValidationFailed, MESSAGES.chooseVideo, 'video'),
   videoWrongType: (): DomainError => withField(ErrorCode.UnsupportedMedia, MESSAGES.videoWrongType, 'video'),
   videoTooLarge: (maxMegabytes: number): DomainError => withField(ErrorCode.PayloadTooLarge, videoTooLargeMessage(maxMegabytes), 'video'),
