@@ -4,9 +4,6 @@ const USERNAME = new RegExp(`^[A-Za-z0-9._]{${LIMITS.username.min},${LIMITS.user
 const US_PHONE = /^\+1\d{10}$/;
 // A pragmatic address check; the real proof of an address is the email that reaches it.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-// http, https or ftp URLs, or www. hosts without a scheme (spec §5, social links).
-const LINK = /^(?:(?:https?|ftp):\/\/|www\.)[^\s/$.?#][^\s]*\.[^\s]{2,}|^(?:(?:https?|ftp):\/\/)[^\s/$.?#][^\s]*$/i;
-const BARE_HOST_LINK = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:[/?#][^\s]*)?$/i;
 
 const RESET_CODE = new RegExp(`^\\d{${LIMITS.resetCode.length}}$`);
 
@@ -62,7 +59,8 @@ const URL_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&()*+,;=%]+$/;
 const WELL_FORMED_ESCAPES = /^(?:[^%]|%[0-9A-Fa-f]{2})*$/;
 // A public host name: labels of letters, digits and inner dashes, ending in a letters-only TLD.
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-const LINK_SCHEMES = new Set(['http:', 'https:', 'ftp:']);
+// Scheme, host (no user info: 'https://x.com@evil.com' names evil.com), optional port, then the rest.
+const LINK_SHAPE = /^(?:https?|ftp):\/\/([^/?#:@]+)(?::\d{1,5})?(?:[/?#].*)?$/i;
 
 /**
  * Accepts well-formed http, https or ftp URLs, www. hosts and bare hosts (which become https
@@ -71,13 +69,8 @@ const LINK_SCHEMES = new Set(['http:', 'https:', 'ftp:']);
 export function isValidLink(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed === '' || !URL_CHARACTERS.test(trimmed) || !WELL_FORMED_ESCAPES.test(trimmed)) return false;
-  let url: URL;
-  try {
-    url = new URL(normalizeLink(trimmed));
-  } catch {
-    return false;
-  }
-  return LINK_SCHEMES.has(url.protocol) && url.username === '' && url.password === '' && HOST_NAME.test(url.hostname);
+  const host = LINK_SHAPE.exec(normalizeLink(trimmed))?.[1];
+  return host !== undefined && HOST_NAME.test(host);
 }
 
 // C0 and C1 control characters, and the Unicode format characters that reorder or hide text
