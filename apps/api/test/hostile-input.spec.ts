@@ -114,6 +114,8 @@ describe('hostile input gets a clear error: never a 500, never a hang', () => {
     expect(Object.keys(nested.body.errors)).toEqual(['athlete_info.athlete_services.appearance_type']);
     const finish = await api(testApp).post('/user/finish-registration', { athlete_info: null }, athlete.token);
     expect(finish.status).toBe(400);
+    const notALocation = await api(testApp).post('/user/save-athlete-profile', { athlete_info: { locations: [[]] } }, athlete.token);
+    expect(notALocation.status).toBe(400);
   });
 
   it('refuses a radius beyond what the column holds, saying so', async () => {

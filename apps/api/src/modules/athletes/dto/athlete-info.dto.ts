@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsObject, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
 import { isValidEmail, MESSAGES, SPORTS } from '@huddle/domain';
 import { NormaliseEmail, Omittable, Satisfies } from '../../dto-rules';
 import { AthleteServicesDto, AthleteServicesInput } from './athlete-services.dto';
@@ -40,6 +40,8 @@ export class AthleteInfoInput {
   @Omittable()
   @IsArray()
   @ArrayMaxSize(MAX_LOCATIONS)
+  // ValidateNested passes an element that is itself an array ([[]]) without a look; each must be a location.
+  @IsObject({ each: true, message: MESSAGES.required })
   @ValidateNested({ each: true })
   @Type(() => LocationInput)
   locations?: LocationInput[];
