@@ -214,11 +214,10 @@ const MULTIPART_HEAD = '--XYZ\r\nContent-Disposition: form-data; name="photo"; f
 const BODY_GENERATORS: Record<string, Generator> = {
   'application/json': (server, method, path, operation, document) => {
     const schema = resolve(operation.requestBody?.content['application/json']?.schema, document);
-    const call = (body: string | Json) =>
-      request(server)
-        [method as 'post'](concretePath(path))
-        .set('content-type', 'application/json')
-        .send(typeof body === 'string' ? body : JSON.stringify(body));
+    const call = (body: string | Json) => {
+      const started = request(server)[method as 'post'](concretePath(path));
+      return started.set('content-type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
+    };
     const whole: Array<[string, string]> = [
       ['deep object', deep(10_000)],
       ['deep array', deepArray(10_000)],

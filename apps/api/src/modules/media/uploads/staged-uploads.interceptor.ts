@@ -1,28 +1,14 @@
 import type { Readable } from 'node:stream';
-import { BadRequestException, createParamDecorator, HttpException, Inject, Injectable, mixin } from '@nestjs/common';
+import { BadRequestException, createParamDecorator, Inject, Injectable, mixin } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor, Type } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 // request.isMultipart() and request.parts() (the plugin is registered in configureApp).
 import type {} from '@fastify/multipart';
 import type { Observable } from 'rxjs';
-import { DomainError } from '../../../common/errors/domain-error';
-import { MediaErrors } from '../media.errors';
+import { asUploadClientError } from '../media.errors';
 import type { StagedUpload } from './staged-upload';
 import { StagingStorage } from './staging-storage';
 import { UPLOAD_FORM_LIMITS } from './upload-rules';
-
-/**
- * The multipart parser reports a form it cannot read (no boundary, a boundary the body does not
- * use, a part cut short) with plain Errors; they are the client's fault, not a server failure.
- * Errors that already carry an HTTP meaning (domain errors, Nest exceptions, the parser's limit
- * errors with their statusCode) pass as they are.
- */
-function asClientError(error: unknown): unknown {
-  if (error instanceof DomainError || error instanceof HttpException) return error;
-  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
-  if (typeof statusCode === 'number' && statusCode < 500) return error;
-  return MediaErrors.unreadableForm();
-}
 
 export interface UploadField {
   name: string;
@@ -91,7 +77,7 @@ export function StagedUploadsInterceptor(fields: readonly UploadField[]): Type<N
         // The parser's own limits (parts, fields, header pairs) and malformed forms.
         failure ??= error;
       }
-      failure = failure === null ? null : asClientError(failure);
+      failure = failure === null ? null : asUploadClientError(failure);
       if (failure !== null) {
         await Promise.all(Object.values(files).flatMap((uploads = []) => uploads.map((upload) => this.staging.remove(upload))));
         throw failure;
