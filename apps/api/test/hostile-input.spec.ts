@@ -187,6 +187,19 @@ describe('hostile input gets a clear error: never a 500, never a hang', () => {
     });
   });
 
+  it('closes a connection that goes silent half way through a body (HTTP_IDLE_TIMEOUT_SECONDS)', async () => {
+    const impatient = await createTestApp({ database: testApp.database, env: { HTTP_IDLE_TIMEOUT_SECONDS: '1' } });
+    try {
+      const started = Date.now();
+      // Declares 1000 bytes, sends 10, then waits: without an idle bound the socket is held forever.
+      const raw = await rawExchange(impatient, 'POST /api/v1/user/sign-ins HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":', 5_000);
+      expect(raw).toBe('');
+      expect(Date.now() - started).toBeLessThan(4_000);
+    } finally {
+      await impatient.close();
+    }
+  });
+
   it('answers headers over 16 KB with the envelope (431)', async () => {
     const raw = await rawExchange(testApp, `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17_000)}\r\n\r\n`);
     expect(raw).toMatch(/^HTTP\/1\.1 431/);

@@ -75,7 +75,9 @@ export function isValidLink(value: string): boolean {
 
 // C0 and C1 control characters, and the Unicode format characters that reorder or hide text
 // (bidirectional embeddings, overrides and isolates, marks, zero-width characters, the BOM).
+// eslint-disable-next-line no-control-regex -- finding control characters is this rule's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- as above, line feed and carriage return left out
 const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const INVISIBLE_FORMATTING = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
 

@@ -3,12 +3,6 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '../config/app-config';
 import { answerClientError, answerFrameworkError } from '../common/http/client-errors';
 
-/**
- * A connection on which nothing moves for this long is closed: a client that stops sending half
- * way (a multipart body without its closing boundary, a slowloris header trickle) cannot hold a
- * socket forever. It bounds idleness, not duration, so a slow but steady upload still finishes.
- */
-const IDLE_CONNECTION_MS = 60_000;
 /** Headers must arrive within this (Node's default is a minute; nothing needs that long). */
 const HEADERS_TIMEOUT_MS = 30_000;
 
@@ -28,7 +22,9 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
     // An intro video may be up to 2044 MB; a request timeout would cut a slow upload off
     // mid-stream. Uploads are bounded by size instead (0 = no timeout, Fastify's default).
     requestTimeout: 0,
-    connectionTimeout: IDLE_CONNECTION_MS,
+    // A silent connection is closed (HTTP_IDLE_TIMEOUT_SECONDS): a client that stops sending half
+    // way cannot hold a socket forever, while a slow but steady upload still finishes.
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
     http: { headersTimeout: HEADERS_TIMEOUT_MS },
     // Parser and routing errors answer the status_response envelope, not Fastify's own body.
     clientErrorHandler: answerClientError,

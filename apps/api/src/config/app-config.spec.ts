@@ -105,6 +105,7 @@ describe('AppConfig', () => {
       'FACEBOOK_AUTHORIZE_URL',
       'FACEBOOK_GRAPH_URL',
       'TRUST_PROXY',
+      'HTTP_IDLE_TIMEOUT_SECONDS',
     ]);
     expect(described.find((variable) => variable.name === 'DATABASE_URL')?.default).toBeNull();
     expect(described.find((variable) => variable.name === 'DATA_DIR')?.default).toBe('.data (under the workspace root)');

@@ -366,6 +366,15 @@ export class AppConfig {
   @Matches(/^(\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, { message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal' })
   TRUST_PROXY = 'loopback';
 
+  @Env({
+    description:
+      'Seconds a connection may stay silent (no bytes either way) before the API closes it, so a client that stops sending half way cannot hold a socket forever. It bounds idleness, not duration: a slow but steady upload still finishes.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  HTTP_IDLE_TIMEOUT_SECONDS = 60;
+
   get usesEmbeddedDatabase(): boolean {
     return this.DATABASE_URL === undefined;
   }
