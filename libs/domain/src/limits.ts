@@ -10,12 +10,16 @@ export const LIMITS = {
   video: { mimeTypes: ['video/mp4', 'video/quicktime'], maxMegabytes: 2044, maxSeconds: 30 },
   /** The athlete's delivery video has no duration limit of its own; the configured ceiling. */
   deliveryVideo: { maxSeconds: 99999 },
-  image: { extensions: ['jpg', 'jpeg', 'png'], mimeTypes: ['image/jpeg', 'image/png'] },
+  /**
+   * maxPixels bounds what a photo may decode to: a small PNG can declare 16000x16000 pixels (about
+   * 1 GB of raw pixels) and exhaust memory. 50 megapixels is above any phone camera's photo.
+   */
+  image: { extensions: ['jpg', 'jpeg', 'png'], mimeTypes: ['image/jpeg', 'image/png'], maxPixels: 50_000_000 },
   crop: {
     dashboard: { width: 320, height: 440, aspect: 8 / 11 },
     profile: { width: 1024, height: 1024, aspect: 1 },
   },
-  map: { defaultRadiusMiles: 4, minRadiusMiles: 1, radiusStep: 1, zoom: 10, maxZoom: 21, searchDebounceMs: 400, dragDebounceMs: 200 },
+  map: { defaultRadiusMiles: 4, minRadiusMiles: 1, maxRadiusMiles: 3000, radiusStep: 1, zoom: 10, maxZoom: 21, searchDebounceMs: 400, dragDebounceMs: 200 },
   defaultMapCenter: { name: 'Los Angeles', latitude: 34.0522, longitude: -118.2437 },
   /** Travel locations one athlete may keep: enough for every city they would travel to, not a flood of rows. */
   travelLocations: { max: 25 },
@@ -90,10 +94,19 @@ export function isValidOfferAmount(amount: number): boolean {
   return Number.isFinite(amount) && amount >= ENDORSEMENT_OFFER_LIMITS.min && amount < ENDORSEMENT_OFFER_LIMITS.max;
 }
 
-/** A travel location's radius: whole miles, at least the minimum (spec §5, Location). */
+/**
+ * A travel location's radius: whole miles, at least the minimum (spec §5, Location), and at most
+ * the width of the country (the column is an integer: 3000000000 would not fit, and no trip is longer).
+ */
 export function isValidRadius(miles: number): boolean {
-  return Number.isInteger(miles) && miles >= LIMITS.map.minRadiusMiles;
+  return Number.isInteger(miles) && miles >= LIMITS.map.minRadiusMiles && miles <= LIMITS.map.maxRadiusMiles;
 }
+
+/**
+ * How deep a request's JSON may nest. The deepest form (the athlete wizard's athlete_info with its
+ * services) is four levels; JSON nested thousands deep only exists to overflow a recursive parser.
+ */
+export const MAX_INPUT_DEPTH = 32;
 
 export function badgeText(count: number): string {
   if (count <= 0) return '';

@@ -33,6 +33,11 @@ export const MESSAGES = {
   /** An id (sport, school, conference, team, gender, location or link type) the reference lists do not hold. */
   unknownChoice: 'Please choose from the list',
   radiusTooSmall: `Radius must be at least ${LIMITS.map.minRadiusMiles} mile`,
+  radiusTooLarge: `Radius must be at most ${LIMITS.map.maxRadiusMiles} miles`,
+  /** NUL, other control characters or bidirectional overrides in a field (see hasForbiddenCharacters). */
+  forbiddenCharacters: 'This field contains characters that are not allowed',
+  /** A request body nested past MAX_INPUT_DEPTH: no form produces one. */
+  nestedTooDeeply: 'The request is nested too deeply',
   invalidRate: 'Rate must be above zero',
   rateBetween: (min: number, max: number) => `Rate must be between $${min} and $${max}`,
   enterValidAmount: 'Please, enter valid amount',

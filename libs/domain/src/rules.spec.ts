@@ -4,7 +4,7 @@ import { badgeText, DEFAULT_RATES, isValidOfferAmount, isValidServiceRate, SERVI
 import { MESSAGES } from './messages';
 import { SPORTS } from './reference';
 import { ATHLETE_SERVICE_TYPES, isHourly, requiresLocation, SERVICE_TYPES } from './service-types';
-import { isValidEmail, isValidLink, isValidPhone, isValidUsername, normalizeLink, normalizePhone, profileUrl } from './validation';
+import { hasForbiddenCharacters, isValidEmail, isValidLink, isValidPhone, isValidUsername, normalizeLink, normalizePhone, profileUrl } from './validation';
 
 describe('validation rules (spec §5)', () => {
   it('accepts usernames of 3 to 36 letters, digits, dots and underscores', () => {
@@ -27,15 +27,58 @@ describe('validation rules (spec §5)', () => {
     expect(isValidPhone(normalizePhone('+44 20 7946 0958'))).toBe(false);
   });
 
+  it('refuses phones that are not +1 and ten digits with only spaces, dashes, dots and parentheses between', () => {
+    for (const [typed, stored] of [
+      ['5551234567', '+15551234567'],
+      ['+1 (555) 123-4567', '+15551234567'],
+      ['555.123.4567', '+15551234567'],
+      ['15551234567', '+15551234567'],
+      ['  +1-555-123-4567 ', '+15551234567'],
+    ]) {
+      expect([typed, normalizePhone(typed)]).toEqual([typed, stored]);
+    }
+    for (const bad of ['call me at 555 123 4567', '+64 9 123 4567', '+1555123456a', '555123456', '+1 555 123 45678', '+2 555 123 4567', '555/123/4567', '+15551234567\u0000']) {
+      expect([bad, isValidPhone(normalizePhone(bad))]).toEqual([bad, false]);
+    }
+  });
+
   it('accepts http, https, ftp and www links and prefixes https when the scheme is missing', () => {
     for (const ok of ['https://tiktok.com/@me', 'http://x.com/me', 'ftp://files.example.org', 'www.instagram.com/me', 'instagram.com/me']) {
       expect([ok, isValidLink(ok)]).toEqual([ok, true]);
     }
-    for (const bad of ['not a link', 'hello', 'javascript:alert(1)', '', 'https://']) {
+    for (const bad of [
+      'not a link',
+      'hello',
+      'javascript:alert(1)',
+      '',
+      'https://',
+      'https://x.com/"><script>',
+      "https://x.com/'onmouseover=alert(1)",
+      'https://x.com/<b>',
+      'https://x.com/a b',
+      'https://x.com/%E0%A4%A',
+      'https://user:pass@x.com/',
+      'https://x.com\\@evil.com',
+      'mailto:me@x.com',
+      'https://localhost/',
+      'https://x.com/\u202e',
+    ]) {
       expect([bad, isValidLink(bad)]).toEqual([bad, false]);
     }
     expect(normalizeLink('www.instagram.com/me')).toBe('https://www.instagram.com/me');
     expect(normalizeLink('http://x.com')).toBe('http://x.com');
+  });
+
+  it('refuses control characters and invisible formatting in free text, keeping line breaks where asked', () => {
+    for (const ok of ['Jordan', "D'Angelo O'Neil-Smith", 'José Ñúñez', '李小龍', 'نور', 'Café & Co.']) {
+      expect([ok, hasForbiddenCharacters(ok)]).toEqual([ok, false]);
+    }
+    for (const bad of ['Jor\u0000dan', 'Jordan\u202enip.exe', 'a\u2066b', 'a\u200bb', 'tab\there', 'line\nbreak', 'bell\u0007', '\u0085next', '\ufeffbom']) {
+      expect([bad, hasForbiddenCharacters(bad)]).toEqual([bad, true]);
+    }
+    expect(hasForbiddenCharacters('First line\nsecond line\r\nthird', true)).toBe(false);
+    expect(hasForbiddenCharacters('line\u0000break', true)).toBe(true);
+    expect(hasForbiddenCharacters('Jordan\u202e', true)).toBe(true);
   });
 
   it('checks emails and builds profile URLs', () => {

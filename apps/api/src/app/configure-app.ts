@@ -5,6 +5,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { EnvelopeExceptionFilter } from '../common/http/envelope-exception.filter';
 import { addSuccessEnvelope } from '../common/http/envelope.hook';
+import { refuseHostileInput } from '../common/http/input-guard';
 import { validationFailed } from '../common/validation/validation-errors';
 import type { HuddleApp } from './http-adapter';
 import { API_PREFIX, createOpenApiDocument } from './openapi-document';
@@ -33,6 +34,7 @@ export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
   );
   app.useGlobalFilters(new EnvelopeExceptionFilter());
   addSuccessEnvelope(app.getHttpAdapter().getInstance(), `/${API_PREFIX}/`);
+  refuseHostileInput(app.getHttpAdapter().getInstance());
 
   SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',

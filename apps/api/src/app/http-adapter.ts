@@ -1,6 +1,10 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '../config/app-config';
+import { answerClientError, answerFrameworkError } from '../common/http/client-errors';
+
+/** Headers must arrive within this (Node's default is a minute; nothing needs that long). */
+const HEADERS_TIMEOUT_MS = 30_000;
 
 /** The API's Nest application: Nest on Fastify. */
 export type HuddleApp = NestFastifyApplication;
@@ -18,6 +22,13 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
     // An intro video may be up to 2044 MB; a request timeout would cut a slow upload off
     // mid-stream. Uploads are bounded by size instead (0 = no timeout, Fastify's default).
     requestTimeout: 0,
+    // A silent connection is closed (HTTP_IDLE_TIMEOUT_SECONDS): a client that stops sending half
+    // way cannot hold a socket forever, while a slow but steady upload still finishes.
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS },
+    // Parser and routing errors answer the status_response envelope, not Fastify's own body.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     routerOptions: {
       // /api/v1/health/ is /api/v1/health, as it was under Express.
       ignoreTrailingSlash: true,

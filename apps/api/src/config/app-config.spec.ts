@@ -119,6 +119,7 @@ describe('AppConfig', () => {
       'JOBS_RETRY_DELAY_SECONDS',
       'JOBS_EXPIRE_SECONDS',
       'JOBS_MAINTENANCE_INTERVAL_SECONDS',
+      'HTTP_IDLE_TIMEOUT_SECONDS',
     ]);
     expect(described.find((variable) => variable.name === 'DATABASE_URL')?.default).toBeNull();
     expect(described.find((variable) => variable.name === 'DATA_DIR')?.default).toBe('.data (under the workspace root)');

@@ -478,6 +478,16 @@ export class AppConfig {
   @Max(3600)
   JOBS_MAINTENANCE_INTERVAL_SECONDS = 60;
 
+  @Env({
+    description:
+      'Seconds a connection may stay silent (no bytes either way) before the API closes it, so a client that stops sending half way cannot hold a socket forever. It bounds idleness, not duration: a slow but steady upload still finishes.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  HTTP_IDLE_TIMEOUT_SECONDS = 60;
+
   get usesEmbeddedDatabase(): boolean {
     return this.DATABASE_URL === undefined;
   }

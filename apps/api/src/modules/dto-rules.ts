@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { ValidateBy } from 'class-validator';
-import { isValidLink, normalizeEmail, normalizeLink, normalizePhone } from '@huddle/domain';
+import { ValidateBy, ValidateIf } from 'class-validator';
+import { hasForbiddenCharacters, isValidLink, MESSAGES, normalizeEmail, normalizeLink, normalizePhone } from '@huddle/domain';
 
 /**
  * Property decorators that apply a rule of @huddle/domain to a request field, so DTOs state
@@ -29,3 +29,29 @@ export const NormalisePhone = (): PropertyDecorator => mapString((value) => (val
  * first would turn a word such as 'hello' into the valid-looking 'https://hello'.
  */
 export const NormaliseLink = (): PropertyDecorator => mapString((value) => (isValidLink(value) ? normalizeLink(value) : value.trim()));
+
+/**
+ * Free text a person types (names, business fields, location names; `multiline` for descriptions,
+ * which keep their line breaks): no control characters or invisible formatting (see
+ * hasForbiddenCharacters in @huddle/domain for why they are refused rather than stripped).
+ */
+export function PlainText(multiline = false): PropertyDecorator {
+  return ValidateBy({
+    name: 'isPlainText',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !hasForbiddenCharacters(value, multiline),
+      defaultMessage: () => MESSAGES.forbiddenCharacters,
+    },
+  });
+}
+
+/**
+ * A field the request may leave out. Unlike class-validator's IsOptional, a null is not "left
+ * out": it goes through the field's rules and is refused like any other wrong value, because the
+ * services read absence as `=== undefined` and a null slipping past would reach them as a value
+ * (`"appearance_type": null` was a 500). Fields where null means "clear it" say so and keep
+ * IsOptional or their own ValidateIf.
+ */
+export function Omittable(): PropertyDecorator {
+  return ValidateIf((_object: object, value: unknown) => value !== undefined);
+}

@@ -21,5 +21,9 @@ describe('signupErrors (spec §5, sign-up)', () => {
   it('refuses numbers that are not +1 and ten digits', () => {
     expect(signupErrors({ ...valid, phone: '+44 20 7946 0958' }).phone).toBe('Phone number is incorrect');
     expect(signupErrors({ ...valid, phone: '555-1234' }).phone).toBe('Phone number is incorrect');
+    // Refused rather than rewritten: stripping the non-digits turned these into other US numbers.
+    for (const phone of ['call me at 555 123 4567', '+64 9 123 4567', '+1555123456a']) {
+      expect(signupErrors({ ...valid, phone }).phone).toBe('Phone number is incorrect');
+    }
   });
 });

@@ -87,8 +87,8 @@ describe('server errors of a save (spec §5)', () => {
 
 describe('social links (spec §5)', () => {
   it('accepts empty links and refuses text that is not a link', () => {
-    const links = { ...emptySocialLinks(), tiktok: 'tiktok.com/@jordan', twitter: 'not a link' };
-    expect(socialLinkErrors(links)).toEqual({ twitter: 'Please enter valid link' });
+    const links = { ...emptySocialLinks(), tiktok: 'tiktok.com/@jordan', twitter: 'not a link', instagram: 'https://x.com/"><script>' };
+    expect(socialLinkErrors(links)).toEqual({ twitter: 'Please enter valid link', instagram: 'Please enter valid link' });
   });
 
   it('sends https links and null for removed ones', () => {

@@ -1,3 +1,4 @@
+import { HttpException } from '@nestjs/common';
 import { ErrorCode, imageTooLargeMessage, MESSAGES, videoTooLargeMessage, videoTooLongMessage } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
 import type { MediaKind } from './entities/media-object.entity';
@@ -17,6 +18,10 @@ export const MediaErrors = {
   photoRequired: (field = 'photo'): DomainError => withField(ErrorCode.ValidationFailed, MESSAGES.choosePhoto, field),
   imageWrongType: (field: string): DomainError => withField(ErrorCode.UnsupportedMedia, MESSAGES.imageWrongType, field),
   imageTooLarge: (maxMegabytes: number, field: string): DomainError => withField(ErrorCode.PayloadTooLarge, imageTooLargeMessage(maxMegabytes), field),
+  /** Past LIMITS.image.maxPixels: the spec's 'exceeding file size' variant of the image message (§5). */
+  imageTooManyPixels: (field: string): DomainError => withField(ErrorCode.PayloadTooLarge, MESSAGES.imageUploadFailed(1), field),
+  /** A multipart body the parser cannot read (no or wrong boundary, a part cut short). */
+  unreadableForm: (): DomainError => new DomainError(ErrorCode.ValidationFailed, 'The upload could not be read; please choose the file again'),
   videoRequired: (): DomainError => withField(ErrorCode.ValidationFailed, MESSAGES.chooseVideo, 'video'),
   videoWrongType: (): DomainError => withField(ErrorCode.UnsupportedMedia, MESSAGES.videoWrongType, 'video'),
   videoTooLarge: (maxMegabytes: number): DomainError => withField(ErrorCode.PayloadTooLarge, videoTooLargeMessage(maxMegabytes), 'video'),
@@ -24,3 +29,16 @@ export const MediaErrors = {
   notFound: (): DomainError => new DomainError(ErrorCode.NotFound, 'This file does not exist'),
   storageUnavailable: (): DomainError => new DomainError(ErrorCode.ServiceUnavailable, 'Media storage is not answering, please try again'),
 } as const;
+
+/**
+ * The multipart parser reports a form it cannot read (no boundary, a boundary the body does not
+ * use, a part cut short) with plain Errors; they are the client's fault, not a server failure.
+ * Errors that already carry an HTTP meaning (domain errors, Nest exceptions, the parser's limit
+ * errors with their statusCode) pass as they are.
+ */
+export function asUploadClientError(error: unknown): unknown {
+  if (error instanceof DomainError || error instanceof HttpException) return error;
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode < 500) return error;
+  return MediaErrors.unreadableForm();
+}

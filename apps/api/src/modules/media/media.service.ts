@@ -13,7 +13,7 @@ import type { MediaKind } from './entities/media-object.entity';
 import { MediaErrors } from './media.errors';
 import { mediaKeyOf, mediaPathOf, newMediaKey } from './media-path';
 import { deleteUnreferencedMediaSql, MEDIA_PATH_PREFIX } from './media-references.query';
-import { processImage, UnreadableImageError } from './processing/image-processor';
+import { ImageTooManyPixelsError, processImage, UnreadableImageError } from './processing/image-processor';
 import type { ImageTarget, ProcessedImage } from './processing/image-processor';
 import { inspectVideo } from './processing/video-inspector';
 import { MediaStorage } from './storage/media-storage';
@@ -238,6 +238,7 @@ export class MediaService {
     } catch (error) {
       // Right signature, but not an image a decoder can read (truncated, corrupt, hostile).
       if (error instanceof UnreadableImageError) throw MediaErrors.imageWrongType(upload.fieldname);
+      if (error instanceof ImageTooManyPixelsError) throw MediaErrors.imageTooManyPixels(upload.fieldname);
       throw error;
     }
   }

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { MESSAGES } from '@huddle/domain';
-import { Trim } from '../../dto-rules';
+import { PlainText, Trim } from '../../dto-rules';
 import { MediaPathField, OptionalText, RequiredEmailField, RequiredLinkField, RequiredPhoneField } from './profile-fields';
 
 /** business_info as a business edits it: name, phone, email and website are required (spec §5). */
@@ -11,6 +11,7 @@ export class BusinessInfoInput {
   @IsNotEmpty({ message: MESSAGES.required })
   @IsString()
   @MaxLength(200)
+  @PlainText()
   name!: string;
 
   @RequiredEmailField()

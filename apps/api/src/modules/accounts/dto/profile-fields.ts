@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { GENDERS, isGenderId, isValidEmail, isValidLink, isValidPhone, LIMITS, MESSAGES } from '@huddle/domain';
-import { NormaliseEmail, NormaliseLink, NormalisePhone, Satisfies, SatisfiesNumber, Trim } from '../../dto-rules';
+import { NormaliseEmail, NormaliseLink, NormalisePhone, Omittable, PlainText, Satisfies, SatisfiesNumber, Trim } from '../../dto-rules';
 
 // Longest stored media path; paths are short keys under /media, this only bounds abuse.
 const MAX_MEDIA_PATH = 500;
@@ -13,12 +13,12 @@ const isBlank = (value: unknown): boolean => value === '' || value === null || v
 
 /** A name the form requires ('This field is required'). */
 export function RequiredName(): PropertyDecorator {
-  return applyDecorators(ApiProperty({ maxLength: MAX_NAME }), Trim(), IsNotEmpty({ message: MESSAGES.required }), IsString(), MaxLength(MAX_NAME));
+  return applyDecorators(ApiProperty({ maxLength: MAX_NAME }), Trim(), IsNotEmpty({ message: MESSAGES.required }), IsString(), MaxLength(MAX_NAME), PlainText());
 }
 
 /** A name that may be left out (the athlete wizard's partial saves). */
 export function OptionalName(): PropertyDecorator {
-  return applyDecorators(ApiPropertyOptional({ maxLength: MAX_NAME }), Trim(), IsOptional(), IsNotEmpty({ message: MESSAGES.required }), IsString(), MaxLength(MAX_NAME));
+  return applyDecorators(ApiPropertyOptional({ maxLength: MAX_NAME }), Trim(), Omittable(), IsNotEmpty({ message: MESSAGES.required }), IsString(), MaxLength(MAX_NAME), PlainText());
 }
 
 /** Required once present (spec §5: 'gender required when present'): null or '' is refused, absence keeps it. */
@@ -48,6 +48,7 @@ export function DescriptionField(): PropertyDecorator {
     ValidateIf((_object, value) => !isBlank(value)),
     IsString(),
     MaxLength(LIMITS.description.max, { message: MESSAGES.descriptionTooLong }),
+    PlainText(true),
   );
 }
 
@@ -103,5 +104,6 @@ export function OptionalText(): PropertyDecorator {
     ValidateIf((_object, value) => !isBlank(value)),
     IsString(),
     MaxLength(LIMITS.text.max, { message: MESSAGES.textTooLong }),
+    PlainText(true),
   );
 }

@@ -1,10 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsInt, IsNotEmpty, IsOptional, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsInt, IsNotEmpty, ValidateNested } from 'class-validator';
 import { isSocialLinkType, MESSAGES, SOCIAL_LINK_TYPES } from '@huddle/domain';
 import type { SocialLinkType } from '@huddle/domain';
-import { Satisfies } from '../../dto-rules';
+import { Omittable, Satisfies } from '../../dto-rules';
 import { AthleteInfoInput } from '../../athletes/dto/athlete-info.dto';
 import { BusinessInfoInput } from './business-info.input';
 import { DescriptionField, GenderField, MediaPathField, OptionalName, RequiredName } from './profile-fields';
@@ -40,13 +40,13 @@ export class AthletePersonalInfoInput extends SocialLinksInput {
 /** POST /user/finish-registration and /user/save-athlete-profile (everything optional for the latter). */
 export class AthleteRegistrationDto {
   @ApiPropertyOptional({ type: () => AthletePersonalInfoInput })
-  @IsOptional()
+  @Omittable()
   @ValidateNested()
   @Type(() => AthletePersonalInfoInput)
   athlete_personal_info?: AthletePersonalInfoInput;
 
   @ApiPropertyOptional({ type: () => AthleteInfoInput })
-  @IsOptional()
+  @Omittable()
   @ValidateNested()
   @Type(() => AthleteInfoInput)
   athlete_info?: AthleteInfoInput;

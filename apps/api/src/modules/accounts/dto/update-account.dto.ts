@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsOptional, ValidateIf, ValidateNested } from 'class-validator';
+import { ValidateIf, ValidateNested } from 'class-validator';
 import { isValidUsername, LIMITS, MESSAGES } from '@huddle/domain';
-import { Satisfies, Trim } from '../../dto-rules';
+import { Omittable, Satisfies, Trim } from '../../dto-rules';
 import { BusinessInfoInput } from './business-info.input';
 import {
   DescriptionField,
@@ -55,7 +55,7 @@ export class UpdateAccountDto extends SocialLinksInput {
   intro_video?: string;
 
   @ApiPropertyOptional({ type: () => BusinessInfoInput, description: 'Businesses only; ignored for other accounts.' })
-  @IsOptional()
+  @Omittable()
   @ValidateNested()
   @Type(() => BusinessInfoInput)
   business_info?: BusinessInfoInput;

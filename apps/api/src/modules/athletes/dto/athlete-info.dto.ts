@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsObject, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
 import { isValidEmail, MESSAGES, SPORTS } from '@huddle/domain';
-import { NormaliseEmail, Satisfies } from '../../dto-rules';
+import { NormaliseEmail, Omittable, Satisfies } from '../../dto-rules';
 import { AthleteServicesDto, AthleteServicesInput } from './athlete-services.dto';
 import { LocationDto, LocationInput } from './location.dto';
 
@@ -17,7 +17,7 @@ export class AthleteInfoInput {
   school_id?: number | null;
 
   @ApiPropertyOptional({ type: [Number], description: 'Sport ids from reference data, the one played first.', example: [1, 4] })
-  @IsOptional()
+  @Omittable()
   @IsArray({ message: MESSAGES.chooseSport })
   @ArrayMaxSize(SPORTS.length)
   @IsInt({ each: true, message: MESSAGES.unknownChoice })
@@ -31,15 +31,17 @@ export class AthleteInfoInput {
   school_email?: string | null;
 
   @ApiPropertyOptional({ type: () => AthleteServicesInput })
-  @IsOptional()
+  @Omittable()
   @ValidateNested()
   @Type(() => AthleteServicesInput)
   athlete_services?: AthleteServicesInput;
 
   @ApiPropertyOptional({ type: () => [LocationInput], description: "Replaces the athlete's travel locations when given." })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMaxSize(MAX_LOCATIONS)
+  // ValidateNested passes an element that is itself an array ([[]]) without a look; each must be a location.
+  @IsObject({ each: true, message: MESSAGES.required })
   @ValidateNested({ each: true })
   @Type(() => LocationInput)
   locations?: LocationInput[];

@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsNumber, IsString, MaxLength } from 'class-validator';
 import { APPEARANCE_TYPES, isHourly, MESSAGES, SERVICE_LABELS, SERVICE_RATE_LIMITS } from '@huddle/domain';
 import type { AthleteServiceType } from '@huddle/domain';
+import { Omittable } from '../../dto-rules';
 
 const APPEARANCE_TYPE_DESCRIPTION = `Comma-separated appearance options: ${APPEARANCE_TYPES.join(', ')} (empty for none).`;
 
@@ -13,7 +14,7 @@ function rateDescription(type: AthleteServiceType): string {
 
 /** `<type>_enabled` of the request: optional, a missing one keeps what is stored. */
 function EnabledInput(type: AthleteServiceType): PropertyDecorator {
-  return applyDecorators(ApiPropertyOptional({ type: Boolean, description: `Whether ${SERVICE_LABELS[type].toLowerCase()} is offered.` }), IsOptional(), IsBoolean());
+  return applyDecorators(ApiPropertyOptional({ type: Boolean, description: `Whether ${SERVICE_LABELS[type].toLowerCase()} is offered.` }), Omittable(), IsBoolean());
 }
 
 /** `<type>_rate` of the request, in dollars with at most cents. */
@@ -21,7 +22,7 @@ function RateInput(type: AthleteServiceType): PropertyDecorator {
   const { min, max } = SERVICE_RATE_LIMITS[type];
   return applyDecorators(
     ApiPropertyOptional({ type: Number, minimum: min, maximum: max, description: rateDescription(type) }),
-    IsOptional(),
+    Omittable(),
     IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: MESSAGES.enterValidAmount }),
   );
 }
@@ -37,7 +38,7 @@ function RateOutput(type: AthleteServiceType): PropertyDecorator {
 /** PUT /athlete/services, and athlete_info.athlete_services of the registration wizard. */
 export class AthleteServicesInput {
   @ApiPropertyOptional({ description: APPEARANCE_TYPE_DESCRIPTION, example: 'SING,VISIT_CHURCHES' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(100)
   appearance_type?: string;

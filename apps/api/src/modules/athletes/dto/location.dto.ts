@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { DEFAULT_LOCATION_TYPE, isLocationType, isValidLatLng, isValidRadius, LIMITS, LOCATION_SERVICE_TYPES, MESSAGES } from '@huddle/domain';
 import type { LocationType } from '@huddle/domain';
-import { Satisfies, SatisfiesNumber, Trim } from '../../dto-rules';
+import { Omittable, PlainText, Satisfies, SatisfiesNumber, Trim } from '../../dto-rules';
 
 /** A travel location as the athlete saves it from the map picker (POST /athlete/locations). */
 export class LocationInput {
@@ -11,6 +11,7 @@ export class LocationInput {
   @IsNotEmpty({ message: MESSAGES.chooseLocationName })
   @IsString()
   @MaxLength(100)
+  @PlainText()
   name!: string;
 
   @ApiProperty({ example: 'Los Angeles, CA, USA' })
@@ -18,6 +19,7 @@ export class LocationInput {
   @IsNotEmpty({ message: MESSAGES.required })
   @IsString()
   @MaxLength(500)
+  @PlainText()
   address!: string;
 
   // Coordinates come from the map picker; anything but a point on the map means none was chosen.
@@ -29,12 +31,24 @@ export class LocationInput {
   @SatisfiesNumber('isLongitude', (longitude) => isValidLatLng({ lat: 0, lng: longitude }), MESSAGES.required)
   longitude!: number;
 
-  @ApiProperty({ description: 'Miles around the place, whole miles.', minimum: LIMITS.map.minRadiusMiles, example: LIMITS.map.defaultRadiusMiles })
-  @SatisfiesNumber('isValidRadius', isValidRadius, MESSAGES.radiusTooSmall)
+  @ApiProperty({
+    description: 'Miles around the place, whole miles.',
+    minimum: LIMITS.map.minRadiusMiles,
+    maximum: LIMITS.map.maxRadiusMiles,
+    example: LIMITS.map.defaultRadiusMiles,
+  })
+  @ValidateBy({
+    name: 'isValidRadius',
+    validator: {
+      validate: (value: unknown) => typeof value === 'number' && isValidRadius(value),
+      // A radius beyond the maximum (3000000000, 1e308) is told so, not that it is too small.
+      defaultMessage: (args) => (typeof args?.value === 'number' && args.value > LIMITS.map.maxRadiusMiles ? MESSAGES.radiusTooLarge : MESSAGES.radiusTooSmall),
+    },
+  })
   radius!: number;
 
   @ApiPropertyOptional({ enum: LOCATION_SERVICE_TYPES, default: DEFAULT_LOCATION_TYPE })
-  @IsOptional()
+  @Omittable()
   @Satisfies('isLocationType', isLocationType, MESSAGES.unknownChoice)
   location_type?: LocationType;
 }

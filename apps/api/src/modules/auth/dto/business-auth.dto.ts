@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { Omittable } from '../../dto-rules';
 
 // Generous for provider codes and sealed states, small enough to keep URLs sane.
 const MAX_PARAMETER_LENGTH = 4096;
 
 export class StartBusinessSignInQuery {
   @ApiPropertyOptional({ description: "The caller's opaque state, handed back as ?state= on the final redirect to the app.", maxLength: 500 })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(500)
   state?: string;
@@ -19,19 +20,19 @@ export class BusinessProviderPayload {
 
 export class BusinessCallbackQuery {
   @ApiPropertyOptional({ description: "The provider's authorization code." })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(MAX_PARAMETER_LENGTH)
   code?: string;
 
   @ApiPropertyOptional({ description: 'The signed state this API sent to the provider.' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(MAX_PARAMETER_LENGTH)
   state?: string;
 
   @ApiPropertyOptional({ description: 'Set by the provider when the person cancelled or the provider refused.' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(MAX_PARAMETER_LENGTH)
   error?: string;
@@ -41,22 +42,22 @@ export const SANDBOX_ACCOUNT_TYPES = ['company', 'regular'] as const;
 
 /** The embedded sandbox provider's sign-in form (HTML, not part of the client API). */
 export class SandboxAuthorizeBody {
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(MAX_PARAMETER_LENGTH)
   state?: string;
 
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(200)
   name?: string;
 
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(254)
   email?: string;
 
-  @IsOptional()
+  @Omittable()
   @IsIn(SANDBOX_ACCOUNT_TYPES)
   account_type?: (typeof SANDBOX_ACCOUNT_TYPES)[number];
 }

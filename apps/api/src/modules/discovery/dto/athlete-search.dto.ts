@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MESSAGES } from '@huddle/domain';
+import { Omittable } from '../../dto-rules';
 
 export const SEARCH_FIELDS = ['name', 'sport', 'school'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
@@ -14,18 +15,18 @@ export const DEFAULT_RECENT_LIMIT = 10;
 
 export class AthleteSearchQuery {
   @ApiPropertyOptional({ description: 'Text to search; empty lists every athlete.', example: 'jor mil' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(100, { message: MESSAGES.textTooLong })
   filter?: string;
 
   @ApiPropertyOptional({ enum: SEARCH_FIELDS, default: 'name', description: 'What the filter matches: first/last name, a sport name, a school name or short name.' })
-  @IsOptional()
+  @Omittable()
   @IsIn(SEARCH_FIELDS)
   field?: SearchField;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE, default: 1, description: '1-based page number.' })
-  @IsOptional()
+  @Omittable()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -33,7 +34,7 @@ export class AthleteSearchQuery {
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
-  @IsOptional()
+  @Omittable()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -43,7 +44,7 @@ export class AthleteSearchQuery {
 
 export class RecentAthletesQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_RECENT_LIMIT })
-  @IsOptional()
+  @Omittable()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -53,13 +54,13 @@ export class RecentAthletesQuery {
 
 export class AthleteLookupQuery {
   @ApiPropertyOptional({ format: 'uuid', description: 'The athlete to show (or username).' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(64)
   athlete_id?: string;
 
   @ApiPropertyOptional({ description: 'The athlete to show by username, as in /@{username}.', example: 'jordan.miles' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(64)
   username?: string;

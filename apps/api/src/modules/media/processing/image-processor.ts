@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import heicConvert from 'heic-convert';
 import sharp from 'sharp';
+import { LIMITS } from '@huddle/domain';
 import type { SniffedImage } from '@huddle/domain';
 
 /** The two crops of spec §9: a square profile photo and the athlete's 8:11 dashboard photo. */
@@ -31,6 +32,33 @@ export class UnreadableImageError extends Error {
   }
 }
 
+/** An image whose header declares more pixels than LIMITS.image.maxPixels: refused before it is decoded. */
+export class ImageTooManyPixelsError extends Error {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    super(`The image declares ${width}x${height} pixels, above ${LIMITS.image.maxPixels}`);
+    this.name = 'ImageTooManyPixelsError';
+  }
+}
+
+/**
+ * A compressed image of a few kilobytes can declare 16000x16000 pixels, a gigabyte once decoded.
+ * The header is read without decoding (sharp's metadata, also for HEIF), so such a file is refused
+ * before heic-convert or libvips allocate anything; sharp's own limitInputPixels stays as a second bound.
+ */
+async function checkPixelCount(sourcePath: string): Promise<void> {
+  let width = 0;
+  let height = 0;
+  try {
+    ({ width = 0, height = 0 } = await sharp(sourcePath, { limitInputPixels: false }).metadata());
+  } catch (error) {
+    throw new UnreadableImageError(error);
+  }
+  if (width * height > LIMITS.image.maxPixels) throw new ImageTooManyPixelsError(width, height);
+}
+
 /**
  * sharp's prebuilt libvips reads HEIF but not its HEVC coding (patents keep the decoder out), so
  * iPhone photos are decoded by heic-convert (libheif compiled to WebAssembly) first.
@@ -48,10 +76,11 @@ async function decodableInput(sourcePath: string, type: SniffedImage): Promise<B
  * PNG (it may carry transparency); JPEG and HEIC become JPEG.
  */
 export async function processImage(sourcePath: string, type: SniffedImage, target: ImageTarget): Promise<ProcessedImage> {
+  await checkPixelCount(sourcePath);
   try {
     const input = await decodableInput(sourcePath, type);
-    const oriented = sharp(input, { failOn: 'error' }).rotate();
-    const { width = 0, height = 0 } = await sharp(input).metadata();
+    const oriented = sharp(input, { failOn: 'error', limitInputPixels: LIMITS.image.maxPixels }).rotate();
+    const { width = 0, height = 0 } = await sharp(input, { limitInputPixels: LIMITS.image.maxPixels }).metadata();
     const side = Math.max(1, Math.min(target.width, width, height));
     const resized = target.exact
       ? oriented.resize(target.width, target.height, { fit: 'cover' })

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 // request.isMultipart() and request.parts() (the plugin is registered in configureApp).
 import type {} from '@fastify/multipart';
 import type { Observable } from 'rxjs';
+import { asUploadClientError } from '../media.errors';
 import type { StagedUpload } from './staged-upload';
 import { StagingStorage } from './staging-storage';
 import { UPLOAD_FORM_LIMITS } from './upload-rules';
@@ -67,12 +68,16 @@ export function StagedUploadsInterceptor(fields: readonly UploadField[]): Type<N
             (files[part.fieldname] ??= []).push(upload);
           } catch (error) {
             failure = error;
+            // The whole body is in and a part broke off (no closing boundary): the parser waits
+            // for bytes that will never come, so stop here; there is nothing left to drain.
+            if (request.raw.complete) break;
           }
         }
       } catch (error) {
         // The parser's own limits (parts, fields, header pairs) and malformed forms.
         failure ??= error;
       }
+      failure = failure === null ? null : asUploadClientError(failure);
       if (failure !== null) {
         await Promise.all(Object.values(files).flatMap((uploads = []) => uploads.map((upload) => this.staging.remove(upload))));
         throw failure;

@@ -110,6 +110,10 @@ export class StagingStorage {
     source.pipe(guard);
     // Piped by hand rather than through pipeline(), which would destroy the source on a refusal.
     source.once('error', (error) => guard.destroy(error));
+    // The part may have failed while the file above was being opened (the parser destroys it when
+    // the body ends without its closing boundary): its 'error' is then already gone, and piping a
+    // destroyed stream would wait forever.
+    if (source.destroyed && !source.readableEnded) guard.destroy(source.errored ?? new Error('The upload part ended before its end'));
     try {
       await pipeline(guard, target);
     } catch (error) {

@@ -1,0 +1,410 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import type { Response } from 'supertest';
+import type { UserTypeCode } from '@huddle/domain';
+import { createSignedIn } from './support/fixtures';
+import { createTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+
+/**
+ * A black-box probe of every route the API documents, generated from the OpenAPI document the
+ * app serves (so a route added later is probed without touching this file). Each parameter and
+ * body field gets hostile values of its kind, sent as a guest and as an account of a role the
+ * route accepts. Every answer must be the status_response envelope with a status below 500,
+ * within a bound (a hang check, not a performance one), and a batch of refused writes must leave
+ * every table as it was.
+ */
+
+const SEED = 20_261_123;
+/** Per request: a hang, not slowness, is what this catches. */
+const ANSWER_WITHIN_MS = 10_000;
+const PREFIX = '/api/v1';
+/** Tables that change on any request by design: the rate-limit counters, the migration log. */
+const VOLATILE_TABLES = new Set(['rate_limit_counters', 'migrations']);
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+interface Schema {
+  $ref?: string;
+  type?: string;
+  format?: string;
+  nullable?: boolean;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  allOf?: Schema[];
+  enum?: unknown[];
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  schema?: Schema;
+}
+
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema?: Schema }> };
+  security?: unknown[];
+  'x-roles'?: number[];
+}
+
+interface OpenApi {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+/** One request of the probe: what it sends, described for the failure report. */
+interface Probe {
+  label: string;
+  /** Requests of one group share a stored-state check. */
+  group: string;
+  send: (token: string | null) => request.Test;
+}
+
+const deep = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+const deepArray = (levels: number): string => '['.repeat(levels) + ']'.repeat(levels);
+
+// fast-check's samples with a fixed seed: the same "random" strings on every run.
+const randomStrings = fc.sample(fc.string({ unit: 'binary', maxLength: 40 }), { seed: SEED, numRuns: 4 });
+const randomNumbers = fc.sample(fc.double(), { seed: SEED, numRuns: 3 });
+
+/** Hostile values for a field of the given schema type (JSON bodies). */
+function hostileValues(schema: Schema): Json[] {
+  const common: Json[] = [null, [], {}, 'a\u0000b', true];
+  const strings: Json[] = [
+    '',
+    ' ',
+    'x'.repeat(100_000),
+    '\u202eevil\u202c',
+    'line\nbreak\r\u0007',
+    '%E0%A4%A',
+    '\ud800',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    'NaN',
+    '1e308',
+    '-1',
+    ...randomStrings,
+  ];
+  const numbers: Json[] = [1e308, -1e308, 3_000_000_000, -2_147_483_649, 0.5, -0, 0, Number.MAX_SAFE_INTEGER + 2, 'NaN', 'Infinity', '12', ...randomNumbers];
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return [...common, ...numbers];
+    case 'boolean':
+      return [...common, 'true', 0, 1];
+    case 'array':
+      return [...common, 'x', [null], [[]], Array.from({ length: 10_000 }, (_, index) => index), ['a\u0000b'], [{}]];
+    case 'object':
+      return [...common, 'x', 1];
+    default:
+      return [...common, ...strings, 1, 1e308, ['x']];
+  }
+}
+
+/** Hostile values for a query, path, header or cookie parameter, as raw (already encoded) text. */
+const RAW_TEXT: string[] = [
+  '%00',
+  'a%00b',
+  '%E0%A4%A',
+  '%ZZ',
+  '%',
+  'x'.repeat(20_000),
+  'x'.repeat(5_000),
+  '%E2%80%AEevil',
+  '-1',
+  '1e308',
+  '3000000000',
+  'NaN',
+  '',
+  '%27%20OR%201%3D1',
+  '..%2F..%2Fetc%2Fpasswd',
+  ...randomStrings.map((value) => encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))),
+];
+
+function resolve(schema: Schema | undefined, document: OpenApi, seen = 0): Schema {
+  if (!schema || seen > 10) return {};
+  if (schema.$ref) return resolve(document.components.schemas[schema.$ref.replace('#/components/schemas/', '')], document, seen + 1);
+  if (schema.allOf) {
+    const parts = schema.allOf.map((part) => resolve(part, document, seen + 1));
+    return { type: 'object', properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})) };
+  }
+  return schema;
+}
+
+/** Every field path of a body schema, nested objects (and objects in arrays) included. */
+function fieldPaths(schema: Schema, document: OpenApi, prefix: string[] = [], depth = 0): Array<{ path: string[]; schema: Schema }> {
+  const resolved = resolve(schema, document);
+  const fields: Array<{ path: string[]; schema: Schema }> = [];
+  for (const [name, child] of Object.entries(resolved.properties ?? {})) {
+    const field = resolve(child, document);
+    const path = [...prefix, name];
+    fields.push({ path, schema: field });
+    if (depth < 3 && field.properties) fields.push(...fieldPaths(field, document, path, depth + 1));
+    if (depth < 3 && field.type === 'array' && field.items) {
+      const items = resolve(field.items, document);
+      if (items.properties) fields.push(...fieldPaths(items, document, [...path, '0'], depth + 1));
+    }
+  }
+  return fields;
+}
+
+/** { a: { b: value } } for path ['a', 'b']; a '0' segment makes an array. */
+function nest(path: string[], value: Json): Json {
+  return path.reduceRight<Json>((inner, key) => (key === '0' ? [inner] : { [key]: inner }), value);
+}
+
+function withAuth(call: request.Test, token: string | null): request.Test {
+  return (token ? call.set('x-access-token', token) : call).timeout({ deadline: ANSWER_WITHIN_MS });
+}
+
+type Generator = (server: TestApp['server'], method: string, path: string, operation: Operation, document: OpenApi) => Probe[];
+
+const concretePath = (path: string, values: Record<string, string> = {}): string =>
+  PREFIX + path.replace(/\{([^}]+)\}/g, (_match, name: string) => values[name] ?? 'images/x.jpg');
+
+/** Generators per parameter location: a location with none fails the suite. */
+const PARAMETER_GENERATORS: Record<string, Generator> = {
+  query: (server, method, path, operation) =>
+    (operation.parameters ?? [])
+      .filter((parameter) => parameter.in === 'query')
+      .flatMap((parameter) => {
+        const raws = [...RAW_TEXT.map((raw) => `${parameter.name}=${raw}`), `${parameter.name}=1&${parameter.name}=2`, `${parameter.name}[a]=1`, `${parameter.name}[]=x`];
+        return raws.map((query) => ({
+          label: `${method.toUpperCase()} ${path}?${query.slice(0, 60)}`,
+          group: `${method} ${path} query ${parameter.name}`,
+          send: (token) => withAuth(request(server)[method as 'get'](`${concretePath(path)}?${query}`), token),
+        }));
+      }),
+  path: (server, method, path, operation) =>
+    (operation.parameters ?? [])
+      .filter((parameter) => parameter.in === 'path')
+      .flatMap((parameter) =>
+        RAW_TEXT.map((raw) => ({
+          label: `${method.toUpperCase()} ${path} {${parameter.name}}=${raw.slice(0, 60)}`,
+          group: `${method} ${path} path ${parameter.name}`,
+          send: (token: string | null) => withAuth(request(server)[method as 'get'](concretePath(path, { [parameter.name]: raw })), token),
+        })),
+      ),
+  header: (server, method, path, operation) =>
+    (operation.parameters ?? [])
+      .filter((parameter) => parameter.in === 'header')
+      .flatMap((parameter) =>
+        ['', 'x'.repeat(8_000), '-1', '1e308', 'NaN', '%00'].map((value) => ({
+          label: `${method.toUpperCase()} ${path} header ${parameter.name}=${value.slice(0, 40)}`,
+          group: `${method} ${path} header ${parameter.name}`,
+          send: (token: string | null) => withAuth(request(server)[method as 'get'](concretePath(path)).set(parameter.name, value), token),
+        })),
+      ),
+  cookie: (server, method, path, operation) =>
+    (operation.parameters ?? [])
+      .filter((parameter) => parameter.in === 'cookie')
+      .flatMap((parameter) =>
+        ['', 'x'.repeat(8_000), '%00', '%E0%A4%A'].map((value) => ({
+          label: `${method.toUpperCase()} ${path} cookie ${parameter.name}=${value.slice(0, 40)}`,
+          group: `${method} ${path} cookie ${parameter.name}`,
+          send: (token: string | null) => withAuth(request(server)[method as 'get'](concretePath(path)).set('Cookie', `${parameter.name}=${value}`), token),
+        })),
+      ),
+};
+
+const MULTIPART_HEAD = '--XYZ\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n';
+
+/** Generators per request body media type: a media type with none fails the suite. */
+const BODY_GENERATORS: Record<string, Generator> = {
+  'application/json': (server, method, path, operation, document) => {
+    const schema = resolve(operation.requestBody?.content['application/json']?.schema, document);
+    const call = (body: string | Json) => {
+      const started = request(server)[method as 'post'](concretePath(path));
+      return started.set('content-type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    const whole: Array<[string, string]> = [
+      ['deep object', deep(10_000)],
+      ['deep array', deepArray(10_000)],
+      ['not JSON', '{"a":'],
+      ['null', 'null'],
+      ['array', '[1,2]'],
+      ['string', '"x"'],
+      ['NUL key', '{"a\\u0000":1}'],
+      ['__proto__', '{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}'],
+      ['2 MB', JSON.stringify({ x: 'x'.repeat(2_000_000) })],
+    ];
+    const probes: Probe[] = whole.map(([name, body]) => ({
+      label: `${method.toUpperCase()} ${path} body ${name}`,
+      group: `${method} ${path} whole body`,
+      send: (token) => withAuth(call(body), token),
+    }));
+    for (const field of fieldPaths(schema, document)) {
+      for (const [index, value] of hostileValues(field.schema).entries()) {
+        probes.push({
+          label: `${method.toUpperCase()} ${path} ${field.path.join('.')} = #${index} ${JSON.stringify(value)?.slice(0, 40)}`,
+          group: `${method} ${path} ${field.path.join('.')}`,
+          send: (token) => withAuth(call(nest(field.path, value)), token),
+        });
+      }
+    }
+    return probes;
+  },
+  'application/x-www-form-urlencoded': (server, method, path, operation, document) => {
+    const schema = resolve(operation.requestBody?.content['application/x-www-form-urlencoded']?.schema, document);
+    return Object.keys(schema.properties ?? {}).flatMap((name) =>
+      [...RAW_TEXT.map((raw) => `${name}=${raw}`), `${name}=1&${name}=2`, `${name}[a]=1`].map((form) => ({
+        label: `${method.toUpperCase()} ${path} form ${form.slice(0, 60)}`,
+        group: `${method} ${path} form ${name}`,
+        send: (token: string | null) => withAuth(request(server)[method as 'post'](concretePath(path)).set('content-type', 'application/x-www-form-urlencoded').send(form), token),
+      })),
+    );
+  },
+  'multipart/form-data': (server, method, path) => {
+    const forms: Array<[string, string, string]> = [
+      ['no boundary', 'multipart/form-data', `${MULTIPART_HEAD}abc\r\n--XYZ--\r\n`],
+      ['other boundary', 'multipart/form-data; boundary=OTHER', `${MULTIPART_HEAD}abc\r\n--XYZ--\r\n`],
+      ['junk after the end', 'multipart/form-data; boundary=XYZ', `${MULTIPART_HEAD}abc\r\n--XYZ--\r\n\u0000junk`],
+      ['no Content-Disposition', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Type: image/jpeg\r\n\r\nabc\r\n--XYZ--\r\n'],
+      ['no closing boundary', 'multipart/form-data; boundary=XYZ', `${MULTIPART_HEAD}abc\r\n`],
+      ['empty', 'multipart/form-data; boundary=XYZ', ''],
+      ['text named .jpg', 'multipart/form-data; boundary=XYZ', `${MULTIPART_HEAD}just some text\r\n--XYZ--\r\n`],
+      ['NUL filename', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="photo"; filename="a\u0000.jpg"\r\n\r\nabc\r\n--XYZ--\r\n'],
+      ['text field', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="note"\r\n\r\na\u0000b\r\n--XYZ--\r\n'],
+      ['unknown file field', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="other"; filename="a.jpg"\r\n\r\nabc\r\n--XYZ--\r\n'],
+    ];
+    return forms.map(([name, contentType, body]) => ({
+      label: `${method.toUpperCase()} ${path} multipart ${name}`,
+      group: `${method} ${path} multipart`,
+      send: (token) => withAuth(request(server)[method as 'post'](concretePath(path)).set('content-type', contentType).send(Buffer.from(body, 'latin1')), token),
+    }));
+  },
+};
+
+/** The probes of one operation; throws when the document holds a kind nothing here can fuzz. */
+function probesFor(server: TestApp['server'], method: string, path: string, operation: Operation, document: OpenApi): Probe[] {
+  const probes: Probe[] = [];
+  const locations = new Set((operation.parameters ?? []).map((parameter) => parameter.in));
+  for (const location of locations) {
+    const generator = PARAMETER_GENERATORS[location];
+    if (!generator) throw new Error(`${method.toUpperCase()} ${path}: no fuzz generator for parameters in ${location}`);
+    probes.push(...generator(server, method, path, operation, document));
+  }
+  for (const mediaType of Object.keys(operation.requestBody?.content ?? {})) {
+    const generator = BODY_GENERATORS[mediaType];
+    if (!generator) throw new Error(`${method.toUpperCase()} ${path}: no fuzz generator for request bodies of ${mediaType}`);
+    probes.push(...generator(server, method, path, operation, document));
+  }
+  // Routes with nothing to vary still get an unexpected body and query.
+  if (probes.length === 0) {
+    probes.push(
+      { label: `${method.toUpperCase()} ${path} stray query`, group: `${method} ${path} stray`, send: (token) => withAuth(request(server)[method as 'get'](`${concretePath(path)}?a=%00&b[c]=1`), token) },
+      {
+        label: `${method.toUpperCase()} ${path} stray deep body`,
+        group: `${method} ${path} stray`,
+        send: (token) => withAuth(request(server)[method as 'post'](concretePath(path)).set('content-type', 'application/json').send(deep(10_000)), token),
+      },
+    );
+  }
+  return probes;
+}
+
+/** What is wrong with an answer, or null: below 500, the envelope on every JSON answer and every error. */
+function problemWith(response: Response): string | null {
+  if (response.status >= 500) return `answered ${response.status}: ${JSON.stringify(response.body).slice(0, 200)}`;
+  const isJson = /application\/json/.test(response.headers['content-type'] ?? '');
+  if (response.status >= 400 || (isJson && response.status < 300)) {
+    const envelope = (response.body as { status_response?: { status?: unknown; response_message?: unknown } } | undefined)?.status_response;
+    if (!envelope || envelope.status !== response.status || typeof envelope.response_message !== 'string') {
+      return `answered ${response.status} without the envelope: ${(response.text ?? '').slice(0, 200)}`;
+    }
+  }
+  return null;
+}
+
+/** One digest per table of every row (volatile tables left out), to tell whether a batch wrote anything. */
+async function digestOfTables(testApp: TestApp): Promise<Record<string, string>> {
+  const tables: Array<{ name: string }> = await testApp.dataSource.query(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+  );
+  const watched = tables.map((table) => table.name).filter((name) => !VOLATILE_TABLES.has(name));
+  const sql = watched.map((name) => `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`).join(' UNION ALL ');
+  const rows: Array<{ name: string; digest: string }> = await testApp.dataSource.query(sql);
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+}
+
+function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys(after).filter((name) => before[name] !== after[name]);
+}
+
+/** The account kind a role code names: user_type, or user_type + 10 for an unfinished profile. */
+function actorFor(roles: number[]): { userType: UserTypeCode; profileCompleted: boolean } | null {
+  const code = roles.find((role) => role >= 1);
+  if (code === undefined) return null;
+  return code > 10 ? { userType: (code - 10) as UserTypeCode, profileCompleted: false } : { userType: code as UserTypeCode, profileCompleted: true };
+}
+
+describe('fuzz: every documented route answers hostile input with the envelope, below 500, in time, writing nothing when it refuses', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      // Limits high enough that the probe reaches validation instead of stopping at 429.
+      env: {
+        SIGN_IN_MAX_PER_IP: '1000000',
+        SIGN_IN_MAX_PER_EMAIL: '1000000',
+        PASSWORD_RESET_MAX_PER_IP: '1000000',
+        PASSWORD_RESET_MAX_PER_EMAIL: '1000000',
+        PASSWORD_RESET_CONFIRM_MAX: '1000000',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('probes every route of the served document', async () => {
+    const document = (await request(testApp.server).get('/api/docs-json').expect(200)).body as OpenApi;
+    const failures: string[] = [];
+    let sent = 0;
+    let routes = 0;
+
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue;
+        routes += 1;
+        const probes = probesFor(testApp.server, method, path, operation, document);
+        const actor = operation.security ? actorFor(operation['x-roles'] ?? []) : null;
+        // A fresh account per route: a probe that signs out or deletes it must not spoil the next route.
+        const token = actor ? (await createSignedIn(testApp, actor.userType, { profileCompleted: actor.profileCompleted })).token : null;
+        const callers: Array<string | null> = actor ? [null, token] : [null];
+
+        const groups = new Map<string, Probe[]>();
+        for (const probe of probes) groups.set(probe.group, [...(groups.get(probe.group) ?? []), probe]);
+        for (const [group, members] of groups) {
+          const before = method === 'get' ? null : await digestOfTables(testApp);
+          let everyOneRefused = true;
+          for (const caller of callers) {
+            for (const probe of members) {
+              sent += 1;
+              const who = caller ? 'signed in' : 'guest';
+              try {
+                const response = await probe.send(caller);
+                const problem = problemWith(response);
+                if (problem) failures.push(`${probe.label} (${who}): ${problem}`);
+                if (response.status < 400) everyOneRefused = false;
+              } catch (error) {
+                failures.push(`${probe.label} (${who}): no answer (${error instanceof Error ? error.message : String(error)})`);
+              }
+            }
+          }
+          if (before && everyOneRefused) {
+            const changed = changedTables(before, await digestOfTables(testApp));
+            if (changed.length > 0) failures.push(`${group}: refused requests changed ${changed.join(', ')}`);
+          }
+        }
+      }
+    }
+
+    // The probe covers the document as served; a route added later is probed the same way.
+    expect(routes).toBeGreaterThanOrEqual(30);
+    expect(sent).toBeGreaterThan(3_000);
+    expect({ sent, failures }).toEqual({ sent, failures: [] });
+  }, 240_000);
+});
