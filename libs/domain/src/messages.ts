@@ -33,7 +33,8 @@ export const MESSAGES = {
   /** An id (sport, school, conference, team, gender, location or link type) the reference lists do not hold. */
   unknownChoice: 'Please choose from the list',
   radiusTooSmall: `Radius must be at least ${LIMITS.map.minRadiusMiles} mile`,
-  invalidRate: 'Rate must be above zero',
+  /** Spec §5, Services. */
+  invalidRate: 'A service with a rate not above zero is invalid',
   rateBetween: (min: number, max: number) => `Rate must be between $${min} and $${max}`,
   enterValidAmount: 'Please, enter valid amount',
   amountBetween: (min: number = ENDORSEMENT_OFFER_LIMITS.min, max: number = ENDORSEMENT_OFFER_LIMITS.max) =>

@@ -5,6 +5,7 @@ import { AlertDialog, Button, cx, Icon, LoadingView, Modal, ProgressBar } from '
 import type { UploadedPhoto } from '../api/account-types';
 import { useMemberApi } from '../api/hooks';
 import { mediaUrl } from '../api/media-url';
+import { loadImage } from './crop-canvas';
 import { cropStagesFor } from './crop-geometry';
 import type { CroppedPhotos } from './CropModal';
 import '../member.css';
@@ -56,13 +57,23 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
 
-  const choose = (file: File | undefined) => {
+  const choose = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
     const wrong = profileImageProblem(file);
     setProblem(wrong);
     if (wrong) return;
-    setPicked(URL.createObjectURL(file));
+    // A name and type can lie (a text file named .jpg): only a file the browser can decode opens
+    // the cropper; anything else gets spec §8's file-type message instead of a blank canvas.
+    const url = URL.createObjectURL(file);
+    try {
+      await loadImage(url);
+    } catch {
+      URL.revokeObjectURL(url);
+      setProblem(MESSAGES.imageUploadFailed(0));
+      return;
+    }
+    setPicked(url);
   };
 
   const upload = async ({ photo: square, second_photo }: CroppedPhotos) => {
@@ -105,7 +116,7 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
             accept={ACCEPT}
             className="hd-visually-hidden"
             aria-labelledby={`${id}-label`}
-            onChange={(event) => choose(event.target.files?.[0])}
+            onChange={(event) => void choose(event.target.files?.[0])}
           />
           <Button variant="secondary" size="sm" onClick={() => input.current?.click()} disabled={progress !== null}>
             {shown ? 'Change photo' : 'Choose photo'}

@@ -11,15 +11,14 @@ import {
   enabledServices,
   isAppearanceType,
   isSchoolRequired,
-  isValidServiceRate,
   MESSAGES,
-  SERVICE_RATE_LIMITS,
+  serviceRateProblem,
   servicesProblems,
   toCents,
   toDollars,
   UserType,
 } from '@huddle/domain';
-import type { AppearanceType, AthleteCompleteness, AthleteServiceType, ServiceSettings } from '@huddle/domain';
+import type { AppearanceType, AthleteCompleteness, ServiceSettings } from '@huddle/domain';
 import type { FieldErrors } from '../../common/errors/domain-error';
 import { ACCOUNT_CREATED } from '../auth/account-events';
 import type { AccountCreatedEvent } from '../auth/account-events';
@@ -256,7 +255,8 @@ export class AthletesService {
         rate: typeof rate === 'number' ? rate : settings[type].rate,
       };
       // A rate that is sent is checked even for a service left off: it is what turning it on would charge.
-      if (typeof rate === 'number' && !isValidServiceRate(type, rate)) problems[`${prefix}${type}_rate`] = this.rateProblem(type, rate);
+      const rateProblem = typeof rate === 'number' ? serviceRateProblem(type, rate) : null;
+      if (rateProblem) problems[`${prefix}${type}_rate`] = rateProblem;
     }
 
     const found = servicesProblems(settings);
@@ -273,10 +273,6 @@ export class AthletesService {
       else problems[`${prefix}appearance_type`] = MESSAGES.unknownChoice;
     }
     return { settings, appearanceTypes };
-  }
-
-  private rateProblem(type: AthleteServiceType, rate: number): string {
-    return rate > 0 ? MESSAGES.rateBetween(SERVICE_RATE_LIMITS[type].min, SERVICE_RATE_LIMITS[type].max) : MESSAGES.invalidRate;
   }
 
   private async writeServices(manager: EntityManager, athleteId: string, settings: ServiceSettings, onlyMissing: boolean): Promise<void> {
