@@ -17,7 +17,7 @@ import type { AthleteLocation, GeocodeResult } from '../api/account-types';
 import { QUERY_KEYS, useMemberApi } from '../api/hooks';
 import { useDebouncedValue } from '../api/useDebouncedValue';
 import { canSaveLocation, coordinatesText, MAP_DEFAULTS, milesToMeters } from './map-geometry';
-import { OfflineBaseLayer } from './offline-layer';
+import { OfflineBasemap } from './offline-basemap';
 import '../member.css';
 
 const BRAND = '#1b2a4a';
@@ -82,10 +82,9 @@ export default function LocationsEditor() {
     const element = mapElement.current;
     if (!element || !configSettled) return undefined;
     const map = L.map(element, { center: MAP_DEFAULTS.center, zoom: MAP_DEFAULTS.zoom, maxZoom: MAP_DEFAULTS.maxZoom, zoomControl: true });
+    const offline = tilesUrl ? null : new OfflineBasemap({ loadLabels: api.placeLabels }).addTo(map);
     if (tilesUrl) {
       L.tileLayer(tilesUrl, { maxZoom: MAP_DEFAULTS.maxZoom, maxNativeZoom: 19, attribution: config.data?.attribution ?? '' }).addTo(map);
-    } else {
-      new OfflineBaseLayer({ maxZoom: MAP_DEFAULTS.maxZoom, attribution: 'Offline map' }).addTo(map);
     }
     savedLayer.current = L.layerGroup().addTo(map);
     circleRef.current = L.circle(MAP_DEFAULTS.center, {
@@ -109,10 +108,11 @@ export default function LocationsEditor() {
     });
     mapRef.current = map;
     return () => {
+      offline?.remove();
       map.remove();
       mapRef.current = null;
     };
-  }, [configSettled, tilesUrl, config.data?.attribution]);
+  }, [api, configSettled, tilesUrl, config.data?.attribution]);
 
   useEffect(() => {
     circleRef.current?.setRadius(milesToMeters(radius));
@@ -315,7 +315,7 @@ export default function LocationsEditor() {
               )}
             />
           </div>
-          <Button type="submit" block disabled={!canSaveLocation(name, lookingUp, save.isPending)} loading={save.isPending}>
+          <Button type="submit" variant="accent" block disabled={!canSaveLocation(name, lookingUp, save.isPending)} loading={save.isPending}>
             Save location
           </Button>
         </form>

@@ -183,7 +183,8 @@ function WizardFlow({ role, account, reference }: WizardFlowProps) {
     <Page
       title={stepTitle(step)}
       subtitle={lead}
-      width="narrow"
+      // The survey's grids hold 5 choices a row (spec §9): they need the wide page, or names no longer fit.
+      width={step === 'survey' ? 'wide' : 'narrow'}
       onBack={back}
       actions={
         <Button variant="ghost" size="sm" onClick={logout}>
