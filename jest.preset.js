@@ -6,6 +6,7 @@ const aliases = {
   '^@huddle/domain$': path.join(__dirname, 'libs/domain/src/index.ts'),
   '^@huddle/api-client$': path.join(__dirname, 'libs/api-client/src/index.ts'),
   '^@huddle/ui$': path.join(__dirname, 'libs/ui/src/index.ts'),
+  '^@huddle/ui/file-upload$': path.join(__dirname, 'libs/ui/src/FileUploadField.tsx'),
   '^@huddle/requester$': path.join(__dirname, 'libs/requester/src/index.ts'),
   '^@huddle/member$': path.join(__dirname, 'libs/member/src/index.ts'),
   // Stylesheets are the bundler's concern; tests of components see an empty module.

@@ -142,6 +142,9 @@ function createConfig({ dirname, kind, name, port, title }) {
           ),
           // Development-only stand-in shell for a remote's own page; see libs/ui/src/standalone.tsx.
           '@huddle/ui/standalone$': path.join(workspaceRoot, 'libs/ui/src/standalone.tsx'),
+          // The file-upload field, off the shared index: only member screens use it, so it rides in
+          // their chunks and never in a guest's first screen.
+          '@huddle/ui/file-upload$': path.join(workspaceRoot, 'libs/ui/src/FileUploadField.tsx'),
         },
       },
       module: {
