@@ -198,14 +198,15 @@ describe('GET /maps/geocode and /maps/config (embedded default)', () => {
 
   it('refuses a box out of range or upside down with 1400', async () => {
     const places = (query: Record<string, number | string>) => request(testApp.server).get('/api/v1/maps/places').query(query);
-    for (const query of [
+    const refused: Record<string, number | string>[] = [
       { south: -91, west: 0, north: 1, east: 1 },
       { south: 0, west: 0, north: 1, east: 181 },
       { south: 'x', west: 0, north: 1, east: 1 },
       { south: 0, west: 0, north: 1 },
       { south: 2, west: 0, north: 1, east: 1 },
       { south: 0, west: 0, north: 1, east: 1, limit: 0 },
-    ]) {
+    ];
+    for (const query of refused) {
       const response = await places(query).expect(400);
       expect(response.body.status_response.response_internal_code).toBe(ErrorCode.ValidationFailed);
     }

@@ -130,7 +130,10 @@ export function useSession(): Session {
   const refreshAccount = useCallback(async () => {
     const account = await fetchSignedInAccount();
     apply(account ? { type: 'account-changed', account } : { type: 'signed-out' });
-    if (!account) storeSignedOut();
+    if (!account) {
+      forgetSessionHint();
+      storeSignedOut();
+    }
   }, [apply]);
 
   const endSession = useCallback(() => {
