@@ -77,7 +77,13 @@ export class OfflineBasemap {
   private readonly refresh = (): void => {
     const map = this.map;
     if (!map) return;
-    if (map.getZoom() >= COUNTY_ZOOM) void this.loadCounties();
+    // County borders help only when zoomed in; further out they are noise and are taken off.
+    const wantCounties = map.getZoom() >= COUNTY_ZOOM;
+    if (wantCounties) void this.loadCounties();
+    if (this.counties && wantCounties !== map.hasLayer(this.counties)) {
+      if (wantCounties) this.counties.addTo(map);
+      else map.removeLayer(this.counties);
+    }
     this.labelRequest?.abort();
     const request = new AbortController();
     this.labelRequest = request;
