@@ -11,6 +11,7 @@ const aliases = {
   '^@huddle/discovery$': path.join(__dirname, 'libs/discovery/src/index.ts'),
   '^@huddle/requests$': path.join(__dirname, 'libs/requests/src/index.ts'),
   '^@huddle/booking$': path.join(__dirname, 'libs/booking/src/index.ts'),
+  '^@huddle/ui/file-upload$': path.join(__dirname, 'libs/ui/src/FileUploadField.tsx'),
   '^@huddle/member$': path.join(__dirname, 'libs/member/src/index.ts'),
   // Stylesheets are the bundler's concern; tests of components see an empty module.
   '\\.css$': path.join(__dirname, 'tools/jest/style-stub.js'),

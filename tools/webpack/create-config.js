@@ -151,6 +151,9 @@ function createConfig({ dirname, kind, name, port, title }) {
           // The shell contract's version, compiled into each app rather than shared, so a remote
           // checks the shell against the version it was built for; see libs/ui/src/shell-contract.ts.
           '@huddle/ui/shell-contract$': path.join(workspaceRoot, 'libs/ui/src/shell-contract.ts'),
+          // The file-upload field, off the shared index: only member screens use it, so it rides in
+          // their chunks and never in a guest's first screen.
+          '@huddle/ui/file-upload$': path.join(workspaceRoot, 'libs/ui/src/FileUploadField.tsx'),
         },
       },
       module: {

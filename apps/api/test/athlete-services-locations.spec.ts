@@ -83,6 +83,14 @@ describe("an athlete's services and locations", () => {
       expect(unchanged).toMatchObject({ shoutout_rate: 10, camp_rate: 20, video_chat_rate: 150 });
     });
 
+    it('refuses a rate of 0 with the spec’s message instead of storing the minimum', async () => {
+      const before = (await api(testApp).get('/user/accounts', athlete.token)).body.account.athlete_info.athlete_services;
+      const response = await api(testApp).put('/athlete/services', { shoutout_enabled: true, shoutout_rate: 0 }, athlete.token).expect(400);
+      expect(response.body.errors).toEqual({ shoutout_rate: 'A service with a rate not above zero is invalid' });
+      const after = (await api(testApp).get('/user/accounts', athlete.token)).body.account.athlete_info.athlete_services;
+      expect(after).toEqual(before);
+    });
+
     it('is for athletes only', async () => {
       const response = await api(testApp).put('/athlete/services', { shoutout_enabled: true }, fan.token).expect(403);
       expect(response.body.status_response.response_internal_code).toBe(ErrorCode.Forbidden);

@@ -174,6 +174,44 @@ describe('GET /maps/geocode and /maps/config (embedded default)', () => {
     await geocode().expect(400);
   });
 
+  it('labels the offline map with the largest places inside the box, publicly and cacheably', async () => {
+    const places = (query: Record<string, number>) => request(testApp.server).get('/api/v1/maps/places').query(query);
+    // Southern California: Los Angeles first, San Diego among the few largest, nothing outside the box.
+    const response = await places({ south: 32.5, west: -119, north: 34.5, east: -116.5, limit: 5 }).expect(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    const names = response.body.places.map((p: { name: string }) => p.name);
+    expect(names).toHaveLength(5);
+    expect(names[0]).toBe('Los Angeles');
+    expect(names).toContain('San Diego');
+    for (const place of response.body.places) {
+      expect(place.lat).toBeGreaterThanOrEqual(32.5);
+      expect(place.lat).toBeLessThanOrEqual(34.5);
+      expect(place.lng).toBeGreaterThanOrEqual(-119);
+      expect(place.lng).toBeLessThanOrEqual(-116.5);
+    }
+    const populations = response.body.places.map((p: { population: number }) => p.population);
+    expect(populations).toEqual([...populations].sort((a: number, b: number) => b - a));
+    // An empty stretch of ocean has no labels; a box across the antimeridian still finds Alaska's west.
+    expect((await places({ south: 20, west: -140, north: 25, east: -130 }).expect(200)).body.places).toEqual([]);
+    expect((await places({ south: 50, west: 170, north: 60, east: -160, limit: 200 }).expect(200)).body.places.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a box out of range or upside down with 1400', async () => {
+    const places = (query: Record<string, number | string>) => request(testApp.server).get('/api/v1/maps/places').query(query);
+    const refused: Record<string, number | string>[] = [
+      { south: -91, west: 0, north: 1, east: 1 },
+      { south: 0, west: 0, north: 1, east: 181 },
+      { south: 'x', west: 0, north: 1, east: 1 },
+      { south: 0, west: 0, north: 1 },
+      { south: 2, west: 0, north: 1, east: 1 },
+      { south: 0, west: 0, north: 1, east: 1, limit: 0 },
+    ];
+    for (const query of refused) {
+      const response = await places(query).expect(400);
+      expect(response.body.status_response.response_internal_code).toBe(ErrorCode.ValidationFailed);
+    }
+  });
+
   it('says no tile server is configured and gives the picker its defaults', async () => {
     const { body } = await request(testApp.server).get('/api/v1/maps/config').expect(200);
     expect(body).toMatchObject({

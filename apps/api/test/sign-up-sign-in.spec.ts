@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DEFAULT_RATES, ERROR_MESSAGES, ErrorCode, MESSAGES, UserType } from '@huddle/domain';
+import { DEFAULT_RATES, ERROR_MESSAGES, ErrorCode, MESSAGES, SESSION_HINT_COOKIE, UserType } from '@huddle/domain';
 import { AccountEntity } from '../src/modules/accounts/entities/account.entity';
 import { SESSION_COOKIE } from '../src/modules/auth/session-token';
 import { JobsService } from '../src/modules/jobs/jobs.service';
@@ -16,9 +16,13 @@ const validSignUp = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function sessionCookieOf(response: request.Response): string | undefined {
+function cookieOf(response: request.Response, name: string): string | undefined {
   const cookies = response.headers['set-cookie'] as unknown as string[] | undefined;
-  return cookies?.find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  return cookies?.find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+function sessionCookieOf(response: request.Response): string | undefined {
+  return cookieOf(response, SESSION_COOKIE);
 }
 
 describe('sign-up, sign-in and logout', () => {
@@ -48,6 +52,11 @@ describe('sign-up, sign-in and logout', () => {
       expect(response.body.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(sessionCookieOf(response)).toContain(`${SESSION_COOKIE}=${response.body.session_token}`);
       expect(sessionCookieOf(response)).toContain('HttpOnly');
+      // The hint beside it tells the shell a session may exist; scripts read it, so it holds no credential.
+      const hint = cookieOf(response, SESSION_HINT_COOKIE);
+      expect(hint).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=1;`));
+      expect(hint).not.toContain('HttpOnly');
+      expect(hint).not.toContain(response.body.session_token);
 
       const me = await api(testApp).get('/user/accounts', response.body.session_token).expect(200);
       expect(me.body.account.id).toBe(response.body.account.id);
@@ -174,6 +183,7 @@ describe('sign-up, sign-in and logout', () => {
       const response = await api(testApp).delete('/user/sessions', fan.token).expect(200);
       expect(response.body).toEqual({ status_response: { status: 200, response_message: 'OK', response_internal_code: 0 } });
       expect(sessionCookieOf(response)).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Expires=Thu, 01 Jan 1970`));
+      expect(cookieOf(response, SESSION_HINT_COOKIE)).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=;.*Expires=Thu, 01 Jan 1970`));
 
       await api(testApp).get('/user/accounts', fan.token).expect(401);
       await request(testApp.server).get('/api/v1/user/accounts').set('Cookie', `${SESSION_COOKIE}=${fan.token}`).expect(401);

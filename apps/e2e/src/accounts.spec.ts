@@ -1,6 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { choosePhoto, currentAccount, INTRO_VIDEO, PASSWORD, signIn, signUp, uniqueEmail } from './support/accounts';
-import { screenshot } from './support/browser';
+import { ARTIFACTS, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { SHELL_URL, waitForOutboxCode } from './support/stack';
 
@@ -17,11 +20,29 @@ describe('accounts: sign-up, wizard, sign-in, restore, settings, deletion', () =
     await signUp(page, 'Fan', email);
     expect(await currentAccount(page)).toMatchObject({ user_type: 1, profile_completed: false });
 
+    // A text file named .jpg is refused with spec §8's message, not opened on a blank cropper.
+    const notAnImage = join(mkdtempSync(join(tmpdir(), 'huddle-not-image-')), 'holiday.jpg');
+    writeFileSync(notAnImage, 'this is plain text, not a photo\n');
+    await page.getByLabel('Profile photo').setInputFiles(notAnImage);
+    await page.getByText('Unable to open image: invalid file type or exceeding file size (0)').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Crop your photo' }).count()).toBe(0);
+    await screenshot(page, 'accounts-fan-not-an-image');
+
     await choosePhoto(page, false);
     await page.getByLabel('First name').fill('Casey');
     await page.getByLabel('Last name').fill('Rivers');
     await page.getByRole('button', { name: 'Next' }).click();
 
+    await page.getByRole('heading', { name: 'Survey' }).waitFor();
+    // A reload resumes the fan's wizard where it was: same step, names and photo kept.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Survey' }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).first().click();
+    await page.getByLabel('First name').waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Casey');
+    expect(await page.getByLabel('Last name').inputValue()).toBe('Rivers');
+    await page.getByRole('button', { name: 'Change photo' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'Survey' }).waitFor();
     await page.getByRole('group', { name: 'Sports' }).getByRole('checkbox', { name: 'Basketball' }).check({ force: true });
     await screenshot(page, 'accounts-fan-survey');
@@ -57,6 +78,7 @@ describe('accounts: sign-up, wizard, sign-in, restore, settings, deletion', () =
     await page.getByRole('checkbox', { name: 'Basketball' }).check({ force: true });
     await page.getByLabel('Search schools').fill('UCLA');
     await page.getByRole('radiogroup', { name: 'School' }).getByRole('radio').first().check({ force: true });
+    await screenshot(page, 'accounts-athlete-survey');
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page.getByRole('heading', { name: 'Social links' }).waitFor();
@@ -69,12 +91,33 @@ describe('accounts: sign-up, wizard, sign-in, restore, settings, deletion', () =
 
     await page.getByRole('heading', { name: 'Services' }).waitFor();
     await page.getByRole('switch', { name: /Camp/ }).check({ force: true });
+    // A rate typed as 0 is refused with spec §5's message, never raised to the minimum.
+    await page.getByRole('textbox', { name: 'Camp rate' }).fill('0');
+    await page.getByRole('textbox', { name: 'Camp rate' }).blur();
+    await page.getByText('A service with a rate not above zero is invalid').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Camp rate' }).inputValue()).toBe('0');
+    await screenshot(page, 'accounts-athlete-rate-zero');
+    await page.getByRole('textbox', { name: 'Camp rate' }).fill('120');
+    await page.getByRole('textbox', { name: 'Camp rate' }).blur();
+    await page.getByText('A service with a rate not above zero is invalid').waitFor({ state: 'detached' });
     await page.getByPlaceholder('Search for city or coordinates').fill('San Diego');
     await page.getByRole('list', { name: 'Search results' }).getByRole('button').first().click();
     await page.getByLabel('Location name').fill('San Diego');
     await page.getByRole('button', { name: 'Save location' }).click();
     await page.getByRole('button', { name: 'Delete location San Diego' }).waitFor();
     await screenshot(page, 'accounts-athlete-services-map');
+    // Removing a location asks first (spec §8); cancelling keeps it.
+    await page.getByLabel('Location name').fill('Somewhere else');
+    await page.locator('.mb-map__bar').screenshot({ path: `${ARTIFACTS}/accounts-athlete-save-location-enabled.png` });
+    await page.getByRole('button', { name: 'Save location' }).click();
+    await page.getByRole('button', { name: 'Delete location Somewhere else' }).click();
+    const confirmRemoval = page.getByRole('dialog', { name: 'Remove location?' });
+    await confirmRemoval.waitFor();
+    await screenshot(page, 'accounts-athlete-remove-location');
+    await confirmRemoval.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete location Somewhere else' }).click();
+    await page.getByRole('dialog', { name: 'Remove location?' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Delete location Somewhere else' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page.getByRole('heading', { name: 'Setup Profile' }).waitFor();
@@ -121,6 +164,13 @@ describe('accounts: sign-up, wizard, sign-in, restore, settings, deletion', () =
     await page.getByLabel('Company email').fill('hello@journeysports.test');
     await page.getByLabel('Company phone').fill('+13105551234');
     await page.getByLabel('Website').fill('journeysports.test');
+    // The business wizard resumes after a reload too (once the photo's upload has finished).
+    await page.getByRole('button', { name: 'Change photo' }).waitFor();
+    await page.reload();
+    await page.getByLabel('Company name').waitFor();
+    expect(await page.getByLabel('Company name').inputValue()).toBe('Journey Sports Co');
+    expect(await page.getByLabel('First name').inputValue()).toBe('Morgan');
+    await page.getByRole('button', { name: 'Change photo' }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(`${SHELL_URL}/dashboard`);
     expect(await currentAccount(page)).toMatchObject({ email, user_type: 3, profile_completed: true });

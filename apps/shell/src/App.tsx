@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { GUEST, RETURN_TO_PARAM, returnPathAfterSignIn } from '@huddle/domain';
-import { LoadingView, type ShellContextValue } from '@huddle/ui';
+import { GUEST, isSignInPath, opensAsGuest, RETURN_TO_PARAM, SIGNED_OUT, returnPathAfterSignIn, returnToFor } from '@huddle/domain';
+import { LoadingView, withSearchParam, type ShellContextValue } from '@huddle/ui';
 import { createLiveEventHub, SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { API_BASE } from './api/http';
 import { AppFrame, LogoutConfirm } from './frame/AppFrame';
@@ -55,7 +55,23 @@ export function App() {
     [role, account, navigate, askToLogout, session.accountChanged, session.refreshAccount, session.endSession, liveEvents],
   );
 
+  // The sign-in screen, carrying this page in ?next= so signing in comes back to it.
+  const signInHere = (path: '/login' | '/signup') => `${path}${withSearchParam('', RETURN_TO_PARAM, returnToFor(pathname, search))}`;
+
+  // Logging out on a shared profile leads to /login with that page as the way back, instead of
+  // turning the visitor into a guest on it (a shared link opens as a guest for signed-out visitors).
+  const [loggedOutTo, setLoggedOutTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (isSignInPath(pathname)) setLoggedOutTo(null);
+  }, [pathname]);
+  const enteringAsGuest = screen.kind === 'enter-as-guest' && loggedOutTo === null;
+  const { enterAsGuest } = session;
+  useEffect(() => {
+    if (enteringAsGuest) enterAsGuest();
+  }, [enteringAsGuest, enterAsGuest]);
+
   const logout = async () => {
+    if (opensAsGuest(pathname, SIGNED_OUT)) setLoggedOutTo(signInHere('/login'));
     setLoggingOut(true);
     await session.logout();
     setUnread(0);
@@ -69,7 +85,8 @@ export function App() {
     navigate(returnPathAfterSignIn(new URLSearchParams(search).get(RETURN_TO_PARAM), GUEST) ?? '/dashboard');
   };
 
-  if (screen.kind === 'authorizing' || !shell) return <LoadingView fullPage label="Loading Huddle" />;
+  if (screen.kind === 'enter-as-guest' && loggedOutTo !== null) return <Redirect to={loggedOutTo} replace />;
+  if (screen.kind === 'authorizing' || screen.kind === 'enter-as-guest' || !shell) return <LoadingView fullPage label="Loading Huddle" />;
   if (screen.kind === 'redirect') {
     // Signed in on /login?next=...: back to where the visitor was asked to sign in, when allowed.
     const signingIn = pathname === '/login' || pathname === '/signup';
@@ -95,6 +112,7 @@ export function App() {
           account={account}
           pathname={pathname}
           unread={unread}
+          loginHref={signInHere('/login')}
           onLogin={session.leaveGuest}
           onLogout={askToLogout}
         >

@@ -14,6 +14,16 @@ const queryClient = new QueryClient({
   },
 });
 
+// The name TanStack Query's browser devtools look for. It exposes nothing a script on this page
+// could not already reach, and lets a person (or a journey) see what the cache holds, e.g. that a
+// sign-out left nothing of the previous account behind.
+declare global {
+  interface Window {
+    __TANSTACK_QUERY_CLIENT__?: QueryClient;
+  }
+}
+window.__TANSTACK_QUERY_CLIENT__ = queryClient;
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 

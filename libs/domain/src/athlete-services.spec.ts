@@ -3,6 +3,7 @@ import {
   enabledServices,
   hasServicesProblems,
   serviceFieldsOf,
+  serviceRateProblem,
   serviceSettingsOf,
   servicesProblems,
 } from './athlete-services';
@@ -28,7 +29,14 @@ describe('athlete services (spec §5, §9)', () => {
     settings.endorsement = { enabled: true, rate: 25010 };
     const problems = servicesProblems(settings);
     expect(problems.form).toBeUndefined();
-    expect(problems.rates).toEqual({ shoutout: 'Rate must be above zero', endorsement: 'Rate must be between $10 and $25000' });
+    expect(problems.rates).toEqual({ shoutout: 'A service with a rate not above zero is invalid', endorsement: 'Rate must be between $10 and $25000' });
+  });
+
+  it('refuses a rate of 0 (or none) with spec §5’s message, and one outside the limits with the range', () => {
+    expect(serviceRateProblem('shoutout', 0)).toBe('A service with a rate not above zero is invalid');
+    expect(serviceRateProblem('shoutout', Number.NaN)).toBe('A service with a rate not above zero is invalid');
+    expect(serviceRateProblem('shoutout', 5)).toBe('Rate must be between $10 and $1000');
+    expect(serviceRateProblem('shoutout', 10)).toBeNull();
   });
 
   it('reads and writes the API’s flat fields', () => {

@@ -58,6 +58,16 @@ export function enabledServices(settings: ServiceSettings): AthleteServiceType[]
 }
 
 /**
+ * The problem with one service's rate, or null: not above zero (spec §5's message; a typed 0 is
+ * refused, never raised to the minimum), else outside the service's limits (§9).
+ */
+export function serviceRateProblem(type: AthleteServiceType, rate: number): string | null {
+  if (!(Number.isFinite(rate) && rate > 0)) return MESSAGES.invalidRate;
+  if (!isValidServiceRate(type, rate)) return MESSAGES.rateBetween(SERVICE_RATE_LIMITS[type].min, SERVICE_RATE_LIMITS[type].max);
+  return null;
+}
+
+/**
  * Spec §5, Services: at least one service enabled, and an enabled service's rate above zero and
  * within its limits (§9). Disabled services keep their rate unchecked: it is not offered.
  */
@@ -65,9 +75,8 @@ export function servicesProblems(settings: ServiceSettings): ServicesProblems {
   const problems: ServicesProblems = { rates: {} };
   if (enabledServices(settings).length === 0) problems.form = MESSAGES.chooseServices;
   for (const type of enabledServices(settings)) {
-    const { rate } = settings[type];
-    if (!(rate > 0)) problems.rates[type] = MESSAGES.invalidRate;
-    else if (!isValidServiceRate(type, rate)) problems.rates[type] = MESSAGES.rateBetween(SERVICE_RATE_LIMITS[type].min, SERVICE_RATE_LIMITS[type].max);
+    const problem = serviceRateProblem(type, settings[type].rate);
+    if (problem) problems.rates[type] = problem;
   }
   return problems;
 }

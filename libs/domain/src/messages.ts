@@ -38,7 +38,8 @@ export const MESSAGES = {
   forbiddenCharacters: 'This field contains characters that are not allowed',
   /** A request body nested past MAX_INPUT_DEPTH: no form produces one. */
   nestedTooDeeply: 'The request is nested too deeply',
-  invalidRate: 'Rate must be above zero',
+  /** Spec §5, Services. */
+  invalidRate: 'A service with a rate not above zero is invalid',
   rateBetween: (min: number, max: number) => `Rate must be between $${min} and $${max}`,
   enterValidAmount: 'Please, enter valid amount',
   amountBetween: (min: number = ENDORSEMENT_OFFER_LIMITS.min, max: number = ENDORSEMENT_OFFER_LIMITS.max) =>

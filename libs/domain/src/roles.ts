@@ -72,3 +72,9 @@ export function isGuestToken(token: string | null | undefined): boolean {
 /** Where the session token travels (spec §7): the x-access-token header, or the session cookie. */
 export const ACCESS_TOKEN_HEADER = 'x-access-token';
 export const SESSION_COOKIE = 'huddle_session';
+/**
+ * Set and cleared with the session cookie, but readable by scripts and holding no credential: a
+ * browser without it has no session, so the shell need not ask the API (and log a 401) to know a
+ * visitor is a guest.
+ */
+export const SESSION_HINT_COOKIE = 'huddle_signed_in';

@@ -3,11 +3,14 @@ import {
   canAccess,
   firstAllowedRoute,
   isMenuEntryActive,
+  isSignInPath,
   matchRoute,
   MENU_ENTRIES,
   menuEntriesFor,
+  opensAsGuest,
   resolveNavigation,
   returnPathAfterSignIn,
+  returnToFor,
   ROUTES,
 } from './routes';
 
@@ -16,9 +19,10 @@ import {
  * row and the role codes it admits. Every path is checked against every role code.
  */
 const SPEC_TABLE: [path: string, roles: RoleCode[]][] = [
-  ['/login', [-1]],
-  ['/restore', [-1]],
-  ['/signup', [-1, 11, 12, 13]],
+  // A guest who asks for the sign-in screens gets them (issue 9); they never land there.
+  ['/login', [-1, 0]],
+  ['/restore', [-1, 0]],
+  ['/signup', [-1, 0, 11, 12, 13]],
   ['/dashboard', [0, 1, 2, 3]],
   ['/locker-room', [2]],
   ['/stats', [3]],
@@ -178,5 +182,38 @@ describe('returnPathAfterSignIn', () => {
     for (const next of ['https://evil.test/p/@x', '//evil.test/dashboard', '/\\evil.test', 'dashboard', '', null, undefined]) {
       expect(returnPathAfterSignIn(next, 1)).toBeNull();
     }
+  });
+});
+
+describe('sign-in screens and shared links', () => {
+  it('gives a guest who asks for a sign-in screen that screen, and still lands guests on the dashboard', () => {
+    expect(matchRoute('/login', 0)?.route.owner).toBe('shell');
+    expect(matchRoute('/signup', 0)?.route.owner).toBe('shell');
+    expect(firstAllowedRoute(0)).toBe('/dashboard');
+    expect(resolveNavigation('/requests', 0)).toEqual({ allowed: false, redirectTo: '/dashboard' });
+  });
+
+  it('knows the pages only the sign-in screens draw', () => {
+    expect(['/login', '/restore', '/signup'].map(isSignInPath)).toEqual([true, true, true]);
+    expect(['/dashboard', '/@jordan', '/', '/nowhere'].map(isSignInPath)).toEqual([false, false, false, false]);
+  });
+
+  it('opens a shared profile link for a signed-out visitor as a guest, and nothing else', () => {
+    expect(opensAsGuest('/@jordan.miles', -1)).toBe(true);
+    expect(opensAsGuest('/p/@jordan.miles', -1)).toBe(true);
+    expect(opensAsGuest('/dashboard', -1)).toBe(false);
+    expect(opensAsGuest('/requests', -1)).toBe(false);
+    expect(opensAsGuest('/@jordan.miles', 0)).toBe(false);
+    expect(opensAsGuest('/@jordan.miles', 1)).toBe(false);
+  });
+
+  it('names the page to come back to after signing in, never a sign-in screen or an unknown page', () => {
+    expect(returnToFor('/@jordan.miles')).toBe('/@jordan.miles');
+    expect(returnToFor('/dashboard', 'field=sport&filter=golf')).toBe('/dashboard?field=sport&filter=golf');
+    expect(returnToFor('/dashboard', '?field=sport')).toBe('/dashboard?field=sport');
+    expect(returnToFor('/login')).toBeNull();
+    expect(returnToFor('/signup', 'next=/x')).toBeNull();
+    expect(returnToFor('/')).toBeNull();
+    expect(returnToFor('/nowhere')).toBeNull();
   });
 });

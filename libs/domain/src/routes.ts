@@ -1,4 +1,4 @@
-import { ALL_ROLE_CODES, type RoleCode } from './roles';
+import { ALL_ROLE_CODES, GUEST, SIGNED_OUT, type RoleCode } from './roles';
 import { isServiceType } from './service-types';
 
 export type RouteOwner = 'shell' | 'remote';
@@ -11,6 +11,11 @@ export interface RouteDef {
   owner: RouteOwner;
   /** Extra constraint on captured params (for example a known service type). */
   accepts?: (params: Readonly<Record<string, string>>) => boolean;
+  /**
+   * A page people share by link (an athlete's profile): a signed-out visitor who opens it sees it
+   * as a guest would, instead of being sent to /login.
+   */
+  shared?: boolean;
 }
 
 const REQUESTERS: readonly RoleCode[] = [1, 3];
@@ -18,6 +23,11 @@ const MEMBERS: readonly RoleCode[] = [1, 2, 3];
 const BROWSERS: readonly RoleCode[] = [0, 1, 2, 3];
 const ADMIN: readonly RoleCode[] = [4];
 const WIZARD: readonly RoleCode[] = [11, 12, 13];
+/**
+ * The sign-in screens: a guest who asks for them (types /login, follows a link) gets them; they are
+ * never where a guest lands (see firstAllowedRoute).
+ */
+const SIGNING_IN: readonly RoleCode[] = [SIGNED_OUT, GUEST];
 
 /**
  * The route table of spec §2, in the spec's order (the order decides the first allowed route).
@@ -25,9 +35,9 @@ const WIZARD: readonly RoleCode[] = [11, 12, 13];
  * Purchase button) contradicts the table and is not followed.
  */
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/login', roles: [-1], owner: 'shell' },
-  { path: '/restore', roles: [-1], owner: 'shell' },
-  { path: '/signup', roles: [-1], owner: 'shell' },
+  { path: '/login', roles: SIGNING_IN, owner: 'shell' },
+  { path: '/restore', roles: SIGNING_IN, owner: 'shell' },
+  { path: '/signup', roles: SIGNING_IN, owner: 'shell' },
   { path: '/signup', roles: WIZARD, owner: 'remote' },
   { path: '/dashboard', roles: BROWSERS, owner: 'remote' },
   { path: '/locker-room', roles: [2], owner: 'remote' },
@@ -40,8 +50,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/settings/survey', roles: [2], owner: 'remote' },
   { path: '/settings/services', roles: [2], owner: 'remote' },
   { path: '/request/:id', roles: MEMBERS, owner: 'remote' },
-  { path: '/@:id', roles: BROWSERS, owner: 'remote' },
-  { path: '/p/@:id', roles: BROWSERS, owner: 'remote' },
+  { path: '/@:id', roles: BROWSERS, owner: 'remote', shared: true },
+  { path: '/p/@:id', roles: BROWSERS, owner: 'remote', shared: true },
   {
     path: '/request-form/:id/:type',
     roles: REQUESTERS,
@@ -136,10 +146,39 @@ export function canAccess(pathname: string, role: RoleCode): boolean {
   return matchRoute(pathname, role) !== null;
 }
 
-/** The first route of the table (in the spec's order) that this role may open. */
+/**
+ * The first route of the table (in the spec's order) that this role may open and land on. The
+ * sign-in screens are a landing route for signed-out visitors only: a guest may ask for them but
+ * lands on the dashboard.
+ */
 export function firstAllowedRoute(role: RoleCode): string {
-  const route = ROUTES.find((r) => r.roles.includes(role) && !r.path.includes(':'));
+  const route = ROUTES.find(
+    (r) => r.roles.includes(role) && !r.path.includes(':') && (r.owner === 'remote' || role === SIGNED_OUT),
+  );
   return route ? route.path : '/login';
+}
+
+/** A page only the signed-out screens draw (/login, /restore, /signup): someone who opens it wants to sign in. */
+export function isSignInPath(pathname: string): boolean {
+  return matchRoute(pathname, SIGNED_OUT)?.route.owner === 'shell';
+}
+
+/**
+ * A shared link (an athlete's profile) opened by a signed-out visitor: they see it as a guest,
+ * since a link someone shared must open for anyone.
+ */
+export function opensAsGuest(pathname: string, role: RoleCode): boolean {
+  return role === SIGNED_OUT && matchRoute(pathname, GUEST)?.route.shared === true;
+}
+
+/**
+ * The `?next=` value that brings a visitor back to this page after signing in, or null for pages
+ * not worth coming back to (the sign-in screens themselves, the bare root).
+ */
+export function returnToFor(pathname: string, search = ''): string | null {
+  if (pathname === '/' || isSignInPath(pathname) || candidates(pathname).length === 0) return null;
+  const query = search === '' || search.startsWith('?') ? search : `?${search}`;
+  return `${pathname}${query}`;
 }
 
 /** The query parameter that carries where a visitor sent to /login or /signup should come back to. */

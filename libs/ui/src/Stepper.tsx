@@ -11,19 +11,21 @@ export interface StepperProps extends StepperBounds {
   error?: string | null;
   disabled?: boolean;
   hideLabel?: boolean;
+  /** Keep a typed value outside the bounds so the form can refuse it with its message. */
+  keepTyped?: boolean;
 }
 
 /**
  * The quantity stepper (spec §5): - and + buttons around a number that can also be typed.
  * Typing is free while focused and settles inside the bounds on blur.
  */
-export function Stepper({ label, value, onChange, prefix, error, disabled, hideLabel, ...bounds }: StepperProps) {
+export function Stepper({ label, value, onChange, prefix, error, disabled, hideLabel, keepTyped, ...bounds }: StepperProps) {
   const id = useId();
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
   const { min, max } = { min: bounds.min ?? 0, max: bounds.max ?? Number.POSITIVE_INFINITY };
   const commit = () => {
-    const next = typedStepperValue(text, bounds);
+    const next = typedStepperValue(text, bounds, keepTyped);
     setText(String(next));
     if (next !== value) onChange(next);
   };

@@ -3,6 +3,7 @@ import { LIMITS } from '@huddle/domain';
 import { Badge } from './Badge';
 import { EmptyView } from './EmptyView';
 import { ErrorView } from './ErrorView';
+import { FileUploadField } from './FileUploadField';
 import { SkeletonList } from './SkeletonList';
 import { StarRating } from './StarRating';
 
@@ -47,5 +48,25 @@ describe('EmptyView and ErrorView', () => {
   it('offers Retry only when the caller can retry', () => {
     expect(renderToStaticMarkup(<ErrorView message="Failed" />)).not.toContain('Retry');
     expect(renderToStaticMarkup(<ErrorView message="Failed" onRetry={() => undefined} />)).toContain('Retry');
+  });
+});
+
+describe('FileUploadField', () => {
+  const field = (props: Partial<Parameters<typeof FileUploadField>[0]> = {}) =>
+    renderToStaticMarkup(
+      <FileUploadField label="Intro video" accept=".mp4" noun="video" preview={<i />} hasFile={false} check={() => null} onAccepted={() => undefined} progress={null} {...props} />,
+    );
+
+  it('offers to choose a file, or to change the one there', () => {
+    expect(field()).toContain('Choose video');
+    expect(field({ hasFile: true })).toContain('Change video');
+  });
+
+  it('shows the upload’s progress and the owner’s message', () => {
+    expect(field({ progress: 0.5 })).toContain('Uploading video 50%');
+    const failed = field({ error: 'Please, choose video' });
+    expect(failed).toContain('role="alert"');
+    expect(failed).toContain('Please, choose video');
+    expect(failed).toContain('hd-field--invalid');
   });
 });

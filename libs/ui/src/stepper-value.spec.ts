@@ -33,3 +33,12 @@ describe('quantity stepper (spec §5)', () => {
     expect(typedStepperValue('45')).toBe(45);
   });
 });
+
+describe('a stepper that keeps what was typed', () => {
+  it('keeps a value outside the bounds, so the form can refuse it instead of correcting it', () => {
+    expect(typedStepperValue('0', { min: 10, max: 1000 }, true)).toBe(0);
+    expect(typedStepperValue('', { min: 10, max: 1000 }, true)).toBe(0);
+    expect(typedStepperValue('5000', { min: 10, max: 1000 }, true)).toBe(5000);
+    expect(typedStepperValue('0', { min: 10, max: 1000 })).toBe(10);
+  });
+});

@@ -34,10 +34,15 @@ export function stepValue(value: number, direction: 1 | -1, bounds: StepperBound
   return clamp(next, min, max);
 }
 
-/** What a typed value becomes: digits only, kept inside the bounds (an empty field reads as the minimum). */
-export function typedStepperValue(text: string, bounds: StepperBounds = {}): number {
+/**
+ * What a typed value becomes: digits only, kept inside the bounds (an empty field reads as the
+ * minimum). With `keepTyped` the number is kept as typed (empty reads as 0), for forms that refuse
+ * a value with a message instead of silently correcting it (a rate of 0, spec §5).
+ */
+export function typedStepperValue(text: string, bounds: StepperBounds = {}, keepTyped = false): number {
   const { min = DEFAULT_STEPPER.min, max = DEFAULT_STEPPER.max } = bounds;
   const digits = text.replace(/[^\d]/g, '');
+  if (keepTyped) return digits === '' ? 0 : Number(digits);
   if (digits === '') return min;
   return clamp(Number(digits), min, max);
 }

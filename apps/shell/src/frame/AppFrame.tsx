@@ -9,13 +9,15 @@ export interface AppFrameProps {
   account: ShellAccount | null;
   pathname: string;
   unread: number;
+  /** Where the guest menu's Login leads: /login carrying this page in ?next=. */
+  loginHref: string;
   onLogin: () => void;
   onLogout: () => void;
   children: ReactNode;
 }
 
 /** Top bar, side menu and the content area the role remote renders into. */
-export function AppFrame({ role, account, pathname, unread, onLogin, onLogout, children }: AppFrameProps) {
+export function AppFrame({ role, account, pathname, unread, loginHref, onLogin, onLogout, children }: AppFrameProps) {
   // The menu is open only on the route it was opened on, so any route change closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
@@ -50,6 +52,7 @@ export function AppFrame({ role, account, pathname, unread, onLogin, onLogout, c
         account={account}
         pathname={pathname}
         unread={unread}
+        loginHref={loginHref}
         onLogin={onLogin}
         onLogout={() => {
           closeMenu();

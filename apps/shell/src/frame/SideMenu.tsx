@@ -11,6 +11,8 @@ export interface SideMenuProps {
   account: ShellAccount | null;
   pathname: string;
   unread: number;
+  /** Where Login leads: /login carrying this page in ?next=, so signing in comes back here. */
+  loginHref: string;
   /** Login ends the guest visit before the sign-in screen shows (spec §2). */
   onLogin: () => void;
   /** Logout asks for confirmation first (spec §8). */
@@ -23,7 +25,7 @@ function accountLabel(account: ShellAccount | null): string {
 }
 
 /** The side menu of spec §2: entries by role, active highlighting, unread badge, scroll lock. */
-export function SideMenu({ open, onClose, role, account, pathname, unread, onLogin, onLogout }: SideMenuProps) {
+export function SideMenu({ open, onClose, role, account, pathname, unread, loginHref, onLogin, onLogout }: SideMenuProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useScrollLock(open);
   useEscapeKey(open, onClose);
@@ -45,7 +47,7 @@ export function SideMenu({ open, onClose, role, account, pathname, unread, onLog
     return (
       <Link
         key={entry.key}
-        href={entry.path}
+        href={entry.key === 'login' ? loginHref : entry.path}
         className={cx('hd-menu-item', active && 'hd-menu-item--active')}
         aria-current={active ? 'page' : undefined}
         onClick={entry.key === 'login' ? onLogin : onClose}

@@ -11,6 +11,16 @@ describe('shellScreenFor', () => {
     expect(shellScreenFor('/requests', -1)).toEqual({ kind: 'redirect', to: '/login' });
   });
 
+  it('opens a shared profile link for a signed-out visitor by making them a guest', () => {
+    expect(shellScreenFor('/@jordan', -1)).toEqual({ kind: 'enter-as-guest' });
+    expect(shellScreenFor('/p/@jordan', -1)).toEqual({ kind: 'enter-as-guest' });
+  });
+
+  it('gives a guest who asks for a sign-in screen that screen', () => {
+    expect(shellScreenFor('/login', 0)).toEqual({ kind: 'signed-out', route: '/login' });
+    expect(shellScreenFor('/signup', 0)).toEqual({ kind: 'signed-out', route: '/signup' });
+  });
+
   it('draws the signed-out screens itself', () => {
     expect(shellScreenFor('/login', -1)).toEqual({ kind: 'signed-out', route: '/login' });
     expect(shellScreenFor('/restore', -1)).toEqual({ kind: 'signed-out', route: '/restore' });

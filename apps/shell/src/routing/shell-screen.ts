@@ -1,9 +1,11 @@
-import { remoteForRole, resolveNavigation, UserType, type RemoteName, type RoleCode } from '@huddle/domain';
+import { opensAsGuest, remoteForRole, resolveNavigation, UserType, type RemoteName, type RoleCode } from '@huddle/domain';
 
 /** What the shell draws for a path: every rule comes from the domain's route table. */
 export type ShellScreen =
   | { kind: 'authorizing' }
   | { kind: 'redirect'; to: string }
+  /** A signed-out visitor opened a shared link: they become a guest and see it. */
+  | { kind: 'enter-as-guest' }
   | { kind: 'signed-out'; route: string }
   | { kind: 'remote'; remote: RemoteName; route: string; framed: boolean };
 
@@ -15,6 +17,7 @@ export type ShellScreen =
  */
 export function shellScreenFor(pathname: string, role: RoleCode | null): ShellScreen {
   if (role === null) return { kind: 'authorizing' };
+  if (opensAsGuest(pathname, role)) return { kind: 'enter-as-guest' };
   const navigation = resolveNavigation(pathname, role);
   if (!navigation.allowed) return { kind: 'redirect', to: navigation.redirectTo };
   const { route } = navigation.match;

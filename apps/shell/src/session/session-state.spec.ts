@@ -1,7 +1,7 @@
 import { AuthState } from '@huddle/domain';
 import type { ShellAccount } from '@huddle/ui';
-import { initialSession, sessionReducer, sessionRole, visitWithoutSession } from './session-state';
-import { newGuestToken, storedVisitOf } from './session-storage';
+import { initialSession, needsAccountLookup, sessionIdentity, sessionReducer, sessionRole, visitWithoutSession } from './session-state';
+import { hasSessionHint, newGuestToken, storedVisitOf } from './session-storage';
 
 const fan: ShellAccount = { id: 'a7f3c2e0-0000-4000-8000-000000000007', user_type: 1, profile_completed: true, email: 'fan@example.com' };
 const newAthlete: ShellAccount = { id: 'a7f3c2e0-0000-4000-8000-000000000008', user_type: 2, profile_completed: false, email: 'athlete@example.com' };
@@ -86,5 +86,43 @@ describe('visitWithoutSession', () => {
   it('keeps what the visitor chose before', () => {
     expect(visitWithoutSession('guest', '/login')).toBe('guest');
     expect(visitWithoutSession('signed-out', '/dashboard')).toBe('signed-out');
+  });
+});
+
+describe('a browser without a session', () => {
+  it('reads the session hint cookie among others', () => {
+    expect(hasSessionHint('a=1; huddle_signed_in=1; b=2')).toBe(true);
+    expect(hasSessionHint('huddle_signed_in=1')).toBe(true);
+    expect(hasSessionHint('')).toBe(false);
+    expect(hasSessionHint('not_huddle_signed_in=1; x=huddle_signed_in=1')).toBe(false);
+  });
+
+  it('starts a first visit without the hint as a guest, or signed out on a sign-in page, with no account lookup', () => {
+    const browsing = initialSession('first-visit', false, '/dashboard');
+    expect(sessionRole(browsing)).toBe(0);
+    expect(needsAccountLookup(browsing)).toBe(false);
+    const signingIn = initialSession('first-visit', false, '/login');
+    expect(sessionRole(signingIn)).toBe(-1);
+    expect(needsAccountLookup(signingIn)).toBe(false);
+    expect(sessionRole(initialSession('signed-out', false, '/dashboard'))).toBe(-1);
+  });
+
+  it('looks the account up only when a session may exist', () => {
+    expect(needsAccountLookup(initialSession('first-visit', true, '/dashboard'))).toBe(true);
+    expect(needsAccountLookup(initialSession('signed-out', true, '/login'))).toBe(true);
+    expect(needsAccountLookup(initialSession('guest', true, '/dashboard'))).toBe(false);
+  });
+});
+
+describe('sessionIdentity', () => {
+  it('changes when another person takes the tab, and not when the same account is refreshed', () => {
+    const member = sessionReducer(initialSession('first-visit'), { type: 'account-loaded', account: fan });
+    const out = sessionReducer(member, { type: 'signed-out' });
+    const other = sessionReducer(out, { type: 'signed-in', account: newAthlete });
+    expect(sessionIdentity(out)).not.toBe(sessionIdentity(member));
+    expect(sessionIdentity(other)).not.toBe(sessionIdentity(member));
+    expect(sessionIdentity(other)).not.toBe(sessionIdentity(out));
+    const edited = sessionReducer(member, { type: 'account-changed', account: { ...fan, first_name: 'Casey' } });
+    expect(sessionIdentity(edited)).toBe(sessionIdentity(member));
   });
 });

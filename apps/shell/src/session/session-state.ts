@@ -1,4 +1,4 @@
-import { AuthState, canAccess, GUEST, roleCodeOf, SIGNED_OUT, type AuthStateCode, type RoleCode } from '@huddle/domain';
+import { AuthState, isSignInPath, roleCodeOf, type AuthStateCode, type RoleCode } from '@huddle/domain';
 import type { ShellAccount } from '@huddle/ui';
 import type { StoredVisit } from './session-storage';
 
@@ -22,11 +22,29 @@ export type SessionEvent =
 
 /**
  * A stored guest token makes the visitor a guest at once, without asking the API: a guest has no
- * session to look up. Anyone else is authorizing until the account request answers.
+ * session to look up. So does a browser without the session hint cookie: it holds no session, so
+ * it starts as visitWithoutSession says. Anyone else is authorizing until the account request answers.
  */
-export function initialSession(visit: StoredVisit): SessionState {
+export function initialSession(visit: StoredVisit, mayHaveSession = true, pathname = '/'): SessionState {
   if (visit === 'guest') return { auth: AuthState.Unauthorized, account: null, guest: true };
+  if (!mayHaveSession) {
+    return { auth: AuthState.Unauthorized, account: null, guest: visitWithoutSession(visit, pathname) !== 'signed-out' };
+  }
   return { auth: AuthState.Authorizing, account: null, guest: false };
+}
+
+/** Whether the session needs GET /user/accounts to know who the visitor is. */
+export function needsAccountLookup(state: SessionState): boolean {
+  return state.auth === AuthState.Authorizing;
+}
+
+/**
+ * Who the session is, as far as cached data goes: the account id, a guest, or nobody. When it
+ * changes (sign-out, another account signs in) every cached answer belongs to someone else.
+ */
+export function sessionIdentity(state: SessionState): string {
+  if (state.account) return `account:${state.account.id}`;
+  return state.guest ? 'guest' : 'signed-out';
 }
 
 export function sessionReducer(state: SessionState, event: SessionEvent): SessionState {
@@ -63,6 +81,5 @@ export function sessionRole(state: SessionState): RoleCode | null {
  */
 export function visitWithoutSession(visit: StoredVisit, pathname: string): StoredVisit {
   if (visit !== 'first-visit') return visit;
-  const signedOutOnly = canAccess(pathname, SIGNED_OUT) && !canAccess(pathname, GUEST);
-  return signedOutOnly ? 'signed-out' : visit;
+  return isSignInPath(pathname) ? 'signed-out' : visit;
 }

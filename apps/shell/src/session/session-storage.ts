@@ -1,4 +1,4 @@
-import { GUEST_TOKEN_PREFIX, isGuestToken } from '@huddle/domain';
+import { GUEST_TOKEN_PREFIX, isGuestToken, SESSION_HINT_COOKIE } from '@huddle/domain';
 
 /**
  * What the browser remembers about the visitor between page loads, in one localStorage slot:
@@ -50,4 +50,20 @@ export function storeSignedOut(): void {
 
 export function clearStoredVisit(): void {
   safely(() => window.localStorage.removeItem(SESSION_STORAGE_KEY), undefined);
+}
+
+/** Whether a cookie string holds the session hint the API sets beside the (unreadable) session cookie. */
+export function hasSessionHint(cookies: string): boolean {
+  return cookies.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
+export function browserMayHaveSession(): boolean {
+  return safely(() => hasSessionHint(document.cookie), true);
+}
+
+/** A hint left behind by a session that expired on the server: forget it, so the next load asks nobody. */
+export function forgetSessionHint(): void {
+  safely(() => {
+    document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; path=/`;
+  }, undefined);
 }

@@ -1,9 +1,27 @@
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RoleCode } from '@huddle/domain';
 import type { ShellAccount } from '@huddle/ui';
 import { fetchSignedInAccount, signOut } from '../api/auth-api';
-import { initialSession, sessionReducer, sessionRole, visitWithoutSession, type SessionState } from './session-state';
-import { clearStoredVisit, readStoredVisit, storeGuestVisit, storeSignedOut, type StoredVisit } from './session-storage';
+import {
+  initialSession,
+  needsAccountLookup,
+  sessionIdentity,
+  sessionReducer,
+  sessionRole,
+  visitWithoutSession,
+  type SessionEvent,
+  type SessionState,
+} from './session-state';
+import {
+  browserMayHaveSession,
+  clearStoredVisit,
+  forgetSessionHint,
+  readStoredVisit,
+  storeGuestVisit,
+  storeSignedOut,
+  type StoredVisit,
+} from './session-storage';
 
 export interface Session {
   state: SessionState;
@@ -23,66 +41,106 @@ export interface Session {
   endSession: () => void;
 }
 
+interface PageStart {
+  visit: StoredVisit;
+  state: SessionState;
+}
+
+function startPage(): PageStart {
+  const visit = readStoredVisit();
+  const state = initialSession(visit, browserMayHaveSession(), window.location.pathname);
+  // A first visit that starts as a guest without asking the API is remembered as one.
+  if (visit === 'first-visit' && !needsAccountLookup(state) && state.guest) storeGuestVisit();
+  return { visit, state };
+}
+
 export function useSession(): Session {
   // Read once: the stored visit decides how this page load starts, later changes are dispatched.
-  const [visit] = useState<StoredVisit>(readStoredVisit);
-  const [state, dispatch] = useReducer(sessionReducer, visit, initialSession);
+  const [start] = useState<PageStart>(startPage);
+  const { visit } = start;
+  const [state, dispatch] = useReducer(sessionReducer, start.state);
+  const queryClient = useQueryClient();
 
+  // Every event goes through here so that a change of who is signed in empties the query cache
+  // before the next person's screens render: nothing cached for one account may show to another.
+  const current = useRef(state);
+  current.current = state;
+  const apply = useCallback(
+    (event: SessionEvent) => {
+      const before = current.current;
+      const after = sessionReducer(before, event);
+      if (sessionIdentity(after) !== sessionIdentity(before)) queryClient.clear();
+      current.current = after;
+      dispatch(event);
+    },
+    [queryClient],
+  );
+
+  const lookUp = needsAccountLookup(start.state);
   useEffect(() => {
-    if (visit === 'guest') return undefined;
-    let current = true;
+    if (!lookUp) return undefined;
+    let live = true;
     fetchSignedInAccount().then((account) => {
-      if (!current) return;
+      if (!live) return;
       if (account) {
-        dispatch({ type: 'account-loaded', account });
+        apply({ type: 'account-loaded', account });
         return;
       }
+      forgetSessionHint();
       // A first visit without a session browses as a guest unless it opened a sign-in page;
       // only the guest choice is remembered, so a later visit to / still browses.
       const outcome = visitWithoutSession(visit, window.location.pathname);
       if (outcome === 'first-visit') storeGuestVisit();
-      dispatch({ type: 'account-missing', visit: outcome });
+      apply({ type: 'account-missing', visit: outcome });
     });
     return () => {
-      current = false;
+      live = false;
     };
-  }, [visit]);
+  }, [visit, lookUp, apply]);
 
-  const signedIn = useCallback((account: ShellAccount) => {
-    clearStoredVisit();
-    dispatch({ type: 'signed-in', account });
-  }, []);
+  const signedIn = useCallback(
+    (account: ShellAccount) => {
+      clearStoredVisit();
+      apply({ type: 'signed-in', account });
+    },
+    [apply],
+  );
 
   const enterAsGuest = useCallback(() => {
     storeGuestVisit();
-    dispatch({ type: 'guest-entered' });
-  }, []);
+    apply({ type: 'guest-entered' });
+  }, [apply]);
 
   const leaveGuest = useCallback(() => {
     storeSignedOut();
-    dispatch({ type: 'signed-out' });
-  }, []);
+    apply({ type: 'signed-out' });
+  }, [apply]);
 
   const logout = useCallback(async () => {
     // The visitor asked to leave: the shell signs them out locally even when the API cannot be
     // reached to revoke the session (it then expires on the server).
     await signOut().catch(() => undefined);
+    forgetSessionHint();
     storeSignedOut();
-    dispatch({ type: 'signed-out' });
-  }, []);
+    apply({ type: 'signed-out' });
+  }, [apply]);
 
-  const accountChanged = useCallback((account: ShellAccount) => dispatch({ type: 'account-changed', account }), []);
+  const accountChanged = useCallback((account: ShellAccount) => apply({ type: 'account-changed', account }), [apply]);
 
   const refreshAccount = useCallback(async () => {
     const account = await fetchSignedInAccount();
-    dispatch(account ? { type: 'account-changed', account } : { type: 'signed-out' });
-    if (!account) storeSignedOut();
-  }, []);
+    apply(account ? { type: 'account-changed', account } : { type: 'signed-out' });
+    if (!account) {
+      forgetSessionHint();
+      storeSignedOut();
+    }
+  }, [apply]);
 
   const endSession = useCallback(() => {
+    forgetSessionHint();
     storeSignedOut();
-    dispatch({ type: 'signed-out' });
-  }, []);
+    apply({ type: 'signed-out' });
+  }, [apply]);
 
   return useMemo(
     () => ({

@@ -410,6 +410,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/maps/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * City labels for the offline map: the most populous places inside a box, largest first.
+         * @description 1400 for an edge out of range or a south edge above the north one.
+         */
+        get: operations["Maps_places"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/maps/config": {
         parameters: {
             query?: never;
@@ -1061,6 +1081,26 @@ export interface components {
         GeocodeResponse: {
             /** @description At most 10 places, best match first; empty when nothing matches. */
             results: components["schemas"]["GeocodeResultDto"][];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        PlaceLabelDto: {
+            /** @example Austin */
+            name: string;
+            /**
+             * @description Two-letter state code.
+             * @example TX
+             */
+            state: string;
+            /** @example 30.26715 */
+            lat: number;
+            /** @example -97.74306 */
+            lng: number;
+            /** @example 931830 */
+            population: number;
+        };
+        PlaceLabelsResponse: {
+            /** @description The most populous places inside the box, largest first. */
+            places: components["schemas"]["PlaceLabelDto"][];
             status_response: components["schemas"]["StatusResponseDto"];
         };
         MapCenterDto: {
@@ -2114,6 +2154,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Maps_places: {
+        parameters: {
+            query: {
+                /** @description Southern edge (latitude). */
+                south: number;
+                /** @description Western edge (longitude). */
+                west: number;
+                /** @description Northern edge (latitude). */
+                north: number;
+                /** @description Eastern edge (longitude). */
+                east: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceLabelsResponse"];
+                };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {

@@ -17,6 +17,7 @@ export type UploadedPhoto = Schemas['UploadPhotoResponse'];
 export type UploadedVideo = Schemas['UploadIntroResponse'];
 export type GeocodeResult = Schemas['GeocodeResultDto'];
 export type MapsConfig = Schemas['MapConfigResponse'];
+export type PlaceLabel = Schemas['PlaceLabelDto'];
 export type ReferenceData = Schemas['ReferenceDataResponse'];
 
 /** The five links as the forms edit them: empty strings where unset. */

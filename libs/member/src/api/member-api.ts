@@ -52,6 +52,8 @@ export function memberApi(apiBase: string) {
     geocode: async (query: string, signal?: AbortSignal) =>
       (await unwrap(api.GET('/maps/geocode', { params: { query: { query } }, signal }))).results,
     mapsConfig: () => unwrap(api.GET('/maps/config')),
+    placeLabels: async (box: { south: number; west: number; north: number; east: number; limit: number }, signal?: AbortSignal) =>
+      (await unwrap(api.GET('/maps/places', { params: { query: box }, signal }))).places,
   };
 }
 

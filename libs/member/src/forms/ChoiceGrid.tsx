@@ -33,7 +33,9 @@ export function ChoiceGrid({ label, choices, selected, onToggle, multiple, error
               className={cx('mb-grid__choice', on && 'mb-grid__choice--on')}
               onClick={() => onToggle(choice.id)}
             >
-              <span className="mb-grid__name">{choice.name}</span>
+              <span className="mb-grid__name" title={choice.name}>
+                {choice.name}
+              </span>
               {choice.detail && <span className="mb-grid__detail">{choice.detail}</span>}
             </button>
           );

@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
 import {
   DEFAULT_LOCATION_TYPE,
   LIMITS,
@@ -11,16 +12,25 @@ import {
   type LocationType,
 } from '@huddle/domain';
 import { isAbortError, toApiError } from '@huddle/api-client';
-import { Button, ErrorView, Icon, SearchField, SelectField, SkeletonList, Stepper, TextField, useDebouncedValue, useToast } from '@huddle/ui';
+import { Button, ConfirmDialog, ErrorView, Icon, SearchField, SelectField, SkeletonList, Stepper, TextField, useDebouncedValue, useToast } from '@huddle/ui';
 import type { AthleteLocation, GeocodeResult } from '../api/account-types';
 import { QUERY_KEYS, useMemberApi } from '../api/hooks';
 import { canSaveLocation, coordinatesText, MAP_DEFAULTS, milesToMeters } from './map-geometry';
-import { OfflineBaseLayer } from './offline-layer';
+import { OfflineBasemap } from './offline-basemap';
 import '../member.css';
 
 const BRAND = '#1b2a4a';
 const ACCENT = '#f5a524';
 const SEARCH_RESULTS_SHOWN = 5;
+
+/** The bottom bar's form: what the athlete names and sets for the place under the pin. */
+interface LocationFormValues {
+  name: string;
+  radius: number;
+  locationType: LocationType;
+}
+
+const EMPTY_LOCATION_FORM: LocationFormValues = { name: '', radius: MAP_DEFAULTS.radius, locationType: DEFAULT_LOCATION_TYPE };
 
 function reportMapIssue(error: unknown): string {
   // Spec §8: a geocoding failure is logged and shown as 'Unknown map issue'; the map goes on.
@@ -53,9 +63,11 @@ export default function LocationsEditor() {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<GeocodeResult[]>([]);
   const [searching, setSearching] = useState(false);
-  const [name, setName] = useState('');
-  const [radius, setRadius] = useState<number>(MAP_DEFAULTS.radius);
-  const [locationType, setLocationType] = useState<LocationType>(DEFAULT_LOCATION_TYPE);
+  const form = useForm<LocationFormValues>({ defaultValues: EMPTY_LOCATION_FORM });
+  const name = form.watch('name');
+  const radius = form.watch('radius');
+  // The saved location whose removal waits for confirmation (spec §8: removals are confirmed).
+  const [removing, setRemoving] = useState<AthleteLocation | null>(null);
   const debouncedQuery = useDebouncedValue(query.trim(), LIMITS.map.searchDebounceMs);
   const debouncedCenter = useDebouncedValue(center, LIMITS.map.dragDebounceMs);
 
@@ -69,10 +81,9 @@ export default function LocationsEditor() {
     const element = mapElement.current;
     if (!element || !configSettled) return undefined;
     const map = L.map(element, { center: MAP_DEFAULTS.center, zoom: MAP_DEFAULTS.zoom, maxZoom: MAP_DEFAULTS.maxZoom, zoomControl: true });
+    const offline = tilesUrl ? null : new OfflineBasemap({ loadLabels: api.placeLabels }).addTo(map);
     if (tilesUrl) {
       L.tileLayer(tilesUrl, { maxZoom: MAP_DEFAULTS.maxZoom, maxNativeZoom: 19, attribution: config.data?.attribution ?? '' }).addTo(map);
-    } else {
-      new OfflineBaseLayer({ maxZoom: MAP_DEFAULTS.maxZoom, attribution: 'Offline map' }).addTo(map);
     }
     savedLayer.current = L.layerGroup().addTo(map);
     circleRef.current = L.circle(MAP_DEFAULTS.center, {
@@ -96,10 +107,11 @@ export default function LocationsEditor() {
     });
     mapRef.current = map;
     return () => {
+      offline?.remove();
       map.remove();
       mapRef.current = null;
     };
-  }, [configSettled, tilesUrl, config.data?.attribution]);
+  }, [api, configSettled, tilesUrl, config.data?.attribution]);
 
   useEffect(() => {
     circleRef.current?.setRadius(milesToMeters(radius));
@@ -192,18 +204,18 @@ export default function LocationsEditor() {
   };
 
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (values: LocationFormValues) =>
       api.addLocation({
-        name: name.trim(),
+        name: values.name.trim(),
         address,
         latitude: center.lat,
         longitude: center.lng,
-        radius,
-        location_type: locationType,
+        radius: values.radius,
+        location_type: values.locationType,
       }),
     onSuccess: (location) => {
       queryClient.setQueryData<AthleteLocation[]>(QUERY_KEYS.locations, (list) => [...(list ?? []), location]);
-      setName('');
+      form.resetField('name');
       toast.show('Location saved', 'success');
     },
     onError: (error) => toast.show(toApiError(error).message, 'error'),
@@ -211,8 +223,14 @@ export default function LocationsEditor() {
 
   const remove = useMutation({
     mutationFn: (id: string) => api.deleteLocation(id),
-    onSuccess: (_, id) => queryClient.setQueryData<AthleteLocation[]>(QUERY_KEYS.locations, (list) => (list ?? []).filter((l) => l.id !== id)),
-    onError: (error) => toast.show(toApiError(error).message, 'error'),
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<AthleteLocation[]>(QUERY_KEYS.locations, (list) => (list ?? []).filter((l) => l.id !== id));
+      setRemoving(null);
+    },
+    onError: (error) => {
+      setRemoving(null);
+      toast.show(toApiError(error).message, 'error');
+    },
   });
 
   return (
@@ -259,26 +277,47 @@ export default function LocationsEditor() {
             {lookingUp ? 'Finding the place…' : address}
           </span>
         </div>
-        <div className="mb-map__bar-fields">
-          <TextField label="Location name" placeholder="e.g. Home" value={name} maxLength={LIMITS.text.max} onChange={(event) => setName(event.target.value)} />
-          <Stepper
-            label="Mile radius"
-            value={radius}
-            min={LIMITS.map.minRadiusMiles}
-            step={LIMITS.map.radiusStep}
-            max={LIMITS.quantityStepper.max}
-            onChange={setRadius}
-          />
-          <SelectField
-            label="Used for"
-            value={locationType}
-            options={LOCATION_SERVICE_TYPES.map((type) => ({ value: type, label: SERVICE_LABELS[type] }))}
-            onChange={(event) => setLocationType(event.target.value as LocationType)}
-          />
-        </div>
-        <Button block disabled={!canSaveLocation(name, lookingUp, save.isPending)} loading={save.isPending} onClick={() => save.mutate()}>
-          Save location
-        </Button>
+        <form className="mb-map__bar-form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          <div className="mb-map__bar-fields">
+            <Controller
+              control={form.control}
+              name="name"
+              rules={{ validate: (value) => value.trim() !== '' }}
+              render={({ field }) => (
+                <TextField label="Location name" placeholder="e.g. Home" maxLength={LIMITS.text.max} {...field} />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="radius"
+              render={({ field }) => (
+                <Stepper
+                  label="Mile radius"
+                  value={field.value}
+                  min={LIMITS.map.minRadiusMiles}
+                  step={LIMITS.map.radiusStep}
+                  max={LIMITS.quantityStepper.max}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="locationType"
+              render={({ field }) => (
+                <SelectField
+                  label="Used for"
+                  value={field.value}
+                  options={LOCATION_SERVICE_TYPES.map((type) => ({ value: type, label: SERVICE_LABELS[type] }))}
+                  onChange={(event) => field.onChange(event.target.value as LocationType)}
+                />
+              )}
+            />
+          </div>
+          <Button type="submit" variant="accent" block disabled={!canSaveLocation(name, lookingUp, save.isPending)} loading={save.isPending}>
+            Save location
+          </Button>
+        </form>
       </section>
       <section className="mb-map__saved" aria-labelledby="mb-saved-title">
         <h3 className="mb-section__title" id="mb-saved-title">
@@ -305,7 +344,7 @@ export default function LocationsEditor() {
                   className="hd-icon-button"
                   aria-label={`Delete location ${location.name}`}
                   disabled={remove.isPending && remove.variables === location.id}
-                  onClick={() => remove.mutate(location.id)}
+                  onClick={() => setRemoving(location)}
                 >
                   <Icon name="trash" size={18} />
                 </button>
@@ -314,6 +353,16 @@ export default function LocationsEditor() {
           </ul>
         )}
       </section>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove location?"
+        message={removing ? `${removing.name} will no longer be one of the places you travel to.` : ''}
+        confirmLabel="Remove"
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing.id)}
+        onCancel={() => setRemoving(null)}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { canSaveLocation, coordinateLabel, coordinatesText, gridLines, gridStep, MAP_DEFAULTS, mercatorY, milesToMeters, tileBounds } from './map-geometry';
+import { canSaveLocation, coordinateLabel, coordinatesText, gridLines, gridStep, labelBudget, labelsWithoutOverlap, MAP_DEFAULTS, mercatorY, milesToMeters, tileBounds } from './map-geometry';
 
 describe('location picker map (spec §5, §9)', () => {
   it('starts on Los Angeles at zoom 10 with a 4-mile radius, up to zoom 21', () => {
@@ -41,5 +41,23 @@ describe('offline base layer', () => {
     expect(coordinateLabel(-118.25, 'lng', 0.05)).toBe('118.25°W');
     expect(coordinateLabel(0, 'lng', 30)).toBe('0°');
     expect(coordinatesText(34.0522, -118.2437)).toBe('34.05220, -118.24370');
+  });
+});
+
+describe('offline map labels', () => {
+  it('keeps the most important labels and drops those that would overlap them', () => {
+    const kept = labelsWithoutOverlap([
+      { text: 'Los Angeles', x: 100, y: 100 },
+      { text: 'Glendale', x: 110, y: 104 },
+      { text: 'Pasadena', x: 300, y: 100 },
+      { text: 'Burbank', x: 100, y: 140 },
+    ]);
+    expect(kept.map((label) => label.text)).toEqual(['Los Angeles', 'Pasadena', 'Burbank']);
+  });
+
+  it('asks for more labels on a larger map, within bounds', () => {
+    expect(labelBudget(100, 100)).toBe(8);
+    expect(labelBudget(600, 400)).toBe(12);
+    expect(labelBudget(4000, 4000)).toBe(60);
   });
 });

@@ -70,3 +70,37 @@ export const MAP_DEFAULTS = {
   maxZoom: LIMITS.map.maxZoom,
   radius: LIMITS.map.defaultRadiusMiles,
 } as const;
+
+/** A label to place on the map, at a pixel position of the map's container. */
+export interface LabelCandidate {
+  text: string;
+  x: number;
+  y: number;
+}
+
+const LABEL_CHAR_WIDTH = 6.5;
+const LABEL_HEIGHT = 16;
+const LABEL_PADDING = 8;
+
+/**
+ * The labels that fit without overlapping, most important first: each candidate (in the order
+ * given, largest city first) is kept only if its box, centred on its point, touches no kept box.
+ */
+export function labelsWithoutOverlap<T extends LabelCandidate>(candidates: readonly T[]): T[] {
+  const kept: { item: T; left: number; right: number; top: number; bottom: number }[] = [];
+  for (const item of candidates) {
+    const half = (item.text.length * LABEL_CHAR_WIDTH + LABEL_PADDING) / 2;
+    const box = { item, left: item.x - half, right: item.x + half, top: item.y - LABEL_HEIGHT, bottom: item.y + LABEL_HEIGHT / 2 };
+    const overlaps = kept.some((other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top);
+    if (!overlaps) kept.push(box);
+  }
+  return kept.map((box) => box.item);
+}
+
+/** How many city labels to ask for: about one per 20,000 square pixels of map, 8 to 60. */
+export function labelBudget(width: number, height: number): number {
+  return Math.max(8, Math.min(60, Math.round((width * height) / 20000)));
+}
+
+/** Counties are drawn from this zoom in; further out their borders are only noise. */
+export const COUNTY_ZOOM = 7;

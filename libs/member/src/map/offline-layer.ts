@@ -4,9 +4,8 @@ import { coordinateLabel, gridLines, gridStep, mercatorY, tileBounds } from './m
 const TILE_SIZE = 256;
 
 /**
- * The base layer when no tile server is configured (GET /maps/config answers tiles_url null):
- * a light canvas with latitude and longitude lines and their labels, drawn in the browser, so
- * the picker works with no network at all.
+ * The coordinate grid of the offline map (see OfflineBasemap): transparent tiles with latitude and
+ * longitude lines and their labels, drawn in the browser over the boundaries.
  */
 export class OfflineBaseLayer extends L.GridLayer {
   override createTile(coords: L.Coords): HTMLElement {
@@ -17,8 +16,6 @@ export class OfflineBaseLayer extends L.GridLayer {
     const context = canvas.getContext('2d');
     if (!context) return canvas;
     context.scale(ratio, ratio);
-    context.fillStyle = '#f3f5f8';
-    context.fillRect(0, 0, TILE_SIZE, TILE_SIZE);
 
     const bounds = tileBounds(coords.x, coords.y, coords.z);
     const step = gridStep(coords.z);
@@ -27,9 +24,9 @@ export class OfflineBaseLayer extends L.GridLayer {
     const xOf = (lng: number) => ((lng - bounds.west) / (bounds.east - bounds.west)) * TILE_SIZE;
     const yOf = (lat: number) => ((top - mercatorY(lat)) / (top - bottom)) * TILE_SIZE;
 
-    context.strokeStyle = '#d9dfe8';
+    context.strokeStyle = 'rgba(120, 135, 160, 0.18)';
     context.lineWidth = 1;
-    context.fillStyle = '#7b879a';
+    context.fillStyle = 'rgba(90, 104, 128, 0.7)';
     context.font = '10px system-ui, sans-serif';
     for (const lng of gridLines(bounds.west, bounds.east, step)) {
       const x = Math.round(xOf(lng)) + 0.5;

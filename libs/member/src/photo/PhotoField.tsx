@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorCode, MESSAGES, profileImageProblem, type UserTypeCode } from '@huddle/domain';
 import { ApiError, mediaUrl, toApiError } from '@huddle/api-client';
-import { AlertDialog, Button, cx, Icon, LoadingView, Modal, ProgressBar } from '@huddle/ui';
+import { AlertDialog, Icon, LoadingView, Modal } from '@huddle/ui';
+import { FileUploadField } from '@huddle/ui/file-upload';
 import type { UploadedPhoto } from '../api/account-types';
 import { useMemberApi } from '../api/hooks';
+import { loadImage } from './crop-canvas';
 import { cropStagesFor } from './crop-geometry';
 import type { CroppedPhotos } from './CropModal';
 import '../member.css';
@@ -32,13 +34,30 @@ function uploadProblem(error: unknown): string {
 }
 
 /**
+ * A chosen file's problem before the cropper opens: its name, type and size (the domain's rule),
+ * then whether the browser can decode it at all. A name and type can lie (a text file named .jpg):
+ * only a decodable image opens the cropper, anything else gets spec §8's file-type message.
+ */
+async function photoProblem(file: File): Promise<string | null> {
+  const wrong = profileImageProblem(file);
+  if (wrong) return wrong;
+  const url = URL.createObjectURL(file);
+  try {
+    await loadImage(url);
+    return null;
+  } catch {
+    return MESSAGES.imageUploadFailed(0);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
  * The profile photo: pick a jpg, jpeg or png, crop it ('Crop your photo': an athlete's dashboard
  * rectangle then the square), and upload both with a progress bar (POST /user/upload-photo).
  */
 export function PhotoField({ userType, photo, onUploaded, error, label = 'Profile photo', onUploadingChange }: PhotoFieldProps) {
   const api = useMemberApi();
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -49,20 +68,9 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
   useEffect(() => () => {
     if (picked) URL.revokeObjectURL(picked);
   }, [picked]);
-  const uploading = progress !== null;
-  useEffect(() => onUploadingChange?.(uploading), [uploading, onUploadingChange]);
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
-
-  const choose = (file: File | undefined) => {
-    if (input.current) input.current.value = '';
-    if (!file) return;
-    const wrong = profileImageProblem(file);
-    setProblem(wrong);
-    if (wrong) return;
-    setPicked(URL.createObjectURL(file));
-  };
 
   const upload = async ({ photo: square, second_photo }: CroppedPhotos) => {
     setPicked(null);
@@ -81,43 +89,28 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
   };
 
   const shown = preview ?? mediaUrl(api.apiBase, photo);
-  const message = problem ?? error ?? (broken ? MESSAGES.unableToLoadPhoto : null);
 
   return (
-    <div className={cx('hd-field', message && 'hd-field--invalid')}>
-      <span className="hd-field__label" id={`${id}-label`}>
-        {label}
-      </span>
-      <div className="mb-photo">
+    <FileUploadField
+      label={label}
+      accept={ACCEPT}
+      noun="photo"
+      hint="JPG or PNG"
+      hasFile={Boolean(shown)}
+      preview={
         <div className="mb-photo__frame">
-          {shown && !broken ? (
-            <img src={shown} alt="Your profile photo" onError={() => setBroken(true)} />
-          ) : (
-            <Icon name="user" size={40} />
-          )}
+          {shown && !broken ? <img src={shown} alt="Your profile photo" onError={() => setBroken(true)} /> : <Icon name="user" size={40} />}
         </div>
-        <div className="mb-photo__actions">
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            accept={ACCEPT}
-            className="hd-visually-hidden"
-            aria-labelledby={`${id}-label`}
-            onChange={(event) => choose(event.target.files?.[0])}
-          />
-          <Button variant="secondary" size="sm" onClick={() => input.current?.click()} disabled={progress !== null}>
-            {shown ? 'Change photo' : 'Choose photo'}
-          </Button>
-          <span className="hd-field__hint">JPG or PNG</span>
-        </div>
-      </div>
-      {progress !== null && <ProgressBar value={progress} label="Uploading photo" />}
-      {message && (
-        <p className="hd-field__error" role="alert">
-          {message}
-        </p>
-      )}
+      }
+      check={photoProblem}
+      onAccepted={(file) => {
+        setProblem(null);
+        setPicked(URL.createObjectURL(file));
+      }}
+      progress={progress}
+      error={problem ?? error ?? (broken ? MESSAGES.unableToLoadPhoto : null)}
+      onBusyChange={onUploadingChange}
+    >
       {picked && (
         <Suspense
           fallback={
@@ -138,12 +131,7 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
           />
         </Suspense>
       )}
-      <AlertDialog
-        open={cropFailure !== null}
-        title="Unable to crop the photo"
-        message={cropFailure}
-        onClose={() => setCropFailure(null)}
-      />
-    </div>
+      <AlertDialog open={cropFailure !== null} title="Unable to crop the photo" message={cropFailure} onClose={() => setCropFailure(null)} />
+    </FileUploadField>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   baseUserType,
   hasServicesProblems,
@@ -33,7 +33,11 @@ import {
   draftFromAccount,
   fanFinishPayload,
   finishKindOf,
+  parseWizardProgress,
   resumeFactsOf,
+  serializeWizardProgress,
+  wizardProgressKey,
+  type StoredWizardProgress,
   type WizardDraft,
 } from './wizard-draft';
 import { canSkip, forwardLabel, nextStep, previousStep, resumeStep, stepTitle, wizardStepsFor } from './wizard-steps';
@@ -73,6 +77,26 @@ function stepErrors(step: WizardStep, draft: WizardDraft, userType: UserTypeCode
   }
 }
 
+/** localStorage may be unavailable (privacy modes): the wizard then simply does not resume. */
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the wizard starts: an athlete's answers are saved on the server step by step, so the
+ * account tells where to resume; a fan's or a business's are kept in this browser until Submit.
+ */
+function startingPoint(userType: UserTypeCode, account: MemberAccount, steps: readonly WizardStep[]): StoredWizardProgress {
+  const draft = draftFromAccount(account);
+  if (userType === UserType.Athlete) return { index: resumeStep(steps, resumeFactsOf(account)), draft };
+  const stored = parseWizardProgress(storage()?.getItem(wizardProgressKey(account.id)) ?? null, draft, steps.length);
+  return stored ?? { index: 0, draft };
+}
+
 interface WizardFlowProps {
   role: IncompleteRoleCode;
   account: MemberAccount;
@@ -86,8 +110,13 @@ function WizardFlow({ role, account, reference }: WizardFlowProps) {
   const answer = useAccountAnswer();
   const userType = baseUserType(role) ?? UserType.Fan;
   const steps = wizardStepsFor(role);
-  const [index, setIndex] = useState(() => (userType === UserType.Athlete ? resumeStep(steps, resumeFactsOf(account)) : 0));
-  const [draft, setDraft] = useState<WizardDraft>(() => draftFromAccount(account));
+  const [start] = useState(() => startingPoint(userType, account, steps));
+  const [index, setIndex] = useState(start.index);
+  const [draft, setDraft] = useState<WizardDraft>(start.draft);
+  const keepsLocalProgress = userType !== UserType.Athlete;
+  useEffect(() => {
+    if (keepsLocalProgress) storage()?.setItem(wizardProgressKey(account.id), serializeWizardProgress({ index, draft }));
+  }, [keepsLocalProgress, account.id, index, draft]);
   const [errors, setErrors] = useState<StepErrors>({});
   const [servicesState, setServicesState] = useState<ServicesProblems>({ rates: {} });
   const [busy, setBusy] = useState(false);
@@ -112,6 +141,7 @@ function WizardFlow({ role, account, reference }: WizardFlowProps) {
         : kind === 'business'
           ? await api.finishBusiness(businessFinishPayload(draft))
           : await api.finishFan(fanFinishPayload(draft));
+    storage()?.removeItem(wizardProgressKey(account.id));
     toast.show('Welcome to Huddle! Your profile is ready.', 'success');
     // The shell takes the complete account: its role leaves /signup for the role's first route.
     answer(account);
@@ -153,7 +183,8 @@ function WizardFlow({ role, account, reference }: WizardFlowProps) {
     <Page
       title={stepTitle(step)}
       subtitle={lead}
-      width="narrow"
+      // The survey's grids hold 5 choices a row (spec §9): they need the wide page, or names no longer fit.
+      width={step === 'survey' ? 'wide' : 'narrow'}
       onBack={back}
       actions={
         <Button variant="ghost" size="sm" onClick={logout}>

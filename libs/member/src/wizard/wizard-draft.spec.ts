@@ -9,7 +9,10 @@ import {
   emptyDraft,
   fanFinishPayload,
   idsOf,
+  parseWizardProgress,
   resumeFactsOf,
+  serializeWizardProgress,
+  wizardProgressKey,
 } from './wizard-draft';
 
 const account: MemberAccount = {
@@ -108,5 +111,34 @@ describe('wizard draft', () => {
       phone: '+13105550100',
       website: 'https://acme.com',
     });
+  });
+});
+
+describe('wizard progress kept in the browser (fans, businesses)', () => {
+  it('gives back the step, names and uploaded photo it stored', () => {
+    const draft = { ...emptyDraft(), profilePhoto: 'photos/abc.jpg', sports: [1, 4] };
+    draft.profile.first_name = 'Casey';
+    draft.profile.last_name = 'Rivers';
+    const back = parseWizardProgress(serializeWizardProgress({ index: 1, draft }), emptyDraft(), 2);
+    expect(back?.index).toBe(1);
+    expect(back?.draft.profile.first_name).toBe('Casey');
+    expect(back?.draft.profile.last_name).toBe('Rivers');
+    expect(back?.draft.profilePhoto).toBe('photos/abc.jpg');
+    expect(back?.draft.sports).toEqual([1, 4]);
+  });
+
+  it('refuses broken, foreign or out-of-range progress, and keeps fields of the wrong shape from the account', () => {
+    expect(parseWizardProgress(null, emptyDraft(), 2)).toBeNull();
+    expect(parseWizardProgress('{not json', emptyDraft(), 2)).toBeNull();
+    expect(parseWizardProgress(JSON.stringify({ index: 0, draft: {} }), emptyDraft(), 2)).toBeNull();
+    expect(parseWizardProgress(serializeWizardProgress({ index: 5, draft: emptyDraft() }), emptyDraft(), 2)).toBeNull();
+    const base = { ...emptyDraft(), sports: [7] };
+    const odd = parseWizardProgress(JSON.stringify({ version: 1, index: 0, draft: { sports: ['x'], profile: { first_name: 3 } } }), base, 2);
+    expect(odd?.draft.sports).toEqual([7]);
+    expect(odd?.draft.profile.first_name).toBe('');
+  });
+
+  it('keys progress by account, so another person in the same browser never reads it', () => {
+    expect(wizardProgressKey('a')).not.toBe(wizardProgressKey('b'));
   });
 });

@@ -188,3 +188,74 @@ export function finishKindOf(userType: UserTypeCode): 'athlete' | 'fan' | 'busin
   if (userType === 2) return 'athlete';
   return userType === 3 ? 'business' : 'fan';
 }
+
+/**
+ * Wizard progress kept in the browser for the roles whose answers the API only takes at Submit
+ * (fans, businesses), so a reload resumes at the same step with the same answers and the
+ * uploaded photo. Keyed by account, so another person in the same browser never sees it.
+ */
+export interface StoredWizardProgress {
+  index: number;
+  draft: WizardDraft;
+}
+
+const PROGRESS_PREFIX = 'huddle.wizard.';
+
+export function wizardProgressKey(accountId: string): string {
+  return `${PROGRESS_PREFIX}${accountId}`;
+}
+
+export function serializeWizardProgress(progress: StoredWizardProgress): string {
+  return JSON.stringify({ version: 1, ...progress });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads stored progress back over the account's own draft: only fields of the right shape are
+ * taken, and a step index outside the role's steps is refused (the stored text may be old or edited).
+ */
+export function parseWizardProgress(text: string | null, base: WizardDraft, stepCount: number): StoredWizardProgress | null {
+  if (!text) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed) || parsed.version !== 1 || !isRecord(parsed.draft)) return null;
+  const { index } = parsed;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= stepCount) return null;
+  const stored = parsed.draft;
+  const ids = (value: unknown, fallback: number[]) =>
+    Array.isArray(value) && value.every((id) => Number.isInteger(id)) ? (value as number[]) : fallback;
+  const text_ = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+  const nullableText = (value: unknown, fallback: string | null) => (typeof value === 'string' || value === null ? value : fallback);
+  const profile = isRecord(stored.profile) ? stored.profile : {};
+  const business = isRecord(profile.business) ? profile.business : {};
+  return {
+    index,
+    draft: {
+      ...base,
+      profile: {
+        first_name: text_(profile.first_name, base.profile.first_name),
+        last_name: text_(profile.last_name, base.profile.last_name),
+        gender: text_(profile.gender, base.profile.gender),
+        description: text_(profile.description, base.profile.description),
+        business: {
+          name: text_(business.name, base.profile.business.name),
+          email: text_(business.email, base.profile.business.email),
+          phone: text_(business.phone, base.profile.business.phone),
+          website: text_(business.website, base.profile.business.website),
+        },
+      },
+      profilePhoto: nullableText(stored.profilePhoto, base.profilePhoto),
+      dashboardPhoto: nullableText(stored.dashboardPhoto, base.dashboardPhoto),
+      sports: ids(stored.sports, base.sports),
+      conferences: ids(stored.conferences, base.conferences),
+      teams: ids(stored.teams, base.teams),
+    },
+  };
+}

@@ -10,16 +10,15 @@ import {
   enabledServices,
   isAppearanceType,
   isSchoolRequired,
-  isValidServiceRate,
   LIMITS,
   MESSAGES,
-  SERVICE_RATE_LIMITS,
+  serviceRateProblem,
   servicesProblems,
   toCents,
   toDollars,
   UserType,
 } from '@huddle/domain';
-import type { AppearanceType, AthleteCompleteness, AthleteServiceType, ServiceSettings } from '@huddle/domain';
+import type { AppearanceType, AthleteCompleteness, ServiceSettings } from '@huddle/domain';
 import type { FieldErrors } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
 import { ACCOUNT_CREATED } from '../accounts/account-events';
@@ -286,7 +285,8 @@ export class AthletesService implements OnModuleInit {
         rate: typeof rate === 'number' ? rate : settings[type].rate,
       };
       // A rate that is sent is checked even for a service left off: it is what turning it on would charge.
-      if (typeof rate === 'number' && !isValidServiceRate(type, rate)) problems[`${prefix}${type}_rate`] = this.rateProblem(type, rate);
+      const rateProblem = typeof rate === 'number' ? serviceRateProblem(type, rate) : null;
+      if (rateProblem) problems[`${prefix}${type}_rate`] = rateProblem;
     }
 
     const found = servicesProblems(settings);
@@ -303,10 +303,6 @@ export class AthletesService implements OnModuleInit {
       else problems[`${prefix}appearance_type`] = MESSAGES.unknownChoice;
     }
     return { settings, appearanceTypes };
-  }
-
-  private rateProblem(type: AthleteServiceType, rate: number): string {
-    return rate > 0 ? MESSAGES.rateBetween(SERVICE_RATE_LIMITS[type].min, SERVICE_RATE_LIMITS[type].max) : MESSAGES.invalidRate;
   }
 
   /**

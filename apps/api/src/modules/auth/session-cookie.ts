@@ -2,9 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../../config/app-config';
+import { SESSION_HINT_COOKIE } from '@huddle/domain';
 import { SESSION_COOKIE } from './session-token';
 
-/** Writes and clears the session cookie with the one set of attributes the product uses. */
+/**
+ * Writes and clears the session cookie with the one set of attributes the product uses, and beside
+ * it the hint cookie: readable by the shell, holding no credential, it tells a browser that has no
+ * session not to ask for the signed-in account at all.
+ */
 @Injectable()
 export class SessionCookie {
   constructor(private readonly config: AppConfig) {}
@@ -15,9 +20,11 @@ export class SessionCookie {
 
   issue(reply: FastifyReply, token: string, expiresAt: Date): void {
     reply.setCookie(SESSION_COOKIE, token, { ...this.options(), expires: expiresAt });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...this.options(), httpOnly: false, expires: expiresAt });
   }
 
   clear(reply: FastifyReply): void {
     reply.clearCookie(SESSION_COOKIE, this.options());
+    reply.clearCookie(SESSION_HINT_COOKIE, { ...this.options(), httpOnly: false });
   }
 }

@@ -5,6 +5,7 @@ import { Public } from '../../common/access/access.decorators';
 import { RateLimit } from '../auth/rate-limit.decorator';
 import { GeocodePayload, GeocodeQuery } from './dto/geocode.dto';
 import { MapConfigPayload } from './dto/map-config.payload';
+import { PlaceLabelsPayload, PlaceLabelsQuery } from './dto/place-labels.dto';
 import { MapsService } from './maps.service';
 
 @ApiTags('maps')
@@ -22,6 +23,18 @@ export class MapsController {
   @ApiOkEnvelope(GeocodePayload)
   geocode(@Query() { query }: GeocodeQuery): Promise<GeocodePayload> {
     return this.maps.geocode(query);
+  }
+
+  @Get('places')
+  @Public()
+  @Header('Cache-Control', 'public, max-age=86400')
+  @ApiOperation({
+    summary: "City labels for the offline map: the most populous places inside a box, largest first.",
+    description: '1400 for an edge out of range or a south edge above the north one.',
+  })
+  @ApiOkEnvelope(PlaceLabelsPayload)
+  places(@Query() query: PlaceLabelsQuery): PlaceLabelsPayload {
+    return this.maps.placeLabels(query);
   }
 
   @Get('config')

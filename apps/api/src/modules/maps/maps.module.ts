@@ -6,6 +6,7 @@ import { Geocoder } from './geocoding/geocoder';
 import { NominatimGeocoder } from './geocoding/nominatim-geocoder';
 import { MapsController } from './maps.controller';
 import { MapsService } from './maps.service';
+import { PlaceLabels } from './place-labels';
 
 /** Nominatim when GEOCODER_URL is configured, otherwise the offline gazetteer (DESIGN: real adapter, embedded default). */
 export function createGeocoder(config: AppConfig): Geocoder {
@@ -18,6 +19,11 @@ export function createGeocoder(config: AppConfig): Geocoder {
 
 @Module({
   controllers: [MapsController],
-  providers: [MapsService, { provide: Geocoder, inject: [AppConfig], useFactory: createGeocoder }],
+  providers: [
+    MapsService,
+    { provide: Geocoder, inject: [AppConfig], useFactory: createGeocoder },
+    // The offline map's city labels come from the gazetteer whichever geocoder answers searches.
+    { provide: PlaceLabels, useFactory: () => new PlaceLabels(readPlaceRows(places)) },
+  ],
 })
 export class MapsModule {}
