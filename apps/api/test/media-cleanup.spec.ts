@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { AppConfig } from '../src/config/app-config';
+import { JobsService } from '../src/modules/jobs/jobs.service';
 import { MediaService } from '../src/modules/media/media.service';
+import { DELETE_UNUSED_UPLOADS } from '../src/modules/media/unused-uploads.cleaner';
 import { api, signUp, uploadIntro, uploadPhoto } from './support/accounts-api';
 import { FakeClock } from './support/fake-clock';
 import { createTestApp } from './support/test-app';
@@ -87,5 +89,21 @@ describe('MediaService.deleteUnreferencedUploads', () => {
     await testApp.get(MediaService).deleteUnreferencedUploads();
     expect(await served(first)).toBe(404);
     expect(await served(second)).toBe(200);
+  });
+
+  it('runs as a daily job of the queue: scheduled, and a run deletes what nobody kept', async () => {
+    const athlete = await signUp(testApp, UserType.Athlete);
+    const abandoned = await uploadPhoto(testApp, athlete.token);
+    const [schedule]: Array<{ cron: string; timezone: string }> = await testApp.dataSource.query('SELECT cron, timezone FROM pgboss.schedule WHERE name = $1', [
+      DELETE_UNUSED_UPLOADS,
+    ]);
+    expect(schedule).toEqual({ cron: '41 3 * * *', timezone: 'UTC' });
+
+    clock.advance(25 * HOUR_MS);
+    const jobs = testApp.get(JobsService);
+    await jobs.enqueue(DELETE_UNUSED_UPLOADS, {});
+    await jobs.drain();
+    expect(await served(abandoned)).toBe(404);
+    expect(existsSync(fileOf(abandoned))).toBe(false);
   });
 });

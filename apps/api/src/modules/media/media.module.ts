@@ -1,12 +1,14 @@
 import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
+import { JobsModule } from '../jobs/jobs.module';
 import { MediaObjectEntity } from './entities/media-object.entity';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
 import { DiskMediaStorage } from './storage/disk-media-storage';
 import { MediaStorage } from './storage/media-storage';
 import { S3MediaStorage } from './storage/s3-media-storage';
+import { UnusedUploadsCleaner } from './unused-uploads.cleaner';
 import { UploadsController } from './uploads.controller';
 import { StagingStorage } from './uploads/staging-storage';
 import { createStagingStorage } from './uploads/upload-rules';
@@ -29,10 +31,11 @@ export function createMediaStorage(config: AppConfig): MediaStorage {
 }
 
 @Module({
-  imports: [TypeOrmModule.forFeature([MediaObjectEntity])],
+  imports: [TypeOrmModule.forFeature([MediaObjectEntity]), JobsModule],
   controllers: [UploadsController, MediaController],
   providers: [
     MediaService,
+    UnusedUploadsCleaner,
     { provide: MediaStorage, inject: [AppConfig], useFactory: createMediaStorage },
     {
       provide: StagingStorage,
