@@ -36,12 +36,13 @@ describe('platform: the federated shell', () => {
     const { page } = journey;
     await page.goto(`${SHELL_URL}/dashboard`);
     await page.waitForURL(`${SHELL_URL}/dashboard`);
-    // Choosing Login ends the guest session; a member page then redirects to /login.
+    // Choosing Login ends the guest session and keeps the page to come back to; a member page
+    // then redirects to /login, which brings the visitor back to it after signing in.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Login' }).click();
-    await page.waitForURL(`${SHELL_URL}/login`);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/dashboard');
     await page.goto(`${SHELL_URL}/requests`);
-    await page.waitForURL(`${SHELL_URL}/login`);
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.getByLabel('Email').waitFor();
     await screenshot(page, 'platform-login');
   });
