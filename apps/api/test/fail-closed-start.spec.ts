@@ -1,26 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DEMO_ACCOUNTS } from '../src/modules/demo/demo-seeder.service';
 import { createTestDatabase } from './support/test-database';
 import type { TestDatabase } from './support/test-database';
+import { freePort } from './support/free-port';
 
 const API_ROOT = join(__dirname, '..');
 const START_TIMEOUT_MS = 90_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Started {
   /** Exit code once the process ended by itself (null while it runs). */
@@ -32,7 +21,7 @@ interface Started {
 /** The API's real entrypoint (src/main.ts) in its own process, with only the given variables of ours. */
 function startApi(env: Record<string, string>): Started {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|AUTH_SECRET|SEED_DEMO|API_WORKERS|PORT)$/.test(name)));
-  const child = spawn(process.execPath, [join(__dirname, 'support/run-typescript.js'), join(API_ROOT, 'src/main.ts')], {
+  const child = spawn(process.execPath, ['-r', join(__dirname, 'support/ts-register.js'), join(API_ROOT, 'src/main.ts')], {
     cwd: API_ROOT,
     env: { ...inherited, LOG_LEVEL: 'log', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,10 @@
 import { chmod, mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import type { EmbeddedPostgresHandle, EmbeddedPostgresPackage } from '../../src/database/embedded-postgres';
 import { TEST_ADMIN_URL_ENV } from './test-database';
+import { freePort } from './free-port';
 
 export const SERVER_GLOBAL = '__HUDDLE_TEST_POSTGRES__';
 
@@ -16,18 +16,6 @@ export type GlobalWithServer = typeof globalThis & { [SERVER_GLOBAL]?: EmbeddedP
  * CommonJS for a package Node loads as ESM.
  */
 const importNatively = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<EmbeddedPostgresPackage>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** One real PostgreSQL for the whole run, in a throwaway directory; test files get their own databases. */
 export default async function globalSetup(): Promise<void> {

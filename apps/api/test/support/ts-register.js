@@ -1,6 +1,6 @@
 // Lets a child process started by a test (node -r ./ts-register.js script.ts) run the API's
-// TypeScript sources as Jest does: compiled by swc with decorator metadata, @huddle/* aliases
-// pointing at library sources. Nothing is built beforehand.
+// TypeScript sources as Jest does (the real entrypoint src/main.ts, or a job worker): compiled by
+// swc with decorator metadata, @huddle/domain pointing at its sources. Nothing is built beforehand.
 const Module = require('node:module');
 const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
