@@ -146,6 +146,9 @@ function createConfig({ dirname, kind, name, port, title }) {
           // The formatters of libs/domain, outside the shared @huddle/domain singleton so each app
           // bundles only those it uses; see libs/domain/src/format/index.ts.
           '@huddle/domain/format$': path.join(workspaceRoot, 'libs/domain/src/format/index.ts'),
+          // The booking payload schemas (zod), off the shared singleton: only the lazily loaded
+          // booking forms carry zod, never a guest's first screen.
+          '@huddle/domain/request-details$': path.join(workspaceRoot, 'libs/domain/src/request-details.ts'),
           // Development-only stand-in shell for a remote's own page; see libs/ui/src/standalone.tsx.
           '@huddle/ui/standalone$': path.join(workspaceRoot, 'libs/ui/src/standalone.tsx'),
           // The shell contract's version, compiled into each app rather than shared, so a remote

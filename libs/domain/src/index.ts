@@ -1,5 +1,6 @@
 export * from './roles';
 export * from './request-status';
+export * from './request-actions';
 export * from './service-types';
 export * from './campaign';
 export * from './limits';

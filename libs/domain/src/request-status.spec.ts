@@ -17,6 +17,10 @@ describe('request status', () => {
     [Accepted, Finished],
     [PendingReview, Finished],
     [InProgress, Finished],
+    // An administrator's cancel of a request under way (refunded).
+    [Accepted, Canceled],
+    [PendingReview, Canceled],
+    [InProgress, Canceled],
   ];
 
   it('allows exactly the legal transitions', () => {

@@ -37,15 +37,17 @@ export function compareByStatusPriority(a: RequestStatusCode, b: RequestStatusCo
  * Legal status changes. The spec lists them but says the exact table is not shown; these are
  * exactly the listed ones: accept, cancel/decline, delivery (video upload to 4, video chat start
  * to 6) and approval. A video chat in progress finishes through approval of the completed chat,
- * so 6 -> 5 is allowed as well; nothing leaves Canceled or Finished.
+ * so 6 -> 5 is allowed as well; an administrator may cancel any request still under way (2, 4 or
+ * 6 -> 3, the money refunded); nothing leaves Canceled or Finished. Who may take each change is
+ * the action table's (request-actions.ts).
  */
 export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatusCode, readonly RequestStatusCode[]>> = {
   1: [2, 3],
-  2: [4, 6, 5],
+  2: [4, 6, 5, 3],
   3: [],
-  4: [5],
+  4: [5, 3],
   5: [],
-  6: [5],
+  6: [5, 3],
 };
 
 export function canTransition(from: RequestStatusCode, to: RequestStatusCode): boolean {

@@ -1,0 +1,105 @@
+import {
+  REQUEST_ACTIONS,
+  REQUEST_ACTION_RULES,
+  autoCompletionTime,
+  availableActions,
+  checkRequestAction,
+  eventWindow,
+  expirationTime,
+  isBookableStart,
+  splitAmount,
+} from './request-actions';
+import type { RequestFacts, RequestParty } from './request-actions';
+import { canTransition } from './request-status';
+import { ATHLETE_SERVICE_TYPES } from './service-types';
+
+const NOW = 1_800_000_000;
+const facts = (over: Partial<RequestFacts>): RequestFacts => ({ status: 1, type: 'shoutout', paid: true, reviewed: false, ...over });
+
+describe('request actions', () => {
+  it('every status change the table allows is one the status graph allows', () => {
+    for (const action of REQUEST_ACTIONS) {
+      const rule = REQUEST_ACTION_RULES[action];
+      for (const from of Object.keys(rule.from).map(Number) as Array<1 | 2 | 3 | 4 | 5 | 6>) {
+        if (rule.to !== null && rule.to !== from) expect([action, canTransition(from, rule.to)]).toEqual([action, true]);
+      }
+    }
+  });
+
+  it('nothing leaves canceled or finished except a review of a finished request', () => {
+    const parties: RequestParty[] = ['requester', 'athlete', 'admin', 'system'];
+    for (const type of ATHLETE_SERVICE_TYPES) {
+      for (const party of parties) {
+        expect(availableActions(party, facts({ status: 3, type }), NOW)).toEqual([]);
+        expect(availableActions(party, facts({ status: 5, type }), NOW)).toEqual(party === 'requester' ? ['review'] : []);
+      }
+    }
+  });
+
+  it('accept captures, decline/cancel/expire void, an admin refunds only what was captured', () => {
+    expect(checkRequestAction('accept', 'athlete', facts({}), NOW)).toEqual({ ok: true, to: 2, money: 'capture' });
+    expect(checkRequestAction('decline', 'athlete', facts({}), NOW)).toEqual({ ok: true, to: 3, money: 'void' });
+    expect(checkRequestAction('cancel', 'requester', facts({}), NOW)).toEqual({ ok: true, to: 3, money: 'void' });
+    expect(checkRequestAction('expire', 'system', facts({}), NOW)).toEqual({ ok: true, to: 3, money: 'void' });
+    expect(checkRequestAction('admin_cancel', 'admin', facts({}), NOW)).toEqual({ ok: true, to: 3, money: 'void' });
+    expect(checkRequestAction('admin_cancel', 'admin', facts({ status: 2 }), NOW)).toEqual({ ok: true, to: 3, money: 'refund' });
+  });
+
+  it('refuses the wrong party, an unpaid draft, a second review and an early approval', () => {
+    expect(checkRequestAction('accept', 'requester', facts({}), NOW)).toMatchObject({ ok: false, reason: 'party' });
+    expect(checkRequestAction('cancel', 'athlete', facts({}), NOW)).toMatchObject({ ok: false, reason: 'party' });
+    expect(checkRequestAction('accept', 'athlete', facts({ paid: false }), NOW)).toMatchObject({ ok: false, reason: 'unpaid' });
+    expect(checkRequestAction('review', 'requester', facts({ status: 5, reviewed: true }), NOW)).toMatchObject({ ok: false, reason: 'already_reviewed' });
+    expect(checkRequestAction('approve', 'requester', facts({ status: 2, type: 'camp', startTime: NOW + 10 }), NOW)).toMatchObject({ ok: false, reason: 'not_started' });
+    expect(checkRequestAction('approve', 'requester', facts({ status: 2, type: 'camp', startTime: NOW - 10 }), NOW)).toEqual({ ok: true, to: 5, money: null });
+    expect(checkRequestAction('approve', 'requester', facts({ status: 2, type: 'shoutout' }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('approve', 'requester', facts({ status: 6, type: 'video_chat' }), NOW)).toMatchObject({ ok: false, reason: 'chat_not_completed' });
+    expect(checkRequestAction('approve', 'requester', facts({ status: 6, type: 'video_chat', videoChatCompleted: true }), NOW)).toMatchObject({ ok: true, to: 5 });
+  });
+
+  it('delivery is for video services only, flagging for shoutouts only', () => {
+    expect(checkRequestAction('deliver', 'athlete', facts({ status: 2, type: 'endorsement' }), NOW)).toMatchObject({ ok: true, to: 4 });
+    expect(checkRequestAction('deliver', 'athlete', facts({ status: 2, type: 'camp' }), NOW)).toMatchObject({ ok: false });
+    expect(checkRequestAction('flag', 'requester', facts({ status: 4 }), NOW)).toMatchObject({ ok: true, to: 4 });
+    expect(checkRequestAction('flag', 'requester', facts({ status: 4, type: 'endorsement' }), NOW)).toMatchObject({ ok: false });
+  });
+});
+
+describe('timers', () => {
+  it('expires 6 days after payment, or an hour before the start when that is sooner', () => {
+    expect(expirationTime(NOW, null)).toBe(NOW + 6 * 86400);
+    expect(expirationTime(NOW, NOW + 3 * 3600)).toBe(NOW + 2 * 3600);
+    expect(expirationTime(NOW, NOW + 30 * 86400)).toBe(NOW + 6 * 86400);
+  });
+
+  it('auto-completes a delivered video after 7 days and an event 2 days after its end', () => {
+    expect(autoCompletionTime({ status: 4, type: 'shoutout', deliveredAt: NOW })).toBe(NOW + 7 * 86400);
+    const { end } = eventWindow('camp', NOW, 3);
+    expect(end).toBe(NOW + 3 * 3600);
+    expect(autoCompletionTime({ status: 2, type: 'camp', eventEnd: end })).toBe(end + 2 * 86400);
+    expect(autoCompletionTime({ status: 2, type: 'shoutout' })).toBeNull();
+    expect(eventWindow('video_chat', NOW).end).toBe(NOW + 300);
+  });
+
+  it('a start must be at least a minute ahead', () => {
+    expect(isBookableStart(NOW + 60, NOW)).toBe(true);
+    expect(isBookableStart(NOW + 59, NOW)).toBe(false);
+    expect(isBookableStart(NOW - 3600, NOW)).toBe(false);
+  });
+});
+
+describe('platform fee split', () => {
+  it('fee rounds half up to a cent and fee + athlete share is always the amount', () => {
+    expect(splitAmount(1000, 20)).toEqual({ feeCents: 200, athleteCents: 800 });
+    expect(splitAmount(1003, 20)).toEqual({ feeCents: 201, athleteCents: 802 }); // 200.6 -> 201
+    expect(splitAmount(1002, 20)).toEqual({ feeCents: 200, athleteCents: 802 }); // 200.4 -> 200
+    expect(splitAmount(1, 50)).toEqual({ feeCents: 1, athleteCents: 0 }); // 0.5 -> 1
+    for (let cents = 0; cents < 5000; cents += 7) {
+      const { feeCents, athleteCents } = splitAmount(cents, 17.5);
+      expect(feeCents + athleteCents).toBe(cents);
+      expect(Number.isInteger(feeCents)).toBe(true);
+    }
+    expect(() => splitAmount(10.5, 20)).toThrow(RangeError);
+    expect(() => splitAmount(100, 120)).toThrow(RangeError);
+  });
+});

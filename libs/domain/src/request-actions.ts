@@ -1,0 +1,277 @@
+import { RequestStatus } from './request-status';
+import type { RequestStatusCode } from './request-status';
+import type { ServiceType } from './service-types';
+import { VIDEO_DELIVERY_TYPES } from './service-types';
+
+/**
+ * The request core (spec §4, DESIGN "Requests and money"): every action on a single-athlete
+ * request, who may take it, from which statuses, for which service types, and what it leads to.
+ * The API's one state-change service and every action panel read this table; nothing else decides
+ * whether an action is legal.
+ *
+ * The spec lists the status changes but says "the exact transition table is not shown". Huddle's
+ * reading, written down here where the rule lives:
+ * - accept 1 -> 2 and decline 1 -> 3 are the athlete's; cancel 1 -> 3 is the requester's.
+ * - a video (endorsement, shoutout) is delivered 2 -> 4 and approved 4 -> 5.
+ * - a timed event (appearance, speaking engagement, training session, camp) is approved 2 -> 5 once
+ *   it has started; a video chat starts 2 -> 6, its completion is recorded (stays 6), and it is
+ *   approved 6 -> 5.
+ * - the system expires an unaccepted request (1 -> 3) and auto-completes a delivered video or a
+ *   past event nobody approved (4 -> 5, 2 -> 5 for events, 6 -> 5 for video chats).
+ * - an administrator may cancel any request that is not finished or canceled (-> 3); money that
+ *   was captured is refunded.
+ * - review and flag change no status (review: once, status 5; flag: shoutouts at 4).
+ * Apple in-app purchase (is_apple_iap, the disabled Pay, 'Awaiting payment') belongs to a mobile
+ * app Huddle does not ship: requests are always paid by card, so is_apple_iap is always false.
+ */
+export const REQUEST_ACTIONS = [
+  'accept',
+  'decline',
+  'cancel',
+  'deliver',
+  'start_video_chat',
+  'complete_video_chat',
+  'approve',
+  'review',
+  'flag',
+  'expire',
+  'auto_complete',
+  'admin_cancel',
+] as const;
+export type RequestAction = (typeof REQUEST_ACTIONS)[number];
+
+/** Who takes an action: the request's requester or athlete, an administrator, or the system's timers. */
+export type RequestParty = 'requester' | 'athlete' | 'admin' | 'system';
+
+/** What happens to the card when the action succeeds (carried out by payments as a job). */
+export type MoneyStep = 'capture' | 'void' | 'refund' | 'void_or_refund';
+
+/** Timed services: booked for a moment, so they can clash in an athlete's calendar. */
+export const TIMED_SERVICE_TYPES = [
+  'personal_appearance',
+  'speaking_engagement',
+  'training_session',
+  'camp',
+  'video_chat',
+] as const satisfies readonly ServiceType[];
+export type TimedServiceType = (typeof TIMED_SERVICE_TYPES)[number];
+
+/** Timed services held in person, approved 2 -> 5 after they started. */
+export const EVENT_SERVICE_TYPES = [
+  'personal_appearance',
+  'speaking_engagement',
+  'training_session',
+  'camp',
+] as const satisfies readonly ServiceType[];
+
+const SINGLE_ATHLETE_TYPES: readonly ServiceType[] = [
+  'personal_appearance',
+  'speaking_engagement',
+  'training_session',
+  'endorsement',
+  'video_chat',
+  'shoutout',
+  'camp',
+];
+
+export interface RequestActionRule {
+  parties: readonly RequestParty[];
+  /** For each status the action applies to, the types it applies to there. */
+  from: Partial<Record<RequestStatusCode, readonly ServiceType[]>>;
+  /** The status it leads to; null keeps the status (review, flag, completing a video chat). */
+  to: RequestStatusCode | null;
+  money?: MoneyStep;
+  /** What the history and the admin call it. */
+  label: string;
+}
+
+const { Pending, Accepted, Canceled, PendingReview, Finished, InProgress } = RequestStatus;
+const VIDEO: readonly ServiceType[] = VIDEO_DELIVERY_TYPES;
+const EVENTS: readonly ServiceType[] = EVENT_SERVICE_TYPES;
+const CHAT: readonly ServiceType[] = ['video_chat'];
+const SHOUTOUT: readonly ServiceType[] = ['shoutout'];
+const ALL = SINGLE_ATHLETE_TYPES;
+
+export const REQUEST_ACTION_RULES: Readonly<Record<RequestAction, RequestActionRule>> = {
+  accept: { parties: ['athlete'], from: { [Pending]: ALL }, to: Accepted, money: 'capture', label: 'Accepted' },
+  decline: { parties: ['athlete'], from: { [Pending]: ALL }, to: Canceled, money: 'void', label: 'Declined' },
+  cancel: { parties: ['requester'], from: { [Pending]: ALL }, to: Canceled, money: 'void', label: 'Canceled by the requester' },
+  deliver: { parties: ['athlete'], from: { [Accepted]: VIDEO }, to: PendingReview, label: 'Video delivered' },
+  start_video_chat: { parties: ['athlete', 'requester'], from: { [Accepted]: CHAT }, to: InProgress, label: 'Video chat started' },
+  complete_video_chat: { parties: ['athlete', 'requester'], from: { [InProgress]: CHAT }, to: null, label: 'Video chat completed' },
+  approve: {
+    parties: ['requester'],
+    from: { [Accepted]: EVENTS, [PendingReview]: VIDEO, [InProgress]: CHAT },
+    to: Finished,
+    label: 'Approved',
+  },
+  review: { parties: ['requester'], from: { [Finished]: ALL }, to: null, label: 'Reviewed' },
+  flag: { parties: ['requester'], from: { [PendingReview]: SHOUTOUT }, to: null, label: 'Flagged as inappropriate' },
+  expire: { parties: ['system'], from: { [Pending]: ALL }, to: Canceled, money: 'void', label: 'Expired' },
+  auto_complete: {
+    parties: ['system'],
+    from: { [Accepted]: EVENTS, [PendingReview]: VIDEO, [InProgress]: CHAT },
+    to: Finished,
+    label: 'Completed automatically',
+  },
+  admin_cancel: {
+    parties: ['admin'],
+    from: { [Pending]: ALL, [Accepted]: ALL, [PendingReview]: ALL, [InProgress]: ALL },
+    to: Canceled,
+    money: 'void_or_refund',
+    label: 'Canceled by an administrator',
+  },
+};
+
+/** The facts about a request an action's legality depends on. */
+export interface RequestFacts {
+  status: RequestStatusCode;
+  type: ServiceType;
+  /** The card is authorised: an unpaid draft is the requester's alone and takes no action but payment. */
+  paid: boolean;
+  reviewed: boolean;
+  /** The event's start, unix seconds (timed services). */
+  startTime?: number | null;
+  /** A video chat whose completion was recorded. */
+  videoChatCompleted?: boolean;
+}
+
+export type ActionCheck =
+  | { ok: true; to: RequestStatusCode; money: MoneyStep | null }
+  | { ok: false; reason: 'party' | 'status' | 'unpaid' | 'already_reviewed' | 'not_started' | 'chat_not_completed'; message: string };
+
+const STATUS_WORDS: Record<RequestStatusCode, string> = {
+  1: 'pending',
+  2: 'accepted',
+  3: 'canceled',
+  4: 'pending review',
+  5: 'finished',
+  6: 'in progress',
+};
+
+/**
+ * Whether `party` may take `action` on a request with these facts now (unix seconds). The API
+ * checks it with the row locked; the panels use it to show only the buttons that will work.
+ */
+export function checkRequestAction(action: RequestAction, party: RequestParty, facts: RequestFacts, nowSeconds: number): ActionCheck {
+  const rule = REQUEST_ACTION_RULES[action];
+  if (!rule.parties.includes(party)) {
+    return { ok: false, reason: 'party', message: 'You are not allowed to do this' };
+  }
+  if (!facts.paid && party !== 'admin') {
+    return { ok: false, reason: 'unpaid', message: 'This request is not paid yet' };
+  }
+  const types = rule.from[facts.status];
+  if (!types || !types.includes(facts.type)) {
+    return { ok: false, reason: 'status', message: `This cannot be done to a ${STATUS_WORDS[facts.status]} request` };
+  }
+  if (action === 'review' && facts.reviewed) {
+    return { ok: false, reason: 'already_reviewed', message: 'This request is already reviewed' };
+  }
+  if ((action === 'approve' || action === 'auto_complete') && facts.status === Accepted) {
+    if (facts.startTime == null || facts.startTime > nowSeconds) {
+      return { ok: false, reason: 'not_started', message: 'The event has not started yet' };
+    }
+  }
+  if ((action === 'approve' || action === 'auto_complete') && facts.status === InProgress && !facts.videoChatCompleted) {
+    return { ok: false, reason: 'chat_not_completed', message: 'The video chat is not completed yet' };
+  }
+  const to = rule.to ?? facts.status;
+  let money: MoneyStep | null = rule.money ?? null;
+  // An administrator's cancel voids a hold nobody captured yet, and refunds one that was captured.
+  if (money === 'void_or_refund') money = facts.status === Pending ? 'void' : 'refund';
+  return { ok: true, to, money };
+}
+
+/** The actions a party could take on a request now: what an action panel offers. */
+export function availableActions(party: RequestParty, facts: RequestFacts, nowSeconds: number): RequestAction[] {
+  return REQUEST_ACTIONS.filter((action) => checkRequestAction(action, party, facts, nowSeconds).ok);
+}
+
+export function isTimedService(type: ServiceType): type is TimedServiceType {
+  return (TIMED_SERVICE_TYPES as readonly string[]).includes(type);
+}
+
+export function isEventService(type: ServiceType): boolean {
+  return (EVENT_SERVICE_TYPES as readonly string[]).includes(type);
+}
+
+/** Statuses that hold a slot in the athlete's calendar (double-booking refusal). */
+export const CALENDAR_HOLDING_STATUSES: readonly RequestStatusCode[] = [Accepted, InProgress];
+
+/** Statuses a request never leaves. */
+export const FINAL_STATUSES: readonly RequestStatusCode[] = [Canceled, Finished];
+
+/** How long each timed service lasts when the booking gives no duration (spec §9). */
+export const SERVICE_DURATION_MINUTES: Record<TimedServiceType, number> = {
+  personal_appearance: 60,
+  speaking_engagement: 60,
+  training_session: 60,
+  camp: 60,
+  video_chat: 5,
+};
+
+/** The slot a timed request holds, [start, end) in unix seconds; hours only for camp and training. */
+export function eventWindow(type: TimedServiceType, startSeconds: number, hours?: number | null): { start: number; end: number } {
+  const minutes = (type === 'camp' || type === 'training_session') && hours ? hours * 60 : SERVICE_DURATION_MINUTES[type];
+  return { start: startSeconds, end: startSeconds + minutes * 60 };
+}
+
+/** Timer defaults (each configurable in the API's configuration). */
+export const REQUEST_TIMERS = {
+  /** A paid, unaccepted request expires this long after payment ... */
+  pendingExpirySeconds: 6 * 24 * 3600,
+  /** ... or this long before its event starts, whichever comes first. */
+  expiryBeforeStartSeconds: 3600,
+  /** A delivered video nobody approved is completed after this long. */
+  deliveredAutoCompleteSeconds: 7 * 24 * 3600,
+  /** A timed event nobody approved is completed this long after it ended. */
+  eventAutoCompleteSeconds: 2 * 24 * 3600,
+  /** An unpaid draft is deleted after this long. */
+  unpaidDraftTtlSeconds: 24 * 3600,
+} as const;
+
+export interface TimerSettings {
+  pendingExpirySeconds: number;
+  expiryBeforeStartSeconds: number;
+  deliveredAutoCompleteSeconds: number;
+  eventAutoCompleteSeconds: number;
+}
+
+/** When a paid, pending request expires: the earlier of paidAt + 6 days and 1 hour before its start. */
+export function expirationTime(paidAtSeconds: number, startSeconds: number | null, timers: TimerSettings = REQUEST_TIMERS): number {
+  const afterPayment = paidAtSeconds + timers.pendingExpirySeconds;
+  if (startSeconds == null) return afterPayment;
+  return Math.min(afterPayment, startSeconds - timers.expiryBeforeStartSeconds);
+}
+
+/** When the system completes an accepted or delivered request nobody approved; null when nothing is due. */
+export function autoCompletionTime(
+  facts: { status: RequestStatusCode; type: ServiceType; deliveredAt?: number | null; eventEnd?: number | null },
+  timers: TimerSettings = REQUEST_TIMERS,
+): number | null {
+  if (facts.status === PendingReview && facts.deliveredAt != null) return facts.deliveredAt + timers.deliveredAutoCompleteSeconds;
+  if ((facts.status === Accepted || facts.status === InProgress) && isTimedService(facts.type) && facts.eventEnd != null) {
+    return facts.eventEnd + timers.eventAutoCompleteSeconds;
+  }
+  return null;
+}
+
+/** Platform fee default (PLATFORM_FEE_PERCENT). */
+export const DEFAULT_PLATFORM_FEE_PERCENT = 20;
+
+/**
+ * The one rounding rule: the fee is the amount times the percent, rounded half up to a whole cent;
+ * the athlete gets the rest, so fee + athlete share is always exactly the amount.
+ */
+export function splitAmount(amountCents: number, feePercent: number = DEFAULT_PLATFORM_FEE_PERCENT): { feeCents: number; athleteCents: number } {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0) throw new RangeError('amountCents must be a non-negative whole number of cents');
+  if (!(feePercent >= 0 && feePercent <= 100)) throw new RangeError('feePercent must be between 0 and 100');
+  const feeCents = Math.floor((amountCents * feePercent) / 100 + 0.5);
+  return { feeCents, athleteCents: amountCents - feeCents };
+}
+
+/** A booking start must be at least one minute ahead (spec §5/§9, error 641). */
+export function isBookableStart(startSeconds: number, nowSeconds: number, minLeadSeconds = 60): boolean {
+  return Number.isFinite(startSeconds) && startSeconds >= nowSeconds + minLeadSeconds;
+}
