@@ -21,6 +21,8 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<HuddleApp>(AppModule.forRoot(config), createHttpAdapter(config), {
     logger: logLevelsFor(config.LOG_LEVEL),
     abortOnError: false,
+    // The card provider's webhook is verified on the exact bytes received (payments/stripe).
+    rawBody: true,
   });
   try {
     await configureApp(app);

@@ -70,6 +70,8 @@ describe('timers', () => {
     expect(expirationTime(NOW, null)).toBe(NOW + 6 * 86400);
     expect(expirationTime(NOW, NOW + 3 * 3600)).toBe(NOW + 2 * 3600);
     expect(expirationTime(NOW, NOW + 30 * 86400)).toBe(NOW + 6 * 86400);
+    // Paid within the hour before the start: it can be accepted until the start.
+    expect(expirationTime(NOW, NOW + 600)).toBe(NOW + 600);
   });
 
   it('auto-completes a delivered video after 7 days and an event 2 days after its end', () => {

@@ -173,7 +173,8 @@ export function checkRequestAction(action: RequestAction, party: RequestParty, f
       return { ok: false, reason: 'not_started', message: 'The event has not started yet' };
     }
   }
-  if ((action === 'approve' || action === 'auto_complete') && facts.status === InProgress && !facts.videoChatCompleted) {
+  // Only a person approves a chat that has not been completed yet; the system closes a chat left in progress.
+  if (action === 'approve' && facts.status === InProgress && !facts.videoChatCompleted) {
     return { ok: false, reason: 'chat_not_completed', message: 'The video chat is not completed yet' };
   }
   const to = rule.to ?? facts.status;
@@ -238,11 +239,16 @@ export interface TimerSettings {
   eventAutoCompleteSeconds: number;
 }
 
-/** When a paid, pending request expires: the earlier of paidAt + 6 days and 1 hour before its start. */
+/**
+ * When a paid, pending request expires: the earlier of paidAt + 6 days and 1 hour before its start.
+ * An event booked to start within that hour (the form allows one minute ahead) can still be accepted
+ * until it starts: its hour had begun before anyone could answer.
+ */
 export function expirationTime(paidAtSeconds: number, startSeconds: number | null, timers: TimerSettings = REQUEST_TIMERS): number {
   const afterPayment = paidAtSeconds + timers.pendingExpirySeconds;
   if (startSeconds == null) return afterPayment;
-  return Math.min(afterPayment, startSeconds - timers.expiryBeforeStartSeconds);
+  const beforeStart = startSeconds - timers.expiryBeforeStartSeconds;
+  return Math.min(afterPayment, beforeStart > paidAtSeconds ? beforeStart : startSeconds);
 }
 
 /** When the system completes an accepted or delivered request nobody approved; null when nothing is due. */

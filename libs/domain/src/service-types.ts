@@ -35,6 +35,7 @@ export const SERVICE_LABELS: Record<ServiceType, string> = {
 
 /** Services delivered as a video the requester approves (status 2 -> 4 by upload). */
 export const VIDEO_DELIVERY_TYPES = ['endorsement', 'shoutout'] as const satisfies readonly ServiceType[];
+export type VideoDeliveryType = (typeof VIDEO_DELIVERY_TYPES)[number];
 
 /** Services booked for a place (booking forms require a location for these). */
 export const LOCATION_SERVICE_TYPES = [
@@ -63,6 +64,11 @@ export function isLocationType(value: unknown): value is LocationType {
 
 export function requiresLocation(type: ServiceType): boolean {
   return (LOCATION_SERVICE_TYPES as readonly string[]).includes(type);
+}
+
+/** Delivered as a video the requester approves (endorsement, shoutout). */
+export function isVideoDelivery(type: ServiceType): boolean {
+  return (VIDEO_DELIVERY_TYPES as readonly string[]).includes(type);
 }
 
 export function isHourly(type: ServiceType): boolean {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
 import { IMAGE_UPLOAD_MAX_MEGABYTES, LIMITS } from '@huddle/domain';
 import type { ValidationError } from 'class-validator';
 import { findWorkspaceRoot } from './workspace-root';
@@ -34,6 +34,10 @@ const DEV_ORIGINS = [4200, 4201, 4202, 4203, 4204].map((port) => `http://localho
 
 function toInteger({ value }: { value: unknown }): unknown {
   return typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+}
+
+function toNumber({ value }: { value: unknown }): unknown {
+  return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
 }
 
 function toBoolean({ value }: { value: unknown }): unknown {
@@ -147,6 +151,69 @@ export class AppConfig {
   })
   @Matches(/^pk_\w+$/, { message: 'STRIPE_PUBLISHABLE_KEY must start with pk_' })
   STRIPE_PUBLISHABLE_KEY = 'pk_embedded_huddle';
+
+  @Env({ description: 'Stripe secret key. Set: card payments go through Stripe (PaymentIntents with manual capture). Unset: the embedded sandbox provider, which accepts Stripe\'s test card numbers.' })
+  @IsOptional()
+  @Matches(/^(sk|rk)_\w+$/, { message: 'STRIPE_SECRET_KEY must start with sk_ or rk_' })
+  STRIPE_SECRET_KEY?: string;
+
+  @Env({ description: 'Signing secret of the Stripe webhook endpoint (POST /api/v1/payments/webhook); required with STRIPE_SECRET_KEY.' })
+  @IsOptional()
+  @Matches(/^whsec_\w+$/, { message: 'STRIPE_WEBHOOK_SECRET must start with whsec_' })
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  @Env({ description: 'Stripe API host, port and protocol override (host[:port], http or https), for a local server that speaks Stripe\'s API in tests. Unset: api.stripe.com.' })
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  STRIPE_API_URL?: string;
+
+  @Env({ description: 'Platform fee in percent of each request amount; the rest is owed to the athlete (integer cents, fee rounded half up).' })
+  @Transform(toNumber)
+  @IsNumber()
+  @Min(0)
+  @Max(100)
+  PLATFORM_FEE_PERCENT = 20;
+
+  @Env({ description: 'Hours after payment before an unaccepted request expires (it also expires an hour before a timed event starts).' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  REQUEST_EXPIRY_HOURS = 144;
+
+  @Env({ description: 'Minutes before a timed event starts at which an unaccepted request expires.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  REQUEST_EXPIRY_BEFORE_START_MINUTES = 60;
+
+  @Env({ description: 'Days after delivery before a video nobody approved is completed by the system.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  DELIVERED_AUTO_COMPLETE_DAYS = 7;
+
+  @Env({ description: 'Days after a timed event ended before it is completed by the system when nobody approved it.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  EVENT_AUTO_COMPLETE_DAYS = 2;
+
+  @Env({ description: 'Hours an unpaid booking draft is kept before it is deleted.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  UNPAID_DRAFT_TTL_HOURS = 24;
+
+  @Env({ description: 'Largest delivery video (shoutout or endorsement) an athlete may upload, in megabytes; its duration is not limited.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(LIMITS.video.maxMegabytes)
+  DELIVERY_VIDEO_MAX_MB = LIMITS.video.maxMegabytes;
+
+  @Env({ description: 'Address that receives Contact customer support messages from request pages.' })
+  @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'SUPPORT_EMAIL must be an email address' })
+  SUPPORT_EMAIL = 'support@huddle.test';
 
   @Env({ description: 'Mark the session cookie Secure (browsers then send it over HTTPS only); set true behind HTTPS.' })
   @Transform(toBoolean)

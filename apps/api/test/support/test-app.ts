@@ -67,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config), ...(options.imports ?? [])] }).setLogger(logger);
     for (const override of options.overrides ?? []) builder.overrideProvider(override.provide).useValue(override.useValue);
     const moduleRef = await builder.compile();
-    const app = moduleRef.createNestApplication<HuddleApp>(createHttpAdapter(config), { logger });
+    const app = moduleRef.createNestApplication<HuddleApp>(createHttpAdapter(config), { logger, rawBody: true });
     await configureApp(app);
     await app.init();
     // Fastify binds its routes to the Node server once ready; supertest needs them in place.

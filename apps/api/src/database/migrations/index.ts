@@ -6,6 +6,8 @@ import { CreateRequestsAndReviews1763770000000 } from './1763770000000-create-re
 import { AthleteDiscovery1763770100000 } from './1763770100000-athlete-discovery';
 import { CreateRateLimitCounters1763770200000 } from './1763770200000-create-rate-limit-counters';
 import { DurableJobs1763770390000 } from './1763770390000-durable-jobs';
+import { PaymentsLedger1763770500000 } from './1763770500000-payments-ledger';
+import { BookingCore1763770600000 } from './1763770600000-booking-core';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -17,4 +19,6 @@ export const MIGRATIONS = [
   AthleteDiscovery1763770100000,
   CreateRateLimitCounters1763770200000,
   DurableJobs1763770390000,
+  PaymentsLedger1763770500000,
+  BookingCore1763770600000,
 ];

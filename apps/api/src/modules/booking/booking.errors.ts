@@ -1,6 +1,7 @@
 import { ErrorCode, MESSAGES, REQUEST_STATUS_LABELS } from '@huddle/domain';
 import type { RequestStatusCode } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
+import type { FieldErrors } from '../../common/errors/domain-error';
 
 export const BookingErrors = {
   requestNotFound: (): DomainError => new DomainError(ErrorCode.NotFound, MESSAGES.requestNotFound.title),
@@ -10,4 +11,13 @@ export const BookingErrors = {
     new DomainError(ErrorCode.Conflict, `A ${REQUEST_STATUS_LABELS[from].toLowerCase()} request cannot become ${REQUEST_STATUS_LABELS[to].toLowerCase()}`),
   wrongRequestDate: (field: string): DomainError =>
     new DomainError(ErrorCode.WrongRequestDate, MESSAGES.timeTravel, { [field]: MESSAGES.timeTravel }),
+  invalid: (fields: FieldErrors): DomainError => new DomainError(ErrorCode.ValidationFailed, undefined, fields),
+  serviceNotOffered: (): DomainError =>
+    new DomainError(ErrorCode.ValidationFailed, 'This athlete does not offer this service', { type: 'This athlete does not offer this service' }),
+  priceChanged: (dollars: string): DomainError =>
+    new DomainError(ErrorCode.ValidationFailed, `The price is now ${dollars}; please review it`, { request_amount: `The price is now ${dollars}` }),
+  notADraft: (): DomainError => new DomainError(ErrorCode.Conflict, 'This request is already paid'),
+  videoNotReady: (): DomainError => new DomainError(ErrorCode.Conflict, 'The video is being prepared, please try again in a moment'),
+  noVideo: (): DomainError => new DomainError(ErrorCode.NotFound, 'This request has no video yet'),
+  wrongDeliveryType: (): DomainError => new DomainError(ErrorCode.NotFound, MESSAGES.requestNotFound.title),
 } as const;

@@ -1,13 +1,56 @@
 import { Module } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
+import { AthletesModule } from '../athletes/athletes.module';
+import { JobsModule } from '../jobs/jobs.module';
+import { JobsService } from '../jobs/jobs.service';
+import { MailModule } from '../mail/mail.module';
+import { MediaModule } from '../media/media.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { PAYMENT_AUTHORISED } from '../payments/payments-events';
+import type { PaymentAuthorisedEvent } from '../payments/payments-events';
+import { DomainError } from '../../common/errors/domain-error';
+import { AdminRequestsController } from './admin-requests.controller';
+import { BookingController } from './booking.controller';
+import { BookingRequestsService } from './booking-requests.service';
 import { BookingService } from './booking.service';
+import { CheckoutController } from './checkout.controller';
+import { DeliveryController } from './delivery.controller';
 import { RequestEntity } from './entities/request.entity';
 import { ReviewEntity } from './entities/review.entity';
+import { RequestCoreService } from './request-core.service';
+import { SYSTEM_ACTOR } from './request-party';
+import { RequestTimers } from './request-timers';
+import { RequestVideos } from './request-videos.service';
 
-/** Requests, campaigns and reviews; it owns the requests and reviews tables. */
+/**
+ * Requests, campaigns and reviews; it owns the requests, reviews and request_history tables.
+ * Money goes through PaymentsService (payments never calls booking: it announces authorisations
+ * as PAYMENT_AUTHORISED, handled here).
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity])],
-  providers: [BookingService],
-  exports: [BookingService],
+  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, AccountsModule, AthletesModule, MailModule, MediaModule],
+  controllers: [BookingController, CheckoutController, DeliveryController, AdminRequestsController],
+  providers: [BookingService, BookingRequestsService, RequestCoreService, RequestTimers, RequestVideos],
+  exports: [BookingService, RequestCoreService],
 })
-export class BookingModule {}
+export class BookingModule implements OnModuleInit {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly core: RequestCoreService,
+  ) {}
+
+  onModuleInit(): void {
+    // The provider saw the card held (a webhook, or the sandbox's event): paid, as set-paid would.
+    this.jobs.subscribe<PaymentAuthorisedEvent>(PAYMENT_AUTHORISED, 'booking', async (job) => {
+      try {
+        await this.core.markPaid(job.data.requestId, SYSTEM_ACTOR);
+      } catch (error) {
+        // A draft deleted or canceled meanwhile: its hold is released by the void it enqueued.
+        if (error instanceof DomainError) return;
+        throw error;
+      }
+    });
+  }
+}

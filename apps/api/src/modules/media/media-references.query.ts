@@ -12,6 +12,9 @@ export const MEDIA_REFERENCES: ReadonlyArray<{ table: string; column: string }> 
   { table: 'accounts', column: 'dashboard_photo' },
   { table: 'accounts', column: 'intro_video' },
   { table: 'business_profiles', column: 'picture' },
+  // Delivered videos of shoutouts and endorsements and their watermarked copies (booking's requests).
+  { table: 'requests', column: "details->>'video'" },
+  { table: 'requests', column: "details->>'watermarked_video'" },
 ];
 
 /**

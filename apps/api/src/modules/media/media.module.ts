@@ -44,6 +44,12 @@ export function createMediaStorage(config: AppConfig): MediaStorage {
         createStagingStorage({ dataDir: config.DATA_DIR, maxImageMegabytes: config.MAX_IMAGE_MB, maxVideoMegabytes: config.VIDEO_MAX_MB }),
     },
   ],
-  exports: [MediaService],
+  // StagingStorage and the upload interceptor serve other modules' upload routes too (delivery videos).
+  exports: [MediaService, StagingStorage],
 })
 export class MediaModule {}
+
+export { StagedUploadsInterceptor, UploadedFormFields, UploadedStagedFiles } from './uploads/staged-uploads.interceptor';
+export type { FormFields, StagedFiles } from './uploads/staged-uploads.interceptor';
+export { VIDEO_FIELD } from './uploads/staged-upload';
+export type { StagedUpload } from './uploads/staged-upload';

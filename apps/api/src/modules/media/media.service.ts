@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -16,6 +19,7 @@ import { deleteUnreferencedMediaSql, MEDIA_PATH_PREFIX } from './media-reference
 import { ImageTooManyPixelsError, processImage, UnreadableImageError } from './processing/image-processor';
 import type { ImageTarget, ProcessedImage } from './processing/image-processor';
 import { inspectVideo } from './processing/video-inspector';
+import { renderWatermarked, watermarkImage } from './processing/video-watermark';
 import { MediaStorage } from './storage/media-storage';
 import type { MediaDelivery } from './storage/media-storage';
 import { IMAGE_FIELDS } from './uploads/staged-upload';
@@ -218,6 +222,84 @@ export class MediaService {
     } finally {
       await discard(video);
     }
+  }
+
+  /**
+   * Stores an athlete's delivery video (a shoutout or an endorsement): checked by content like the
+   * intro, as large as VIDEO_MAX_MB allows, and with no duration limit of its own (spec §5).
+   */
+  async storeDeliveryVideo(accountId: string, video: StagedUpload | undefined): Promise<StoredIntro> {
+    try {
+      if (!video) throw MediaErrors.videoRequired();
+      const facts = await inspectVideo(video.path);
+      if (!facts) throw MediaErrors.videoWrongType();
+      if (facts.durationSeconds > LIMITS.deliveryVideo.maxSeconds) throw MediaErrors.videoTooLong(LIMITS.deliveryVideo.maxSeconds);
+      const key = newMediaKey('video', randomUUID(), VIDEO_EXTENSIONS[video.mimetype] ?? 'mp4');
+      await this.storeAll(
+        [{ key, write: () => this.storage.putFile(key, video.path, video.mimetype) }],
+        [
+          this.objects.create({
+            key,
+            ownerAccountId: accountId,
+            kind: 'video',
+            contentType: video.mimetype,
+            sizeBytes: video.size,
+            durationSeconds: facts.durationSeconds,
+            width: facts.width,
+            height: facts.height,
+          }),
+        ],
+      );
+      return { path: mediaPathOf(key), duration: facts.durationSeconds };
+    } finally {
+      await discard(video);
+    }
+  }
+
+  /**
+   * A watermarked copy of a stored video (a delivery the requester may preview before approving),
+   * stored as a media object of the original's owner; answers its media path.
+   */
+  async renderWatermarked(originalPath: string): Promise<{ path: string }> {
+    const key = mediaKeyOf(originalPath);
+    const original = key ? await this.objects.findOneBy({ key }) : null;
+    if (!key || !original) throw MediaErrors.notFound();
+    const scratch = join(this.config.DATA_DIR, 'tmp');
+    await mkdir(scratch, { recursive: true });
+    const directory = await mkdtemp(join(scratch, 'watermark-'));
+    try {
+      const input = join(directory, 'original');
+      const output = join(directory, 'watermarked.mp4');
+      await pipeline(await this.storage.read(key), createWriteStream(input));
+      await renderWatermarked(input, output, await watermarkImage(scratch));
+      const facts = await inspectVideo(output);
+      if (!facts) throw new Error(`The watermarked copy of ${key} is not a readable MP4`);
+      const copyKey = newMediaKey('video', randomUUID(), 'mp4');
+      const data = await readFile(output);
+      await this.storeAll(
+        [{ key: copyKey, write: () => this.storage.putBuffer(copyKey, data, 'video/mp4') }],
+        [
+          this.objects.create({
+            key: copyKey,
+            ownerAccountId: original.ownerAccountId,
+            kind: 'video',
+            contentType: 'video/mp4',
+            sizeBytes: data.length,
+            durationSeconds: facts.durationSeconds,
+            width: facts.width,
+            height: facts.height,
+          }),
+        ],
+      );
+      return { path: mediaPathOf(copyKey) };
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  /** Deletes a staged upload a route refused before storing it. */
+  async discardUpload(upload: StagedUpload | undefined): Promise<void> {
+    await discard(upload);
   }
 
   /** How to hand a stored object to a browser; 1404 for anything not uploaded here. */

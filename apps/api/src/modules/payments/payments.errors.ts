@@ -7,4 +7,8 @@ export const PaymentsErrors = {
   /** Spec §4: an administrator may mark a payout paid only for a finished, paid request. */
   payoutNotAllowed: (): DomainError => new DomainError(ErrorCode.Conflict, 'A payout can be marked paid only for a finished, paid request'),
   providerUnavailable: (): DomainError => new DomainError(ErrorCode.ServiceUnavailable, 'The card payment provider is not answering, please try again'),
+  notFound: (): DomainError => new DomainError(ErrorCode.NotFound, 'Payment not found'),
+  /** Another payer's checkout: answered as a missing one. */
+  notYours: (): DomainError => new DomainError(ErrorCode.NotFound, 'Payment not found'),
+  badSignature: (): DomainError => new DomainError(ErrorCode.ValidationFailed, 'The webhook signature is not valid'),
 } as const;

@@ -1,8 +1,42 @@
 import { Module } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { Clock } from '../../common/time/clock';
+import { JobsModule } from '../jobs/jobs.module';
+import { CARD_PROVIDER } from './card-provider';
+import type { CardProvider } from './card-provider';
+import { PaymentMethodsController } from './payment-methods.controller';
 import { PaymentsService } from './payments.service';
+import { SandboxCardProvider } from './sandbox-card-provider';
+import { SandboxController } from './sandbox.controller';
+import { StripeCardProvider } from './stripe-card-provider';
+import { StripeWebhookController } from './stripe-webhook.controller';
 
+/**
+ * Card payments: Stripe when STRIPE_SECRET_KEY is set (its webhook secret is then required), the
+ * embedded sandbox otherwise. Exports PaymentsService; booking calls it, payments never calls booking.
+ */
 @Module({
-  providers: [PaymentsService],
+  imports: [JobsModule],
+  controllers: [SandboxController, PaymentMethodsController, StripeWebhookController],
+  providers: [
+    PaymentsService,
+    {
+      provide: CARD_PROVIDER,
+      inject: [AppConfig, getDataSourceToken(), Clock],
+      useFactory: (config: AppConfig, dataSource: DataSource, clock: Clock): CardProvider => {
+        if (!config.STRIPE_SECRET_KEY) return new SandboxCardProvider(dataSource, clock);
+        if (!config.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: webhooks cannot be verified without it');
+        return new StripeCardProvider({
+          secretKey: config.STRIPE_SECRET_KEY,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          apiUrl: config.STRIPE_API_URL,
+        }).useDatabase(dataSource);
+      },
+    },
+  ],
   exports: [PaymentsService],
 })
 export class PaymentsModule {}

@@ -2,7 +2,9 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 import type { RequestStatusCode, ServiceType } from '@huddle/domain';
 
 /** The per-type block of a request (spec §3: shoutout, endorsement, camp, ...), kept as one JSON document. */
-export type RequestDetails = Record<string, string | number | boolean | null>;
+/** Scalars, or one level of nesting (a booking's location). */
+export type DetailValue = string | number | boolean | null | { [key: string]: string | number | boolean | null };
+export type RequestDetails = { [key: string]: DetailValue };
 
 /** A booking of one athlete's service by a fan or business (spec §3, Request); amounts in integer cents. */
 @Entity({ name: 'requests' })
@@ -65,6 +67,25 @@ export class RequestEntity {
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
   details!: RequestDetails;
+
+  /** The slot a timed request holds in the athlete's calendar (no two accepted ones overlap). */
+  @Column({ name: 'start_at', type: 'timestamptz', nullable: true })
+  startAt!: Date | null;
+
+  @Column({ name: 'end_at', type: 'timestamptz', nullable: true })
+  endAt!: Date | null;
+
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt!: Date | null;
+
+  @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
+  deliveredAt!: Date | null;
+
+  @Column({ name: 'flagged_at', type: 'timestamptz', nullable: true })
+  flaggedAt!: Date | null;
+
+  @Column({ name: 'video_chat_completed', type: 'boolean', default: false })
+  videoChatCompleted!: boolean;
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;

@@ -19,10 +19,20 @@ export interface UploadField {
 export type StagedFiles = Partial<Record<string, StagedUpload[]>>;
 
 const STAGED_FILES = Symbol('huddle.stagedFiles');
+const FORM_FIELDS = Symbol('huddle.formFields');
+
+/** The plain (non-file) fields of a multipart form, by name; the first value of a repeated field. */
+export type FormFields = Partial<Record<string, string>>;
 
 interface RequestWithFiles {
   [STAGED_FILES]?: StagedFiles;
+  [FORM_FIELDS]?: FormFields;
 }
+
+/** The route's plain form fields (after StagedUploadsInterceptor); {} when the request was not multipart. */
+export const UploadedFormFields = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): FormFields => context.switchToHttp().getRequest<RequestWithFiles>()[FORM_FIELDS] ?? {},
+);
 
 /** The route's staged files (after StagedUploadsInterceptor), by form field; {} when none came. */
 export const UploadedStagedFiles = createParamDecorator(
@@ -46,11 +56,13 @@ export function StagedUploadsInterceptor(fields: readonly UploadField[]): Type<N
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithFiles>();
-      request[STAGED_FILES] = request.isMultipart() ? await this.receive(request) : {};
+      const formFields: FormFields = {};
+      request[FORM_FIELDS] = formFields;
+      request[STAGED_FILES] = request.isMultipart() ? await this.receive(request, formFields) : {};
       return next.handle();
     }
 
-    private async receive(request: FastifyRequest): Promise<StagedFiles> {
+    private async receive(request: FastifyRequest, formFields: FormFields): Promise<StagedFiles> {
       const files: StagedFiles = {};
       let failure: unknown = null;
       // The staging storage reports an oversized file with the media's own message, before the
@@ -58,7 +70,11 @@ export function StagedUploadsInterceptor(fields: readonly UploadField[]): Type<N
       const parts = request.parts({ limits: { ...UPLOAD_FORM_LIMITS, fileSize: this.staging.largestFile + 1 } });
       try {
         for await (const part of parts) {
-          if (part.type !== 'file') continue;
+          if (part.type !== 'file') {
+            // Plain fields are bounded by UPLOAD_FORM_LIMITS (count and size); strings only.
+            if (typeof part.value === 'string' && !(part.fieldname in formFields)) formFields[part.fieldname] = part.value;
+            continue;
+          }
           if (failure !== null) {
             part.file.resume();
             continue;

@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import { bookingPayloadSchema, bookingDetails, bookingHours, bookingPriceCents, bookingStart, fieldErrors } from '@huddle/domain/request-details';
+import type { BookingPayload } from '@huddle/domain/request-details';
+import { eventWindow, isAthleteServiceType, isBookableStart, isTimedService, RequestStatus, splitAmount, toCents, UserType } from '@huddle/domain';
+import type { RequestParty } from '@huddle/domain';
+import { AppConfig } from '../../config/app-config';
+import { Clock } from '../../common/time/clock';
+import { Transactions } from '../../database/transactions';
+import { AccountsService } from '../accounts/accounts.service';
+import { AthletesService } from '../athletes/athletes.service';
+import { MailService } from '../mail/mail.service';
+import { PaymentsService } from '../payments/payments.service';
+import { BookingErrors } from './booking.errors';
+import type { RequestCountersDto, RequestDto, RequestListPayload, PaymentSheetPayload } from './dto/request.dto';
+import { RequestEntity } from './entities/request.entity';
+import type { RequestDetails } from './entities/request.entity';
+import { partyOf } from './request-party';
+import type { RequestActor } from './request-party';
+import { requestView, summaryOf } from './request-view';
+import type { Viewer } from './request-view';
+import { historyOf, partiesOf, reviewOf, TAB_STATUSES } from './request-views.query';
+import type { RequestTabName } from './request-views.query';
+
+function dollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/**
+ * Booking's reads and the start of a request: the booking (an unpaid draft, the requester's alone,
+ * until the card is held), its checkout, a request as each party sees it, the lists behind
+ * /requests and their counters. Every change after creation goes through RequestCoreService.
+ */
+@Injectable()
+export class BookingRequestsService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly accounts: AccountsService,
+    private readonly athletes: AthletesService,
+    private readonly payments: PaymentsService,
+    private readonly mail: MailService,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Validates a booking against the schema, the athlete's current services and rates, and the clock. */
+  async create(requesterId: string, body: unknown): Promise<RequestEntity> {
+    const parsed = bookingPayloadSchema.safeParse(body);
+    if (!parsed.success) throw BookingErrors.invalid(fieldErrors(parsed.error));
+    const payload: BookingPayload = parsed.data;
+    const athlete = await this.accounts.findSignedIn(payload.athlete_id).catch(() => null);
+    if (!athlete || athlete.userType !== UserType.Athlete || !athlete.profileCompleted) throw BookingErrors.athleteNotFound();
+    if (!isAthleteServiceType(payload.type)) throw BookingErrors.serviceNotOffered();
+    const service = (await this.athletes.serviceSettingsOf(athlete.id))[payload.type];
+    if (!service.enabled) throw BookingErrors.serviceNotOffered();
+
+    const hours = bookingHours(payload);
+    const amountCents = toCents(payload.request_amount);
+    const priceCents = bookingPriceCents(payload.type, service.rate, hours);
+    if (priceCents !== null && priceCents !== amountCents) throw BookingErrors.priceChanged(dollars(priceCents));
+
+    const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
+    const start = bookingStart(payload);
+    let window: { start: number; end: number } | null = null;
+    if (start !== null && isTimedService(payload.type)) {
+      if (!isBookableStart(start, nowSeconds)) throw BookingErrors.wrongRequestDate(payload.type === 'video_chat' ? `${payload.type}.date_time` : `${payload.type}.start_time`);
+      window = eventWindow(payload.type, start, hours);
+    }
+    const split = splitAmount(amountCents, this.config.PLATFORM_FEE_PERCENT);
+    const details = bookingDetails(payload) as RequestDetails;
+    return this.transactions.run(async () => {
+      const manager = this.transactions.manager;
+      const request = manager.create(RequestEntity, {
+        type: payload.type,
+        status: RequestStatus.Pending,
+        athleteId: athlete.id,
+        requesterId,
+        name: payload.name,
+        requestAmountCents: amountCents,
+        feeAmountCents: split.feeCents,
+        amountToAthleteCents: split.athleteCents,
+        paid: false,
+        authorised: false,
+        reviewed: false,
+        socialMediaPlatform: payload.social_media_platform || null,
+        details,
+        startAt: window ? new Date(window.start * 1000) : null,
+        endAt: window ? new Date(window.end * 1000) : null,
+        createdAt: this.clock.now(),
+      });
+      const saved = await manager.save(RequestEntity, request);
+      await manager.query(
+        `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'create', 'requester', $2, NULL, 1, $3)`,
+        [saved.id, requesterId, this.clock.now()],
+      );
+      return (await manager.findOneBy(RequestEntity, { id: saved.id })) as RequestEntity;
+    });
+  }
+
+  /** The request as this caller may see it; 1404 for anyone with no part in it, as for a missing one. */
+  async view(requestId: string, actor: RequestActor): Promise<RequestDto> {
+    const request = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
+    return this.viewOf(request, actor);
+  }
+
+  async viewByPaidId(paidId: string, actor: RequestActor): Promise<RequestDto> {
+    const request = await this.transactions.manager.findOneBy(RequestEntity, { paidId });
+    return this.viewOf(request, actor);
+  }
+
+  async viewOf(request: RequestEntity | null, actor: RequestActor): Promise<RequestDto> {
+    const party = request ? partyOf(request, actor) : null;
+    if (!request || !party || party === 'system') throw BookingErrors.requestNotFound();
+    const manager = this.transactions.manager;
+    const [parties, history, review] = await Promise.all([
+      partiesOf(manager, [request.athleteId, request.requesterId]),
+      historyOf(manager, request.id),
+      reviewOf(manager, request.id),
+    ]);
+    return requestView(request, party as Viewer, parties, {
+      history,
+      review,
+      shareUrl: null,
+      nowSeconds: Math.floor(this.clock.now().getTime() / 1000),
+    });
+  }
+
+  /** A requester's own paid requests, or an athlete's incoming ones, of one tab, newest first. */
+  async list(actor: RequestActor & { id: string }, tab: RequestTabName, page: number, pageSize: number): Promise<RequestListPayload> {
+    const asAthlete = actor.role === UserType.Athlete || actor.role === UserType.Athlete + 10;
+    const column = asAthlete ? 'athlete_id' : 'requester_id';
+    const statuses = [...TAB_STATUSES[tab]];
+    const repository = this.transactions.manager.getRepository(RequestEntity);
+    const [rows, total] = await repository
+      .createQueryBuilder('request')
+      .where(`request.${column} = :id`, { id: actor.id })
+      .andWhere('request.paid = true')
+      .andWhere('request.status IN (:...statuses)', { statuses })
+      .orderBy('request.updated_at', 'DESC')
+      .addOrderBy('request.id', 'DESC')
+      .skip((page - 1) * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+    const viewer: Viewer = asAthlete ? 'athlete' : 'requester';
+    const parties = await partiesOf(this.transactions.manager, rows.map((row) => (asAthlete ? row.requesterId : row.athleteId)));
+    return { requests: rows.map((row) => summaryOf(row, viewer, parties)), total, page, page_size: pageSize };
+  }
+
+  async counters(actor: RequestActor & { id: string }): Promise<RequestCountersDto> {
+    const asAthlete = actor.role === UserType.Athlete || actor.role === UserType.Athlete + 10;
+    const rows: Array<{ status: number; count: number }> = await this.transactions.manager.query(
+      `SELECT status, count(*)::int AS count FROM requests WHERE ${asAthlete ? 'athlete_id' : 'requester_id'} = $1 AND paid GROUP BY status`,
+      [actor.id],
+    );
+    const of = (status: number): number => rows.find((row) => row.status === status)?.count ?? 0;
+    return { pending: of(1), accepted: of(2), canceled: of(3), pending_review: of(4), finished: of(5), in_progress: of(6) };
+  }
+
+  /** The payment sheet of the requester's unpaid draft: the same intent on every repeat. */
+  async paymentSheet(requestId: string, actor: RequestActor): Promise<PaymentSheetPayload> {
+    const request = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
+    const party = request ? partyOf(request, actor) : null;
+    if (!request || party !== 'requester') throw BookingErrors.requestNotFound();
+    if (request.paid) throw BookingErrors.notADraft();
+    if (request.status !== RequestStatus.Pending) throw BookingErrors.requestNotFound();
+    const checkout = await this.payments.openCheckout({
+      requestId: request.id,
+      payerId: request.requesterId,
+      amountCents: request.requestAmountCents,
+      description: `Huddle request ${request.orderNumber}: ${request.name}`,
+    });
+    return {
+      payment_intent: { client_secret: checkout.clientSecret },
+      provider: checkout.provider,
+      publishable_key: checkout.publishableKey,
+      amount: request.requestAmountCents / 100,
+    };
+  }
+
+  /** Contact customer support about a request: an email to SUPPORT_EMAIL, through the queue. */
+  async contactSupport(requestId: string, actor: RequestActor & { id: string }, message: string): Promise<void> {
+    const request = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
+    const party: RequestParty | null = request ? partyOf(request, actor) : null;
+    if (!request || !party || party === 'system') throw BookingErrors.requestNotFound();
+    const sender = await this.accounts.getById(actor.id);
+    await this.mail.send({
+      to: this.config.SUPPORT_EMAIL,
+      subject: `Support: request ${request.orderNumber} (${request.type})`,
+      text: `${sender.firstName ?? ''} ${sender.lastName ?? ''} <${sender.email}>, the ${party} of request ${request.orderNumber} (${request.id}), wrote:\n\n${message}\n\nReply to ${sender.email}.\n`,
+    });
+  }
+}

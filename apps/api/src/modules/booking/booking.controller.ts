@@ -1,0 +1,184 @@
+import { Body, Controller, Get, HttpStatus, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { bookingPayloadSchema } from '@huddle/domain/request-details';
+import { UserType } from '@huddle/domain';
+import type { RoleCode } from '@huddle/domain';
+import { Roles } from '../../common/access/access.decorators';
+import { CurrentAccount } from '../../common/access/current-account.decorator';
+import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
+import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { StagedUploadsInterceptor, UploadedFormFields } from '../media/media.module';
+import type { FormFields } from '../media/media.module';
+import { BookingErrors } from './booking.errors';
+import { BookingRequestsService } from './booking-requests.service';
+import { RequestCountersPayload, RequestListPayload, RequestPayload, SupportSentPayload } from './dto/request.dto';
+import { ApproveBody, PaidIdQuery, RequestFilterQuery, RequestIdQuery, RequestLookupQuery, ReviewBody, SupportBody, VideoQuery } from './dto/request-inputs.dto';
+import { RequestCoreService } from './request-core.service';
+import { RequestVideos } from './request-videos.service';
+
+const { Fan, Athlete, Business, Admin } = UserType;
+const REQUESTERS: RoleCode[] = [Fan, Business];
+const PARTIES: RoleCode[] = [Fan, Athlete, Business];
+const READERS: RoleCode[] = [Fan, Athlete, Business, Admin];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// The booking body's schema in the OpenAPI document, from the same zod schema the API validates with.
+const BOOKING_BODY_SCHEMA = z.toJSONSchema(bookingPayloadSchema, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
+delete BOOKING_BODY_SCHEMA.$schema;
+
+/**
+ * Booking (spec §7): a fan or business books (an unpaid draft until the card is held), the
+ * parties read and act on their requests; every state change goes through RequestCoreService.
+ */
+@ApiTags('booking')
+@Controller('booking')
+export class BookingController {
+  constructor(
+    private readonly requests: BookingRequestsService,
+    private readonly core: RequestCoreService,
+    private readonly videos: RequestVideos,
+  ) {}
+
+  @Post('request')
+  @Roles(...REQUESTERS)
+  @ApiBody({ schema: BOOKING_BODY_SCHEMA, description: "The booking: the type and the type's own block; times in unix seconds." })
+  @ApiOperation({
+    summary: "Books one athlete's service: an unpaid draft, the requester's alone until the card is held (POST /payments/payment-sheet, then set-paid).",
+    description: "1400 with field errors; 641 'Wrong request date' for a start in the past or under a minute ahead; 1404 for an unknown athlete.",
+  })
+  @ApiOkEnvelope(RequestPayload, 201)
+  async create(@CurrentAccount() account: AuthenticatedAccount, @Body() body: unknown): Promise<RequestPayload> {
+    const created = await this.requests.create(account.id, body);
+    return { request: await this.requests.viewOf(created, account) };
+  }
+
+  @Get('request/filter')
+  @Roles(...PARTIES)
+  @ApiOperation({ summary: "The caller's requests of one tab: a requester's own paid requests, an athlete's incoming ones." })
+  @ApiOkEnvelope(RequestListPayload)
+  async filter(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestFilterQuery): Promise<RequestListPayload> {
+    return this.requests.list(account, query.status ?? 'pending', query.page ?? 1, query.page_size ?? 20);
+  }
+
+  @Get('request/counters')
+  @Roles(...PARTIES)
+  @ApiOperation({ summary: "Counts of the caller's paid requests by status." })
+  @ApiOkEnvelope(RequestCountersPayload)
+  async counters(@CurrentAccount() account: AuthenticatedAccount): Promise<RequestCountersPayload> {
+    return { counters: await this.requests.counters(account) };
+  }
+
+  @Get('request/paid')
+  @Roles(...READERS)
+  @ApiOperation({ summary: 'A paid request by its shareable id (/request/@{paid_id}); same access as by id.' })
+  @ApiOkEnvelope(RequestPayload)
+  async byPaidId(@CurrentAccount() account: AuthenticatedAccount, @Query() query: PaidIdQuery): Promise<RequestPayload> {
+    return { request: await this.requests.viewByPaidId(query.paid_id, account) };
+  }
+
+  @Get('request/video')
+  @Roles(...READERS)
+  @ApiOperation({
+    summary: "The delivered video, as this viewer may see it: a redirect to the watermarked copy for the requester until the request is finished and reviewed, to the original otherwise.",
+  })
+  @ApiResponse({ status: 302, description: 'Location: the media path of the video.' })
+  async video(@CurrentAccount() account: AuthenticatedAccount, @Query() query: VideoQuery, @Res() reply: FastifyReply): Promise<void> {
+    const path = await this.videos.videoFor(query.request_id, account);
+    await reply.redirect(`../../${path.replace(/^\/+/, '')}`, HttpStatus.FOUND);
+  }
+
+  @Get('request')
+  @Roles(...READERS)
+  @ApiOperation({ summary: 'A request, for its requester, its athlete or an administrator; 1404 for anyone else, as for a missing one.' })
+  @ApiOkEnvelope(RequestPayload)
+  async byId(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestLookupQuery): Promise<RequestPayload> {
+    return { request: await this.requests.view(query.id, account) };
+  }
+
+  @Put('request/accept')
+  @Roles(Athlete)
+  @ApiOperation({ summary: "The athlete accepts: the card is captured; a timed request that overlaps one already accepted is refused (1409), naming it." })
+  @ApiOkEnvelope(RequestPayload)
+  accept(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestIdQuery): Promise<RequestPayload> {
+    return this.act(query.request_id, 'accept', account);
+  }
+
+  @Put('request/decline')
+  @Roles(Athlete)
+  @ApiOperation({ summary: 'The athlete declines: the card hold is released.' })
+  @ApiOkEnvelope(RequestPayload)
+  decline(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestIdQuery): Promise<RequestPayload> {
+    return this.act(query.request_id, 'decline', account);
+  }
+
+  @Put('request/cancel')
+  @Roles(...REQUESTERS)
+  @ApiOperation({ summary: 'The requester cancels a pending request: the card hold is released.' })
+  @ApiOkEnvelope(RequestPayload)
+  cancel(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestIdQuery): Promise<RequestPayload> {
+    return this.act(query.request_id, 'cancel', account);
+  }
+
+  @Put('request/approve')
+  @Roles(...REQUESTERS)
+  @UseInterceptors(StagedUploadsInterceptor([]))
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiBody({ type: ApproveBody })
+  @ApiOperation({ summary: 'The requester approves a delivered video, a held event or a completed video chat: the request is finished.' })
+  @ApiOkEnvelope(RequestPayload)
+  approve(@CurrentAccount() account: AuthenticatedAccount, @UploadedFormFields() fields: FormFields, @Body() body: unknown): Promise<RequestPayload> {
+    return this.act(requestIdOf(fields, body), 'approve', account);
+  }
+
+  @Put('request/flag')
+  @Roles(...REQUESTERS)
+  @ApiOperation({ summary: 'The requester flags a delivered shoutout as inappropriate (kept for the administrator).' })
+  @ApiOkEnvelope(RequestPayload)
+  flag(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestIdQuery): Promise<RequestPayload> {
+    return this.act(query.request_id, 'flag', account);
+  }
+
+  @Put('reviews')
+  @Roles(...REQUESTERS)
+  @ApiOperation({ summary: "The requester's rating (1-5) of a finished request, once; it shows on the athlete's profile at once." })
+  @ApiOkEnvelope(RequestPayload)
+  async review(@CurrentAccount() account: AuthenticatedAccount, @Body() body: ReviewBody): Promise<RequestPayload> {
+    return this.act(body.request_id, 'review', account, async (request, manager) => {
+      await manager.query(`INSERT INTO reviews (request_id, athlete_id, reviewer_id, rate, submitted_at) VALUES ($1, $2, $3, $4, now())`, [
+        request.id,
+        request.athleteId,
+        request.requesterId,
+        body.rate,
+      ]);
+    });
+  }
+
+  @Post('request/support')
+  @Roles(...PARTIES)
+  @ApiOperation({ summary: 'Contact customer support about a request: emailed to SUPPORT_EMAIL.' })
+  @ApiOkEnvelope(SupportSentPayload, 201)
+  async support(@CurrentAccount() account: AuthenticatedAccount, @Body() body: SupportBody): Promise<SupportSentPayload> {
+    await this.requests.contactSupport(body.request_id, account, body.message);
+    return { sent: true };
+  }
+
+  private async act(
+    requestId: string,
+    action: Parameters<RequestCoreService['apply']>[1],
+    account: AuthenticatedAccount,
+    effect?: Parameters<RequestCoreService['apply']>[3] extends infer O ? (O extends { effect?: infer E } ? E : never) : never,
+  ): Promise<RequestPayload> {
+    const request = await this.core.apply(requestId, action, account, { effect });
+    return { request: await this.requests.viewOf(request, account) };
+  }
+}
+
+/** The request id of a form (multipart, url-encoded) or JSON body. */
+function requestIdOf(fields: FormFields, body: unknown): string {
+  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).request_id : undefined;
+  const id = fields.request_id ?? fromBody;
+  if (typeof id !== 'string' || !UUID.test(id)) throw BookingErrors.invalid({ request_id: 'Request not found' });
+  return id;
+}

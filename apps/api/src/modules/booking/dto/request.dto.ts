@@ -1,0 +1,246 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { REQUEST_ACTIONS, REQUEST_STATUS_CODES, SERVICE_TYPES } from '@huddle/domain';
+
+export class RequestPartyDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  first_name!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  last_name!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  username!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Media path of the profile photo.' })
+  profile_photo!: string | null;
+}
+
+export class RequestEventDto {
+  @ApiProperty({ description: 'Unix seconds.' })
+  start_time!: number;
+
+  @ApiProperty({ description: 'Unix seconds.' })
+  end_time!: number;
+}
+
+export class RequestVideoDto {
+  @ApiProperty({ description: 'Path under the API root that streams the video for this viewer.' })
+  url!: string;
+
+  @ApiProperty({ description: 'The requester sees the watermarked copy until the request is finished and reviewed.' })
+  watermarked!: boolean;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Download of the original: after approval and review for the requester; always for the athlete.' })
+  download_url!: string | null;
+}
+
+export class RequestReviewDto {
+  @ApiProperty({ minimum: 1, maximum: 5 })
+  rate!: number;
+
+  @ApiProperty({ description: 'Unix seconds.' })
+  submitted_at!: number;
+}
+
+export class RequestHistoryDto {
+  @ApiProperty({ description: "A request action, 'create' or 'pay'." })
+  action!: string;
+
+  @ApiProperty()
+  label!: string;
+
+  @ApiProperty({ enum: ['requester', 'athlete', 'admin', 'system'] })
+  actor!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  actor_name!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  from_status!: number | null;
+
+  @ApiProperty()
+  to_status!: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  note!: string | null;
+
+  @ApiProperty({ description: 'Unix seconds.' })
+  at!: number;
+}
+
+/** A request in a list (GET /booking/request/filter). */
+export class RequestSummaryDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: SERVICE_TYPES })
+  type!: string;
+
+  @ApiProperty({ enum: REQUEST_STATUS_CODES })
+  status!: number;
+
+  @ApiProperty()
+  order_number!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ description: 'Dollars.' })
+  request_amount!: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Unix seconds; pending requests expire then.' })
+  expiration_time!: number | null;
+
+  @ApiProperty()
+  created_at!: number;
+
+  @ApiProperty()
+  updated_at!: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  paid_id!: string | null;
+
+  @ApiProperty()
+  paid!: boolean;
+
+  @ApiProperty({ type: RequestPartyDto, description: 'The other party: the athlete for a requester, the requester for an athlete.' })
+  profile!: RequestPartyDto;
+
+  @ApiProperty({ type: RequestEventDto, nullable: true })
+  event!: RequestEventDto | null;
+}
+
+/** A request as its requester, athlete or an administrator sees it (GET /booking/request). */
+export class RequestDto extends RequestSummaryDto {
+  @ApiProperty({ format: 'uuid' })
+  athlete_id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  requester_id!: string;
+
+  @ApiPropertyOptional({ description: 'Dollars; only for the athlete and an administrator.' })
+  fee_amount?: number;
+
+  @ApiPropertyOptional({ description: 'Dollars; only for the athlete and an administrator.' })
+  amount_to_athlete?: number;
+
+  @ApiProperty()
+  authorised!: boolean;
+
+  @ApiProperty()
+  reviewed!: boolean;
+
+  @ApiProperty({ description: 'Always false: Apple in-app purchase belongs to a mobile app Huddle does not ship.' })
+  is_apple_iap!: boolean;
+
+  @ApiProperty({ description: 'Comma-separated platforms.' })
+  social_media_platform!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  endorsement_campaign_id!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  accepted_at!: number | null;
+
+  @ApiProperty({ enum: ['requester', 'athlete', 'admin'] })
+  viewer!: string;
+
+  @ApiProperty({ enum: REQUEST_ACTIONS, isArray: true, description: 'What the viewer can do now (the domain action table).' })
+  available_actions!: string[];
+
+  @ApiProperty({ type: RequestPartyDto })
+  athlete!: RequestPartyDto;
+
+  @ApiProperty({ type: RequestPartyDto })
+  requester!: RequestPartyDto;
+
+  @ApiProperty({ type: String, nullable: true })
+  first_name!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  last_name!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  profile_photo!: string | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: "The type's own block as booked (spec §3), under the key named by the type." })
+  details!: Record<string, unknown>;
+
+  @ApiProperty({ type: RequestVideoDto, nullable: true })
+  video!: RequestVideoDto | null;
+
+  @ApiProperty()
+  video_chat_completed!: boolean;
+
+  @ApiProperty()
+  flagged!: boolean;
+
+  @ApiProperty({ type: RequestReviewDto, nullable: true })
+  review!: RequestReviewDto | null;
+
+  @ApiProperty({ type: [RequestHistoryDto] })
+  history!: RequestHistoryDto[];
+
+  @ApiProperty({ type: String, nullable: true, description: "The shoutout's watch link: the requester's, after approval." })
+  share_url!: string | null;
+}
+
+export class RequestPayload {
+  @ApiProperty({ type: RequestDto })
+  request!: RequestDto;
+}
+
+export class RequestListPayload {
+  @ApiProperty({ type: [RequestSummaryDto] })
+  requests!: RequestSummaryDto[];
+
+  @ApiProperty()
+  total!: number;
+
+  @ApiProperty()
+  page!: number;
+
+  @ApiProperty()
+  page_size!: number;
+}
+
+export class RequestCountersDto {
+  @ApiProperty() pending!: number;
+  @ApiProperty() accepted!: number;
+  @ApiProperty() finished!: number;
+  @ApiProperty() canceled!: number;
+  @ApiProperty() in_progress!: number;
+  @ApiProperty() pending_review!: number;
+}
+
+export class RequestCountersPayload {
+  @ApiProperty({ type: RequestCountersDto })
+  counters!: RequestCountersDto;
+}
+
+export class PaymentIntentSecretDto {
+  @ApiProperty()
+  client_secret!: string;
+}
+
+export class PaymentSheetPayload {
+  @ApiProperty({ type: PaymentIntentSecretDto })
+  payment_intent!: PaymentIntentSecretDto;
+
+  @ApiProperty({ enum: ['sandbox', 'stripe'] })
+  provider!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: "Stripe's publishable key; null for the embedded sandbox." })
+  publishable_key!: string | null;
+
+  @ApiProperty({ description: 'Dollars.' })
+  amount!: number;
+}
+
+export class SupportSentPayload {
+  @ApiProperty()
+  sent!: boolean;
+}

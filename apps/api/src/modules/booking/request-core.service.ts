@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { QueryFailedError } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { checkRequestAction, ErrorCode, expirationTime, RequestStatus, REQUEST_ACTION_RULES } from '@huddle/domain';
+import type { MoneyStep, RequestAction, RequestFacts, RequestParty, RequestStatusCode, TimerSettings } from '@huddle/domain';
+import { AppConfig } from '../../config/app-config';
+import { Clock } from '../../common/time/clock';
+import { DomainError } from '../../common/errors/domain-error';
+import { Transactions } from '../../database/transactions';
+import { JobsService } from '../jobs/jobs.service';
+import { PaymentsService } from '../payments/payments.service';
+import { ATHLETE_REVIEWS_CHANGED, REQUEST_CHANGED } from './booking-events';
+import type { AthleteReviewsChangedEvent, RequestChangedEvent } from './booking-events';
+import { BookingErrors } from './booking.errors';
+import { RequestEntity } from './entities/request.entity';
+import { partyOf } from './request-party';
+import type { RequestActor } from './request-party';
+
+export interface ApplyOptions {
+  /** Writes of the action itself (the delivered video, the review), in the same transaction, after the check. */
+  effect?: (request: RequestEntity, manager: EntityManager) => Promise<void>;
+  /** Shown in the history beside the action. */
+  note?: string;
+}
+
+const EXCLUSION_VIOLATION = '23P01';
+
+function seconds(date: Date | null): number | null {
+  return date ? Math.floor(date.getTime() / 1000) : null;
+}
+
+export function factsOf(request: RequestEntity): RequestFacts {
+  return {
+    status: request.status,
+    type: request.type,
+    paid: request.paid,
+    reviewed: request.reviewed,
+    startTime: seconds(request.startAt),
+    videoChatCompleted: request.videoChatCompleted,
+  };
+}
+
+function shareableId(): string {
+  // 16 characters of base64url: 96 random bits, short enough for a link people paste.
+  return randomBytes(12).toString('base64url');
+}
+
+/**
+ * The one place a request's state changes (DESIGN "Requests and money"): one transaction, the row
+ * locked (SELECT ... FOR UPDATE), the action checked against the domain's table for the actor's
+ * part in this request, the change and a history row written, and its consequences (card capture,
+ * void or refund, the request-changed event for deliveries and notifications) enqueued as jobs in
+ * the same transaction. Two racing actions queue on the row lock; the second sees the first's
+ * result and is refused, so a request is never in two states and its money moves once.
+ */
+@Injectable()
+export class RequestCoreService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly jobs: JobsService,
+    private readonly payments: PaymentsService,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  get timers(): TimerSettings {
+    return {
+      pendingExpirySeconds: this.config.REQUEST_EXPIRY_HOURS * 3600,
+      expiryBeforeStartSeconds: this.config.REQUEST_EXPIRY_BEFORE_START_MINUTES * 60,
+      deliveredAutoCompleteSeconds: this.config.DELIVERED_AUTO_COMPLETE_DAYS * 86400,
+      eventAutoCompleteSeconds: this.config.EVENT_AUTO_COMPLETE_DAYS * 86400,
+    };
+  }
+
+  async apply(requestId: string, action: RequestAction, actor: RequestActor, options: ApplyOptions = {}): Promise<RequestEntity> {
+    const updated = await this.transactions.run(async () => {
+      const manager = this.transactions.manager;
+      const request = await this.lock(manager, requestId);
+      const party = partyOf(request, actor);
+      if (!party) throw BookingErrors.requestNotFound();
+      const now = this.clock.now();
+      const check = checkRequestAction(action, party, factsOf(request), Math.floor(now.getTime() / 1000));
+      if (!check.ok) {
+        throw check.reason === 'party' ? new DomainError(ErrorCode.Forbidden, check.message) : new DomainError(ErrorCode.Conflict, check.message);
+      }
+      const from = request.status;
+      if (options.effect) await options.effect(request, manager);
+      this.change(request, action, check.to, now);
+      await this.save(request);
+      await this.record(manager, request, action, party, actor, from, options.note);
+      await this.moneyStep(manager, request, check.money);
+      await this.announce(manager, request, action, from, actor);
+      return request;
+    });
+    if (action === 'review') {
+      this.events.emit(ATHLETE_REVIEWS_CHANGED, { athleteIds: [updated.athleteId] } satisfies AthleteReviewsChangedEvent);
+    }
+    return updated;
+  }
+
+  /**
+   * The card is held for this request (checked with the provider first, never on the browser's
+   * word): the request becomes paid, the athlete can see it, and its expiry starts. Repeating it
+   * (the browser's set-paid and the provider's event both arrive) changes nothing the second time.
+   */
+  async markPaid(requestId: string, actor: RequestActor): Promise<RequestEntity> {
+    const current = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
+    const party = current ? partyOf(current, actor) : null;
+    if (!current || !party || party === 'athlete') throw BookingErrors.requestNotFound();
+    if (current.paid) return current;
+    const { authorised } = await this.payments.authorisation(requestId);
+    if (!authorised) throw new DomainError(ErrorCode.PaymentRequired, 'The card payment is not complete yet');
+    return this.transactions.run(async () => {
+      const manager = this.transactions.manager;
+      const request = await this.lock(manager, requestId);
+      if (request.paid) return request;
+      if (request.status !== RequestStatus.Pending) throw new DomainError(ErrorCode.Conflict, 'This request was canceled');
+      const now = this.clock.now();
+      const nowSeconds = Math.floor(now.getTime() / 1000);
+      request.paid = true;
+      request.authorised = true;
+      request.paidAt = now;
+      request.paidId = shareableId();
+      request.expirationTime = new Date(expirationTime(nowSeconds, seconds(request.startAt), this.timers) * 1000);
+      await this.save(request);
+      await this.record(manager, request, 'pay', party, actor, RequestStatus.Pending);
+      await this.announce(manager, request, 'pay', RequestStatus.Pending, actor);
+      return request;
+    });
+  }
+
+  private async lock(manager: EntityManager, requestId: string): Promise<RequestEntity> {
+    const request = await manager
+      .getRepository(RequestEntity)
+      .createQueryBuilder('request')
+      .setLock('pessimistic_write')
+      .where('request.id = :requestId', { requestId })
+      .getOne();
+    if (!request) throw BookingErrors.requestNotFound();
+    return request;
+  }
+
+  private change(request: RequestEntity, action: RequestAction, to: RequestStatusCode, now: Date): void {
+    if (action === 'accept') request.acceptedAt = now;
+    if (action === 'deliver') request.deliveredAt = now;
+    if (action === 'review') request.reviewed = true;
+    if (action === 'flag') request.flaggedAt = now;
+    if (action === 'complete_video_chat') request.videoChatCompleted = true;
+    if (to === RequestStatus.Finished && request.status !== RequestStatus.Finished) request.finishedAt = now;
+    request.status = to;
+  }
+
+  /** Saves the change; an accepted slot that overlaps another is refused by the table's constraint, and named. */
+  private async save(request: RequestEntity): Promise<void> {
+    try {
+      await this.transactions.savepoint(() => this.transactions.manager.save(RequestEntity, request, { reload: false }));
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === EXCLUSION_VIOLATION) {
+        throw await this.clash(request);
+      }
+      throw error;
+    }
+  }
+
+  private async clash(request: RequestEntity): Promise<DomainError> {
+    const rows: Array<{ name: string; start_at: Date }> = await this.transactions.manager.query(
+      `SELECT name, start_at FROM requests
+        WHERE athlete_id = $1 AND id <> $2 AND status IN (2, 6) AND tstzrange(start_at, end_at) && tstzrange($3, $4)
+        ORDER BY start_at LIMIT 1`,
+      [request.athleteId, request.id, request.startAt, request.endAt],
+    );
+    const other = rows[0];
+    const when = other ? other.start_at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'that time';
+    return new DomainError(
+      ErrorCode.Conflict,
+      other ? `You already accepted "${other.name}" at ${when}, which overlaps this request` : 'You already accepted a request at that time',
+    );
+  }
+
+  private async record(
+    manager: EntityManager,
+    request: RequestEntity,
+    action: RequestAction | 'pay',
+    party: RequestParty,
+    actor: RequestActor,
+    from: RequestStatusCode,
+    note?: string,
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, note, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [request.id, action, party, actor.id, from, request.status, note ?? null, this.clock.now()],
+    );
+  }
+
+  private async moneyStep(manager: EntityManager, request: RequestEntity, step: MoneyStep | null): Promise<void> {
+    if (step === null) return;
+    const split = {
+      requestId: request.id,
+      athleteId: request.athleteId,
+      amountCents: request.requestAmountCents,
+      feeCents: request.feeAmountCents,
+      athleteCents: request.amountToAthleteCents,
+    };
+    if (step === 'capture') await this.payments.captureIn(manager, split);
+    else if (step === 'refund') await this.payments.refundIn(manager, split);
+    else await this.payments.voidIn(manager, { requestId: request.id });
+  }
+
+  private async announce(manager: EntityManager, request: RequestEntity, action: RequestAction | 'pay', from: RequestStatusCode, actor: RequestActor): Promise<void> {
+    const event: RequestChangedEvent = {
+      requestId: request.id,
+      action,
+      fromStatus: from,
+      toStatus: request.status,
+      type: request.type,
+      athleteId: request.athleteId,
+      requesterId: request.requesterId,
+      actorId: actor.id,
+      details: request.details,
+    };
+    await this.jobs.publishIn(manager, REQUEST_CHANGED, event);
+  }
+}
+
+/** What the history calls an action. */
+export function actionLabel(action: string): string {
+  if (action === 'create') return 'Requested';
+  if (action === 'pay') return 'Paid';
+  return (REQUEST_ACTION_RULES as Record<string, { label: string } | undefined>)[action]?.label ?? action;
+}

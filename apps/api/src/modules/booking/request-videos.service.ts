@@ -1,0 +1,87 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
+import { RequestStatus } from '@huddle/domain';
+import type { VideoDeliveryType } from '@huddle/domain';
+import { Transactions } from '../../database/transactions';
+import { JobsService } from '../jobs/jobs.service';
+import { MediaService } from '../media/media.service';
+import type { StagedUpload } from '../media/media.module';
+import { BookingErrors } from './booking.errors';
+import { RequestEntity } from './entities/request.entity';
+import { RequestCoreService } from './request-core.service';
+import { partyOf } from './request-party';
+import type { RequestActor } from './request-party';
+
+export const RENDER_WATERMARK = 'booking.render-watermark';
+
+/**
+ * The delivered videos of shoutouts and endorsements (spec §6): the athlete uploads the original;
+ * a watermarked copy is rendered by a job (ffmpeg, in the media module) and is all the requester
+ * receives until the request is finished and reviewed. Athletes and administrators see the
+ * original. The paths live in the request's details (video, watermarked_video); both are listed in
+ * media-references.query.ts so the unused-uploads cleaner keeps them.
+ */
+@Injectable()
+export class RequestVideos implements OnModuleInit {
+  private readonly logger = new Logger('Booking');
+
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly core: RequestCoreService,
+    private readonly media: MediaService,
+    private readonly jobs: JobsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<{ requestId: string; video: string }>(RENDER_WATERMARK, (job) => this.renderWatermark(job.data.requestId, job.data.video));
+  }
+
+  /** The athlete's delivery: stored (checked by content), then the request moves to pending review. */
+  async deliver(type: VideoDeliveryType, requestId: string, actor: RequestActor & { id: string }, video: StagedUpload | undefined): Promise<RequestEntity> {
+    const current = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
+    // Another athlete's request, or one of the other video type: as if missing.
+    if (!current || current.type !== type || partyOf(current, actor) !== 'athlete') {
+      await this.media.discardUpload(video);
+      throw BookingErrors.requestNotFound();
+    }
+    const stored = await this.media.storeDeliveryVideo(actor.id, video);
+    return this.core.apply(requestId, 'deliver', actor, {
+      effect: async (request, manager) => {
+        request.details = { ...request.details, video: stored.path, watermarked_video: null };
+        await this.jobs.enqueueIn(manager, RENDER_WATERMARK, { requestId, video: stored.path }, { singletonKey: `watermark:${requestId}` });
+      },
+    });
+  }
+
+  async discard(video: StagedUpload | undefined): Promise<void> {
+    await this.media.discardUpload(video);
+  }
+
+  /** The media path this viewer may receive for the request's video. */
+  async videoFor(requestId: string, actor: RequestActor): Promise<string> {
+    const request = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
+    const party = request ? partyOf(request, actor) : null;
+    if (!request || !party) throw BookingErrors.requestNotFound();
+    const original = typeof request.details.video === 'string' ? request.details.video : null;
+    if (!original) throw BookingErrors.noVideo();
+    if (party !== 'requester' || (request.status === RequestStatus.Finished && request.reviewed)) return original;
+    const watermarked = typeof request.details.watermarked_video === 'string' ? request.details.watermarked_video : null;
+    if (!watermarked) throw BookingErrors.videoNotReady();
+    return watermarked;
+  }
+
+  private async renderWatermark(requestId: string, video: string): Promise<void> {
+    const rendered = await this.media.renderWatermarked(video);
+    await this.transactions.run(async () => {
+      const manager = this.transactions.manager;
+      // The athlete may have replaced nothing (a delivery happens once), but a stale job must not
+      // attach a copy of another video.
+      const [updated]: [unknown[], number] = await manager.query(
+        `UPDATE requests SET details = details || jsonb_build_object('watermarked_video', $2::text)
+          WHERE id = $1 AND details->>'video' = $3 RETURNING id`,
+        [requestId, rendered.path, video],
+      );
+      if (updated.length === 0) this.logger.warn(`Watermarked copy of ${requestId} no longer matches its video`);
+    });
+  }
+}

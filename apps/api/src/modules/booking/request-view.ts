@@ -1,0 +1,110 @@
+import { availableActions, toDollars as fromCents, isVideoDelivery, RequestStatus } from '@huddle/domain';
+import type { RequestParty } from '@huddle/domain';
+import { actionLabel } from './request-core.service';
+import type { RequestEntity } from './entities/request.entity';
+import type { RequestDto, RequestHistoryDto, RequestPartyDto, RequestSummaryDto } from './dto/request.dto';
+import type { HistoryRow, PartyRow } from './request-views.query';
+
+export type Viewer = Exclude<RequestParty, 'system'>;
+
+function seconds(date: Date | null): number | null {
+  return date ? Math.floor(date.getTime() / 1000) : null;
+}
+
+function partyDto(id: string, row: PartyRow | undefined): RequestPartyDto {
+  return { id, first_name: row?.first_name ?? null, last_name: row?.last_name ?? null, username: row?.username ?? null, profile_photo: row?.profile_photo ?? null };
+}
+
+export function summaryOf(request: RequestEntity, viewer: Viewer, parties: Map<string, PartyRow>): RequestSummaryDto {
+  const otherId = viewer === 'athlete' ? request.requesterId : request.athleteId;
+  const start = seconds(request.startAt);
+  const end = seconds(request.endAt);
+  return {
+    id: request.id,
+    type: request.type,
+    status: request.status,
+    order_number: String(request.orderNumber),
+    name: request.name,
+    request_amount: fromCents(request.requestAmountCents),
+    expiration_time: request.status === RequestStatus.Pending && request.paid ? seconds(request.expirationTime) : null,
+    created_at: seconds(request.createdAt) ?? 0,
+    updated_at: seconds(request.updatedAt) ?? 0,
+    paid_id: request.paidId,
+    paid: request.paid,
+    profile: partyDto(otherId, parties.get(otherId)),
+    event: start !== null && end !== null ? { start_time: start, end_time: end } : null,
+  };
+}
+
+/**
+ * What each party of a request sees (spec §3, §6): only the athlete and an administrator see the
+ * fee split; the requester never gets the original delivery video's path (the watermarked stream
+ * until the request is finished and reviewed); a shoutout's recipient addresses are the
+ * requester's business, not the athlete's.
+ */
+export function requestView(
+  request: RequestEntity,
+  viewer: Viewer,
+  parties: Map<string, PartyRow>,
+  extra: { history: HistoryRow[]; review: { rate: number; submitted_at: Date } | null; shareUrl: string | null; nowSeconds: number },
+): RequestDto {
+  const summary = summaryOf(request, viewer, parties);
+  const details: Record<string, unknown> = { ...request.details };
+  if (viewer === 'requester') delete details.video;
+  if (viewer === 'athlete') delete details.recipients_emails;
+  const videoPath = typeof request.details.video === 'string' ? request.details.video : null;
+  const original = viewer !== 'requester' || (request.status === RequestStatus.Finished && request.reviewed);
+  const videoUrl = `booking/request/video?request_id=${request.id}`;
+  const history: RequestHistoryDto[] = extra.history.map((row) => ({
+    action: row.action,
+    label: actionLabel(row.action),
+    actor: row.actor_party,
+    actor_name: row.actor_party === 'system' ? null : row.actor_name,
+    from_status: row.from_status,
+    to_status: row.to_status,
+    note: row.note,
+    at: seconds(row.created_at) ?? 0,
+  }));
+  const party = viewer === 'admin' ? 'admin' : viewer;
+  const dto: RequestDto = {
+    ...summary,
+    athlete_id: request.athleteId,
+    requester_id: request.requesterId,
+    authorised: request.authorised,
+    reviewed: request.reviewed,
+    is_apple_iap: false,
+    social_media_platform: request.socialMediaPlatform ?? '',
+    endorsement_campaign_id: request.endorsementCampaignId,
+    accepted_at: seconds(request.acceptedAt),
+    viewer,
+    available_actions: availableActions(party, {
+      status: request.status,
+      type: request.type,
+      paid: request.paid,
+      reviewed: request.reviewed,
+      startTime: seconds(request.startAt),
+      videoChatCompleted: request.videoChatCompleted,
+    }, extra.nowSeconds),
+    athlete: partyDto(request.athleteId, parties.get(request.athleteId)),
+    requester: partyDto(request.requesterId, parties.get(request.requesterId)),
+    first_name: summary.profile.first_name,
+    last_name: summary.profile.last_name,
+    profile_photo: summary.profile.profile_photo,
+    details,
+    [request.type]: details,
+    video:
+      videoPath && isVideoDelivery(request.type)
+        ? { url: original ? videoUrl : `${videoUrl}&variant=watermarked`, watermarked: !original, download_url: original ? `${videoUrl}&download=1` : null }
+        : null,
+    video_chat_completed: request.videoChatCompleted,
+    flagged: request.flaggedAt !== null,
+    review: extra.review ? { rate: extra.review.rate, submitted_at: seconds(extra.review.submitted_at) ?? 0 } : null,
+    history,
+    share_url: viewer === 'requester' ? extra.shareUrl : null,
+  };
+  if (viewer !== 'requester') {
+    dto.fee_amount = fromCents(request.feeAmountCents);
+    dto.amount_to_athlete = fromCents(request.amountToAthleteCents);
+  }
+  return dto;
+}

@@ -1,0 +1,116 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Huddle's double-entry ledger. Every movement of money is a set of rows that sums to zero, and a
+ * movement happens at most once per request (ledger_movements' primary key), so a retried job or
+ * webhook finds it recorded and writes nothing. Accounts:
+ * - holds / holds_payers: a card hold (authorised) and its counterpart, released by a void or a capture;
+ * - cash / unallocated: money captured into the platform's account, before it is split;
+ * - athlete_payable:<athleteId> and platform_fees: the split (owed to the athlete, the platform's fee);
+ * a refund returns the cash and reverses the split.
+ */
+export const LEDGER_MOVEMENTS = ['authorised', 'voided', 'captured', 'owed_to_athlete', 'refunded'] as const;
+export type LedgerMovement = (typeof LEDGER_MOVEMENTS)[number];
+
+export interface LedgerLine {
+  account: string;
+  amountCents: number;
+}
+
+export function athletePayable(athleteId: string): string {
+  return `athlete_payable:${athleteId}`;
+}
+
+export interface Split {
+  amountCents: number;
+  feeCents: number;
+  athleteCents: number;
+  athleteId: string;
+}
+
+/** The rows of each movement; each list sums to zero. */
+export const LEDGER_LINES = {
+  authorised: (amount: number): LedgerLine[] => [
+    { account: 'holds', amountCents: amount },
+    { account: 'holds_payers', amountCents: -amount },
+  ],
+  voided: (amount: number): LedgerLine[] => [
+    { account: 'holds', amountCents: -amount },
+    { account: 'holds_payers', amountCents: amount },
+  ],
+  captured: (amount: number): LedgerLine[] => [
+    { account: 'holds', amountCents: -amount },
+    { account: 'holds_payers', amountCents: amount },
+    { account: 'cash', amountCents: amount },
+    { account: 'unallocated', amountCents: -amount },
+  ],
+  owedToAthlete: (split: Split): LedgerLine[] => [
+    { account: 'unallocated', amountCents: split.amountCents },
+    { account: athletePayable(split.athleteId), amountCents: -split.athleteCents },
+    { account: 'platform_fees', amountCents: -split.feeCents },
+  ],
+  refunded: (split: Split): LedgerLine[] => [
+    { account: 'cash', amountCents: -split.amountCents },
+    { account: athletePayable(split.athleteId), amountCents: split.athleteCents },
+    { account: 'platform_fees', amountCents: split.feeCents },
+  ],
+} as const;
+
+/**
+ * Records a movement once: false when it was already recorded (nothing written). Rows with a zero
+ * amount (a 0% fee) are left out; the movement still balances.
+ */
+export async function recordMovement(manager: EntityManager, requestId: string, movement: LedgerMovement, lines: readonly LedgerLine[]): Promise<boolean> {
+  const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  if (total !== 0) throw new Error(`Ledger movement ${movement} of ${requestId} does not balance (${total})`);
+  const amount = lines.reduce((sum, line) => sum + Math.max(0, line.amountCents), 0);
+  const claimed: unknown[] = await manager.query(
+    `INSERT INTO ledger_movements (request_id, movement, amount_cents) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING request_id`,
+    [requestId, movement, amount],
+  );
+  if (claimed.length === 0) return false;
+  const rows = lines.filter((line) => line.amountCents !== 0);
+  await manager.query(
+    `INSERT INTO ledger_entries (request_id, movement, account, amount_cents)
+     SELECT $1, $2, account, amount FROM unnest($3::text[], $4::bigint[]) AS t(account, amount)`,
+    [requestId, movement, rows.map((row) => row.account), rows.map((row) => row.amountCents)],
+  );
+  return true;
+}
+
+export interface LedgerCheck {
+  balanced: boolean;
+  entries: number;
+  violations: string[];
+}
+
+/**
+ * The ledger's invariants: every movement sums to zero (and so does everything), no request is
+ * both captured and voided, a refund or an athlete's share only follows a capture.
+ */
+export async function checkLedger(manager: EntityManager): Promise<LedgerCheck> {
+  const violations: string[] = [];
+  const unbalanced: Array<{ request_id: string; movement: string; total: string }> = await manager.query(
+    `SELECT request_id, movement, sum(amount_cents)::text AS total FROM ledger_entries GROUP BY request_id, movement HAVING sum(amount_cents) <> 0`,
+  );
+  for (const row of unbalanced) violations.push(`${row.movement} of ${row.request_id} sums to ${row.total}`);
+  const contradictory: Array<{ request_id: string; problem: string }> = await manager.query(
+    `SELECT request_id, CASE
+        WHEN bool_or(movement = 'captured') AND bool_or(movement = 'voided') THEN 'captured and voided'
+        WHEN bool_or(movement = 'refunded') AND NOT bool_or(movement = 'captured') THEN 'refunded without a capture'
+        WHEN bool_or(movement = 'owed_to_athlete') AND NOT bool_or(movement = 'captured') THEN 'owed to the athlete without a capture'
+        WHEN (bool_or(movement = 'captured') OR bool_or(movement = 'voided')) AND NOT bool_or(movement = 'authorised') THEN 'settled without an authorisation'
+      END AS problem
+       FROM ledger_movements GROUP BY request_id
+      HAVING (bool_or(movement = 'captured') AND bool_or(movement = 'voided'))
+          OR (bool_or(movement = 'refunded') AND NOT bool_or(movement = 'captured'))
+          OR (bool_or(movement = 'owed_to_athlete') AND NOT bool_or(movement = 'captured'))
+          OR ((bool_or(movement = 'captured') OR bool_or(movement = 'voided')) AND NOT bool_or(movement = 'authorised'))`,
+  );
+  for (const row of contradictory) violations.push(`${row.request_id}: ${row.problem}`);
+  const [{ total, entries }]: Array<{ total: string; entries: number }> = await manager.query(
+    `SELECT coalesce(sum(amount_cents), 0)::text AS total, count(*)::int AS entries FROM ledger_entries`,
+  );
+  if (total !== '0') violations.push(`the ledger sums to ${total}`);
+  return { balanced: violations.length === 0, entries, violations };
+}

@@ -1,0 +1,165 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { Clock } from '../../common/time/clock';
+import type { CardProvider, IntentStatus, ProviderEvent, ProviderIntent, SavedCard } from './card-provider';
+import { SANDBOX_MESSAGES, sandboxCardOutcome } from './sandbox-cards';
+import type { SandboxCard } from './sandbox-cards';
+
+interface SandboxIntentRow {
+  id: string;
+  client_secret: string;
+  owner_id: string;
+  amount_cents: number;
+  status: IntentStatus;
+  refunded: boolean;
+  last_error: string | null;
+}
+
+export interface SandboxConfirmation {
+  intent: ProviderIntent;
+  /** The provider's message when the card was refused (shown under the checkout form). */
+  message: string | null;
+}
+
+/** Thrown for calls Stripe would refuse (capturing a canceled intent, ...): the job retries or gives up. */
+export class SandboxProviderError extends Error {}
+
+function toIntent(row: SandboxIntentRow): ProviderIntent {
+  return { id: row.id, clientSecret: row.client_secret, status: row.status, amountCents: row.amount_cents, refunded: row.refunded };
+}
+
+/**
+ * The embedded card provider: Stripe's PaymentIntent states kept in the sandbox's own tables, on
+ * the application's pool but never in the caller's transaction (a provider is another system).
+ * Idempotency is by state and by key: the intent of a key is derived from it, capturing a
+ * captured intent or canceling a canceled one answers the intent as it is.
+ */
+export class SandboxCardProvider implements CardProvider {
+  readonly name = 'sandbox' as const;
+  readonly publishableKey = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  async createIntent(input: { amountCents: number; payerId: string; idempotencyKey: string }): Promise<ProviderIntent> {
+    const id = `pi_sbx_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
+    const secret = `${id}_secret_${randomBytes(24).toString('base64url')}`;
+    await this.dataSource.query(
+      `INSERT INTO sandbox_intents (id, client_secret, owner_id, amount_cents, status) VALUES ($1, $2, $3, $4, 'requires_payment_method')
+       ON CONFLICT (id) DO NOTHING`,
+      [id, secret, input.payerId, input.amountCents],
+    );
+    return this.retrieveIntent(id);
+  }
+
+  async retrieveIntent(intentId: string): Promise<ProviderIntent> {
+    return toIntent(await this.row(intentId));
+  }
+
+  async capture(intentId: string): Promise<ProviderIntent> {
+    return this.move(intentId, ['requires_capture'], 'succeeded', ['succeeded']);
+  }
+
+  async cancel(intentId: string): Promise<ProviderIntent> {
+    return this.move(intentId, ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'], 'canceled', ['canceled']);
+  }
+
+  async refund(intentId: string): Promise<ProviderIntent> {
+    const [rows]: [SandboxIntentRow[], number] = await this.dataSource.query(
+      `UPDATE sandbox_intents SET refunded = true, updated_at = now() WHERE id = $1 AND status = 'succeeded' RETURNING *`,
+      [intentId],
+    );
+    if (rows[0]) return toIntent(rows[0]);
+    throw new SandboxProviderError(`Intent ${intentId} is not captured, so it cannot be refunded`);
+  }
+
+  async createSetup(payerId: string): Promise<{ clientSecret: string }> {
+    return { clientSecret: `seti_sbx_${payerId}_secret_${randomBytes(16).toString('base64url')}` };
+  }
+
+  async listCards(payerId: string): Promise<SavedCard[]> {
+    const rows: Array<{ id: string; brand: string; last4: string; exp_month: number; exp_year: number }> = await this.dataSource.query(
+      `SELECT id, brand, last4, exp_month, exp_year FROM sandbox_payment_methods WHERE owner_id = $1 ORDER BY created_at DESC, id`,
+      [payerId],
+    );
+    return rows.map((row) => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year }));
+  }
+
+  verifyEvent(): ProviderEvent {
+    throw new SandboxProviderError('The sandbox provider sends no webhooks');
+  }
+
+  /** The payer confirms with a card (the sandbox's card form); Stripe's test cards decide the outcome. */
+  async confirm(clientSecret: string, payerId: string, card: SandboxCard): Promise<SandboxConfirmation | null> {
+    const row = await this.bySecret(clientSecret, payerId);
+    if (!row) return null;
+    if (row.status !== 'requires_payment_method') return { intent: toIntent(row), message: null };
+    const outcome = sandboxCardOutcome(card, this.clock.now());
+    if (outcome.kind === 'declined') {
+      await this.dataSource.query(`UPDATE sandbox_intents SET last_error = $2, updated_at = now() WHERE id = $1`, [row.id, outcome.message]);
+      return { intent: toIntent(row), message: outcome.message };
+    }
+    const status: IntentStatus = outcome.kind === 'authenticate' ? 'requires_action' : 'requires_capture';
+    const [[updated]]: [SandboxIntentRow[], number] = await this.dataSource.query(
+      `UPDATE sandbox_intents SET status = $2, card_brand = $3, card_last4 = $4, last_error = NULL, updated_at = now()
+        WHERE id = $1 AND status = 'requires_payment_method' RETURNING *`,
+      [row.id, status, outcome.brand, outcome.last4],
+    );
+    return { intent: toIntent(updated ?? (await this.row(row.id))), message: null };
+  }
+
+  /** The authentication step (3-D Secure) the sandbox plays: approved, or failed back to a new card. */
+  async authenticate(clientSecret: string, payerId: string, approve: boolean): Promise<SandboxConfirmation | null> {
+    const row = await this.bySecret(clientSecret, payerId);
+    if (!row) return null;
+    if (row.status !== 'requires_action') return { intent: toIntent(row), message: null };
+    const [[updated]]: [SandboxIntentRow[], number] = await this.dataSource.query(
+      `UPDATE sandbox_intents SET status = $2, last_error = $3, updated_at = now() WHERE id = $1 AND status = 'requires_action' RETURNING *`,
+      [row.id, approve ? 'requires_capture' : 'requires_payment_method', approve ? null : SANDBOX_MESSAGES.authenticationFailed],
+    );
+    return { intent: toIntent(updated ?? (await this.row(row.id))), message: approve ? null : SANDBOX_MESSAGES.authenticationFailed };
+  }
+
+  /** Saves a card for the payer (the sandbox's answer to a confirmed SetupIntent). */
+  async saveCard(payerId: string, card: SandboxCard): Promise<{ card: SavedCard | null; message: string | null }> {
+    const outcome = sandboxCardOutcome(card, this.clock.now());
+    if (outcome.kind === 'declined') return { card: null, message: outcome.message };
+    const id = `pm_sbx_${randomBytes(12).toString('hex')}`;
+    const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+    await this.dataSource.query(
+      `INSERT INTO sandbox_payment_methods (id, owner_id, brand, last4, exp_month, exp_year) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (owner_id, brand, last4, exp_month, exp_year) DO NOTHING`,
+      [id, payerId, outcome.brand, outcome.last4, card.expMonth, expYear],
+    );
+    const cards = await this.listCards(payerId);
+    return { card: cards.find((saved) => saved.last4 === outcome.last4 && saved.expMonth === card.expMonth && saved.expYear === expYear) ?? null, message: null };
+  }
+
+  private async bySecret(clientSecret: string, payerId: string): Promise<SandboxIntentRow | null> {
+    const rows: SandboxIntentRow[] = await this.dataSource.query(`SELECT * FROM sandbox_intents WHERE client_secret = $1 AND owner_id = $2`, [
+      clientSecret,
+      payerId,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  private async row(intentId: string): Promise<SandboxIntentRow> {
+    const rows: SandboxIntentRow[] = await this.dataSource.query(`SELECT * FROM sandbox_intents WHERE id = $1`, [intentId]);
+    if (!rows[0]) throw new SandboxProviderError(`No such payment intent: ${intentId}`);
+    return rows[0];
+  }
+
+  private async move(intentId: string, from: IntentStatus[], to: IntentStatus, alreadyThere: IntentStatus[]): Promise<ProviderIntent> {
+    // UPDATE ... RETURNING answers [rows, affected] through TypeORM.
+    const [rows]: [SandboxIntentRow[], number] = await this.dataSource.query(
+      `UPDATE sandbox_intents SET status = $2, updated_at = now() WHERE id = $1 AND status = ANY($3) RETURNING *`,
+      [intentId, to, from],
+    );
+    if (rows[0]) return toIntent(rows[0]);
+    const current = await this.row(intentId);
+    if (alreadyThere.includes(current.status)) return toIntent(current);
+    throw new SandboxProviderError(`Intent ${intentId} is ${current.status}, it cannot become ${to}`);
+  }
+}

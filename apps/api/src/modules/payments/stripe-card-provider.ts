@@ -1,0 +1,122 @@
+import Stripe from 'stripe';
+import type { DataSource } from 'typeorm';
+import type { CardProvider, IntentStatus, ProviderEvent, ProviderIntent, SavedCard } from './card-provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** A local server that speaks Stripe's API (tests); unset: api.stripe.com. */
+  apiUrl?: string;
+}
+
+/** Stripe's tolerance for a webhook's timestamp, in seconds (older signatures are refused). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  const latestCharge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status as IntentStatus,
+    amountCents: intent.amount,
+    refunded: latestCharge?.refunded ?? false,
+  };
+}
+
+/**
+ * Stripe behind the card-provider interface: PaymentIntents with manual capture (authorised on
+ * payment, captured on acceptance), an idempotency key on every call that changes something,
+ * webhooks verified with the endpoint's signing secret.
+ */
+export class StripeCardProvider implements CardProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+  private dataSource: DataSource | null = null;
+
+  constructor(private readonly settings: StripeSettings) {
+    this.publishableKey = settings.publishableKey;
+    const url = settings.apiUrl ? new URL(settings.apiUrl) : null;
+    this.stripe = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(url ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    });
+  }
+
+  /** Where payer -> customer mappings are kept (stripe_customers). */
+  useDatabase(dataSource: DataSource): this {
+    this.dataSource = dataSource;
+    return this;
+  }
+
+  async createIntent(input: { amountCents: number; payerId: string; requestId: string; description: string; idempotencyKey: string }): Promise<ProviderIntent> {
+    const customer = await this.customerOf(input.payerId);
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: 'usd',
+        capture_method: 'manual',
+        customer,
+        description: input.description.slice(0, 300),
+        metadata: { request_id: input.requestId, payer_id: input.payerId },
+        automatic_payment_methods: { enabled: true },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return toIntent(intent);
+  }
+
+  async retrieveIntent(intentId: string): Promise<ProviderIntent> {
+    return toIntent(await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }));
+  }
+
+  async capture(intentId: string, idempotencyKey: string): Promise<ProviderIntent> {
+    return toIntent(await this.stripe.paymentIntents.capture(intentId, {}, { idempotencyKey }));
+  }
+
+  async cancel(intentId: string, idempotencyKey: string): Promise<ProviderIntent> {
+    return toIntent(await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey }));
+  }
+
+  async refund(intentId: string, idempotencyKey: string): Promise<ProviderIntent> {
+    await this.stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+    const intent = await this.retrieveIntent(intentId);
+    return { ...intent, refunded: true };
+  }
+
+  async createSetup(payerId: string, idempotencyKey: string): Promise<{ clientSecret: string }> {
+    const customer = await this.customerOf(payerId);
+    const setup = await this.stripe.setupIntents.create({ customer, usage: 'on_session', automatic_payment_methods: { enabled: true } }, { idempotencyKey });
+    return { clientSecret: setup.client_secret ?? '' };
+  }
+
+  async listCards(payerId: string): Promise<SavedCard[]> {
+    const customer = await this.customerOf(payerId);
+    const methods = await this.stripe.paymentMethods.list({ customer, type: 'card', limit: 20 });
+    return methods.data
+      .filter((method) => method.card)
+      .map((method) => ({ id: method.id, brand: method.card?.brand ?? 'card', last4: method.card?.last4 ?? '', expMonth: method.card?.exp_month ?? 0, expYear: method.card?.exp_year ?? 0 }));
+  }
+
+  verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+    if (!signature) throw new Error('No Stripe-Signature header');
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    const object = event.data.object as { object?: string; id?: string; payment_intent?: string | { id: string } | null };
+    let intentId: string | null = null;
+    if (object.object === 'payment_intent' && object.id) intentId = object.id;
+    else if (object.payment_intent) intentId = typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent.id;
+    return { id: event.id, type: event.type, intentId };
+  }
+
+  private async customerOf(payerId: string): Promise<string> {
+    if (!this.dataSource) throw new Error('StripeCardProvider needs its database (useDatabase)');
+    const rows: Array<{ customer_id: string }> = await this.dataSource.query(`SELECT customer_id FROM stripe_customers WHERE account_id = $1`, [payerId]);
+    if (rows[0]) return rows[0].customer_id;
+    const customer = await this.stripe.customers.create({ metadata: { account_id: payerId } }, { idempotencyKey: `huddle:customer:${payerId}` });
+    await this.dataSource.query(`INSERT INTO stripe_customers (account_id, customer_id) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING`, [payerId, customer.id]);
+    const stored: Array<{ customer_id: string }> = await this.dataSource.query(`SELECT customer_id FROM stripe_customers WHERE account_id = $1`, [payerId]);
+    return stored[0].customer_id;
+  }
+}
