@@ -62,6 +62,7 @@ describe('request actions', () => {
     expect(checkRequestAction('deliver', 'athlete', facts({ status: 2, type: 'camp' }), NOW)).toMatchObject({ ok: false });
     expect(checkRequestAction('flag', 'requester', facts({ status: 4 }), NOW)).toMatchObject({ ok: true, to: 4 });
     expect(checkRequestAction('flag', 'requester', facts({ status: 4, type: 'endorsement' }), NOW)).toMatchObject({ ok: false });
+    expect(checkRequestAction('flag', 'requester', facts({ status: 4, flagged: true }), NOW)).toMatchObject({ ok: false, reason: 'already_flagged' });
   });
 });
 

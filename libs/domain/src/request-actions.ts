@@ -134,11 +134,13 @@ export interface RequestFacts {
   startTime?: number | null;
   /** A video chat whose completion was recorded. */
   videoChatCompleted?: boolean;
+  /** Flagged as inappropriate already (once is enough for the administrator). */
+  flagged?: boolean;
 }
 
 export type ActionCheck =
   | { ok: true; to: RequestStatusCode; money: MoneyStep | null }
-  | { ok: false; reason: 'party' | 'status' | 'unpaid' | 'already_reviewed' | 'not_started' | 'chat_not_completed'; message: string };
+  | { ok: false; reason: 'party' | 'status' | 'unpaid' | 'already_reviewed' | 'already_flagged' | 'not_started' | 'chat_not_completed'; message: string };
 
 const STATUS_WORDS: Record<RequestStatusCode, string> = {
   1: 'pending',
@@ -167,6 +169,9 @@ export function checkRequestAction(action: RequestAction, party: RequestParty, f
   }
   if (action === 'review' && facts.reviewed) {
     return { ok: false, reason: 'already_reviewed', message: 'This request is already reviewed' };
+  }
+  if (action === 'flag' && facts.flagged) {
+    return { ok: false, reason: 'already_flagged', message: 'You already reported this video' };
   }
   if ((action === 'approve' || action === 'auto_complete') && facts.status === Accepted) {
     if (facts.startTime == null || facts.startTime > nowSeconds) {

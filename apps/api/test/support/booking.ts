@@ -1,6 +1,7 @@
 import { DEFAULT_RATES, UserType } from '@huddle/domain';
 import type { AthleteServiceType } from '@huddle/domain';
 import { AthletesService } from '../../src/modules/athletes/athletes.service';
+import { SWEEP_REQUEST_TIMERS } from '../../src/modules/booking/request-timers';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
 import { PaymentsService } from '../../src/modules/payments/payments.service';
 import { api } from './accounts-api';
@@ -81,7 +82,14 @@ export async function bookAndPay(testApp: TestApp, requester: SignedIn, payload:
 
 /** Runs every queued job (captures, voids, events) and checks the ledger still balances. */
 export async function settle(testApp: TestApp): Promise<void> {
-  await testApp.get(JobsService).drain(60_000);
+  try {
+    await testApp.get(JobsService).drain(60_000, [SWEEP_REQUEST_TIMERS]);
+  } catch (error) {
+    const stuck = await testApp.dataSource.query(
+      `SELECT name, state, retry_count, left(output::text, 300) AS output FROM pgboss.job WHERE name NOT LIKE '\\_\\_pgboss%' AND state <> 'completed'`,
+    );
+    throw new Error(`${(error as Error).message}: ${JSON.stringify(stuck)}`);
+  }
   const check = await testApp.get(PaymentsService).ledgerCheck();
   if (!check.balanced) throw new Error(`The ledger does not balance: ${check.violations.join('; ')}`);
 }

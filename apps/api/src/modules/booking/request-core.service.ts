@@ -39,6 +39,7 @@ export function factsOf(request: RequestEntity): RequestFacts {
     reviewed: request.reviewed,
     startTime: seconds(request.startAt),
     videoChatCompleted: request.videoChatCompleted,
+    flagged: request.flaggedAt !== null,
   };
 }
 

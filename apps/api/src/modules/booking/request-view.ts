@@ -1,6 +1,6 @@
 import { availableActions, toDollars as fromCents, isVideoDelivery, RequestStatus } from '@huddle/domain';
 import type { RequestParty } from '@huddle/domain';
-import { actionLabel } from './request-core.service';
+import { actionLabel, factsOf } from './request-core.service';
 import type { RequestEntity } from './entities/request.entity';
 import type { RequestDto, RequestHistoryDto, RequestPartyDto, RequestSummaryDto } from './dto/request.dto';
 import type { HistoryRow, PartyRow } from './request-views.query';
@@ -77,14 +77,7 @@ export function requestView(
     endorsement_campaign_id: request.endorsementCampaignId,
     accepted_at: seconds(request.acceptedAt),
     viewer,
-    available_actions: availableActions(party, {
-      status: request.status,
-      type: request.type,
-      paid: request.paid,
-      reviewed: request.reviewed,
-      startTime: seconds(request.startAt),
-      videoChatCompleted: request.videoChatCompleted,
-    }, extra.nowSeconds),
+    available_actions: availableActions(party, factsOf(request), extra.nowSeconds),
     athlete: partyDto(request.athleteId, parties.get(request.athleteId)),
     requester: partyDto(request.requesterId, parties.get(request.requesterId)),
     first_name: summary.profile.first_name,

@@ -234,17 +234,18 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Waits until no job is running and none is due within a minute (retries included), or throws
    * after `timeoutMs`. For tests and scripts that must see a job's effect: it waits on the real
-   * queue, whichever process works it.
+   * queue, whichever process works it. `ignore` names jobs not to wait for (a schedule that fires
+   * every minute would otherwise keep one due).
    */
-  async drain(timeoutMs = 20_000): Promise<void> {
+  async drain(timeoutMs = 20_000, ignore: readonly string[] = []): Promise<void> {
     await this.start();
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const [{ pending }]: Array<{ pending: number }> = await this.dataSource.query(
         `SELECT count(*)::int AS pending FROM ${JOBS_SCHEMA}.job
-         WHERE name NOT LIKE '\\_\\_pgboss\\_\\_%'
+         WHERE name NOT LIKE '\\_\\_pgboss\\_\\_%' AND NOT (name = ANY($2::text[]))
            AND (state = 'active' OR (state IN ('created', 'retry') AND start_after < now() + $1 * interval '1 second'))`,
-        [DRAIN_HORIZON_SECONDS],
+        [DRAIN_HORIZON_SECONDS, ignore],
       );
       if (pending === 0) return;
       if (Date.now() > deadline) throw new Error(`${pending} job(s) still pending after ${timeoutMs} ms`);

@@ -271,7 +271,8 @@ export class MediaService {
       const input = join(directory, 'original');
       const output = join(directory, 'watermarked.mp4');
       await pipeline(await this.storage.read(key), createWriteStream(input));
-      await renderWatermarked(input, output, await watermarkImage(scratch));
+      const source = await inspectVideo(input);
+      await renderWatermarked(input, output, await watermarkImage(directory), source?.width ?? original.width ?? 640);
       const facts = await inspectVideo(output);
       if (!facts) throw new Error(`The watermarked copy of ${key} is not a readable MP4`);
       const copyKey = newMediaKey('video', randomUUID(), 'mp4');

@@ -22,46 +22,49 @@ const MARK_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="22
         text-anchor="middle" fill="white" fill-opacity="0.78" letter-spacing="18">HUDDLE</text>
 </svg>`;
 
-let markFile: Promise<string> | null = null;
+let markPng: Promise<Buffer> | null = null;
 
-/** The mark as a PNG in `directory`, drawn once per process. */
-export function watermarkImage(directory: string): Promise<string> {
-  markFile ??= (async () => {
-    const path = join(directory, 'huddle-watermark.png');
-    await writeFile(path, await sharp(Buffer.from(MARK_SVG)).png().toBuffer());
-    return path;
-  })().catch((error: unknown) => {
-    markFile = null;
+/** Writes the mark as a PNG into `directory` (drawn once per process, written per render). */
+export async function watermarkImage(directory: string): Promise<string> {
+  markPng ??= sharp(Buffer.from(MARK_SVG)).png().toBuffer().catch((error: unknown) => {
+    markPng = null;
     throw error;
   });
-  return markFile;
+  const path = join(directory, 'huddle-watermark.png');
+  await writeFile(path, await markPng);
+  return path;
 }
 
 // One render at a time per process: on two cores a second ffmpeg would only slow both.
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Renders `input` with the mark into `output` (H.264 + AAC in MP4, streamable from the start). */
-export function renderWatermarked(input: string, output: string, mark: string): Promise<void> {
-  const run = queue.then(() => ffmpeg(input, output, mark));
+/**
+ * Renders `input` (a video `width` pixels wide) with the mark into `output` (H.264 + AAC in MP4,
+ * streamable from the start).
+ */
+export function renderWatermarked(input: string, output: string, mark: string, width: number): Promise<void> {
+  const run = queue.then(() => ffmpeg(input, output, mark, width));
   queue = run.catch(() => undefined);
   return run;
 }
 
-function ffmpeg(input: string, output: string, mark: string): Promise<void> {
+function ffmpeg(input: string, output: string, mark: string, width: number): Promise<void> {
+  // The mark is one still frame, sized from the video's width; overlay repeats it on every frame
+  // (its eof_action) for as long as the video runs. The size is even so H.264's 4:2:0 accepts it.
+  const big = Math.max(2, Math.round((width * 0.6) / 2) * 2);
+  const small = Math.max(2, Math.round((width * 0.22) / 2) * 2);
   const filter = [
-    '[1:v]split[m1][m2]',
-    '[m1][0:v]scale2ref=oh*mdar:ih/5[big][base]',
-    '[base][big]overlay=(W-w)/2:(H-h)/2[marked]',
-    '[m2][marked]scale2ref=oh*mdar:ih/12[small][marked2]',
-    '[marked2][small]overlay=W-w-(W/30):H-h-(H/30),format=yuv420p[out]',
+    `[1:v]scale=${big}:-2,split[big][m2]`,
+    `[m2]scale=${small}:-2[small]`,
+    '[0:v][big]overlay=(W-w)/2:(H-h)/2[marked]',
+    '[marked][small]overlay=W-w-(W/30):H-h-(H/30),scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p[out]',
   ].join(';');
   const args = [
     '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
     '-i', input,
-    '-loop', '1', '-i', mark,
+    '-i', mark,
     '-filter_complex', filter,
     '-map', '[out]', '-map', '0:a?',
-    '-shortest',
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26',
     '-c:a', 'aac', '-b:a', '128k',
     '-movflags', '+faststart',
