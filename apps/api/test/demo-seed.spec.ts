@@ -1,6 +1,9 @@
 import { statSync } from 'node:fs';
 import request from 'supertest';
-import { UserType } from '@huddle/domain';
+import { ATHLETE_SERVICE_TYPES, UserType } from '@huddle/domain';
+import { SWEEP_REQUEST_TIMERS } from '../src/modules/booking/request-timers';
+import { JobsService } from '../src/modules/jobs/jobs.service';
+import { PaymentsService } from '../src/modules/payments/payments.service';
 import { DEMO_ACCOUNTS, DEMO_BUSINESS_INFO, DEMO_INTRO_VIDEO, DemoSeeder, SEEDED_ATHLETES } from '../src/modules/demo/demo-seeder.service';
 import { api } from './support/accounts-api';
 import { createTestApp } from './support/test-app';
@@ -111,7 +114,8 @@ describe('demo seed', () => {
       for (const review of reviews) {
         expect(review.rate).toBeGreaterThanOrEqual(3);
         expect(['Riley Parker', 'Morgan Lee']).toContain(review.reviewer_name);
-        expect(review.comment.length).toBeGreaterThan(3);
+        // Reviews left through the product carry a rating only; the imported history has comments.
+        if (review.comment !== null) expect(review.comment.length).toBeGreaterThan(3);
       }
       if (history.length > 0) withHistory += 1;
     }
@@ -153,13 +157,27 @@ describe('demo seed', () => {
     expect(reviewed).toBeGreaterThan(finished / 2);
   });
 
+  it('books, pays and moves live requests of every type and status for the demo accounts, with a balanced ledger', async () => {
+    await testApp.get(JobsService).drain(60_000, [SWEEP_REQUEST_TIMERS]);
+    const rows: Array<{ type: string; status: number }> = await testApp.dataSource.query(
+      `SELECT DISTINCT q.type, q.status FROM requests q JOIN accounts a ON a.id = q.athlete_id WHERE a.email = 'athlete@huddle.test' AND q.paid_at IS NOT NULL`,
+    );
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+    expect(new Set(rows.map((row) => row.type))).toEqual(new Set(ATHLETE_SERVICE_TYPES));
+    expect(await testApp.get(PaymentsService).ledgerCheck()).toMatchObject({ balanced: true, violations: [] });
+    const [{ captured }] = await testApp.dataSource.query(`SELECT count(*)::int AS captured FROM ledger_movements WHERE movement = 'captured'`);
+    expect(captured).toBeGreaterThanOrEqual(6);
+  });
+
   it('gives every athlete, the demo athlete included, one stored intro video that plays', async () => {
     const rows: Array<{ intro_video: string | null }> = await testApp.dataSource.query('SELECT DISTINCT intro_video FROM accounts WHERE user_type = $1', [UserType.Athlete]);
     expect(rows).toHaveLength(1);
     const path = rows[0].intro_video ?? '';
     expect(path).toMatch(/^\/media\/videos\/.+\.mp4$/);
     const videos: Array<{ kind: string; duration_seconds: string; owner: string }> = await testApp.dataSource.query(
-      "SELECT m.kind, m.duration_seconds, a.email AS owner FROM media_objects m JOIN accounts a ON a.id = m.owner_account_id WHERE m.kind = 'video'",
+      // The demo requests' delivered videos and their watermarked copies are the other videos.
+      `SELECT m.kind, m.duration_seconds, a.email AS owner FROM media_objects m JOIN accounts a ON a.id = m.owner_account_id
+        WHERE m.kind = 'video' AND '/media/' || m.key NOT IN (SELECT details->>'watermarked_video' FROM requests WHERE details ? 'watermarked_video' AND details->>'watermarked_video' IS NOT NULL)`,
     );
     expect(videos).toEqual([{ kind: 'video', duration_seconds: expect.any(String), owner: 'athlete@huddle.test' }]);
     expect(Number(videos[0].duration_seconds)).toBeCloseTo(5, 0);

@@ -447,6 +447,308 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A request, for its requester, its athlete or an administrator; 1404 for anyone else, as for a missing one. */
+        get: operations["Booking_byId"];
+        put?: never;
+        /**
+         * Books one athlete's service: an unpaid draft, the requester's alone until the card is held (POST /payments/payment-sheet, then set-paid).
+         * @description 1400 with field errors; 641 'Wrong request date' for a start in the past or under a minute ahead; 1404 for an unknown athlete.
+         */
+        post: operations["Booking_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's requests of one tab: a requester's own paid requests, an athlete's incoming ones. */
+        get: operations["Booking_filter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/counters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts of the caller's paid requests by status. */
+        get: operations["Booking_counters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A paid request by its shareable id (/request/@{paid_id}); same access as by id. */
+        get: operations["Booking_byPaidId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivered video, as this viewer may see it: a redirect to the watermarked copy for the requester until the request is finished and reviewed, to the original otherwise. */
+        get: operations["Booking_video"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The athlete accepts: the card is captured; a timed request that overlaps one already accepted is refused (1409), naming it. */
+        put: operations["Booking_accept"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The athlete declines: the card hold is released. */
+        put: operations["Booking_decline"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The requester cancels a pending request: the card hold is released. */
+        put: operations["Booking_cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The requester approves a delivered video, a held event or a completed video chat: the request is finished. */
+        put: operations["Booking_approve"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/flag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The requester flags a delivered shoutout as inappropriate (kept for the administrator). */
+        put: operations["Booking_flag"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The requester's rating (1-5) of a finished request, once; it shows on the athlete's profile at once. */
+        put: operations["Booking_review"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Contact customer support about a request: emailed to SUPPORT_EMAIL. */
+        post: operations["Booking_support"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/payment-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment sheet of the requester's unpaid request: the payment intent's client secret (the same one on every repeat). */
+        post: operations["Checkout_paymentSheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/set-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * After the card form: the request becomes paid once the provider confirms the hold (re-read, never taken from the browser). Idempotent.
+         * @description 1402 when the card is not held yet.
+         */
+        post: operations["Checkout_setPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/athlete/shoutouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivers an accepted shoutout's video (multipart: request_id, video); the request moves to pending review.
+         * @description 1415 when the content is not mp4 or QuickTime; 1413 above VIDEO_MAX_MB; no duration limit. 1404 for a request that is not this athlete's of this type.
+         */
+        post: operations["Delivery_shoutout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/athlete/endorsements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivers an accepted endorsement's video (multipart: request_id, video); the request moves to pending review.
+         * @description 1415 when the content is not mp4 or QuickTime; 1413 above VIDEO_MAX_MB; no duration limit. 1404 for a request that is not this athlete's of this type.
+         */
+        post: operations["Delivery_endorsement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/requests/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancels a request that is not finished: voids the hold, or refunds a captured payment in full. */
+        put: operations["AdminRequests_cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/athletes/search": {
         parameters: {
             query?: never;
@@ -509,6 +811,92 @@ export interface paths {
         get: operations["Discovery_profile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/sandbox/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: confirm a payment intent with a card (Stripe's test numbers). */
+        post: operations["Sandbox_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/sandbox/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: complete or fail the authentication step (card 4000 0025 0000 3155). */
+        post: operations["Sandbox_authenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved cards. */
+        get: operations["PaymentMethods_list"];
+        put?: never;
+        /** Start saving a card: answers a setup intent the browser confirms with the provider. */
+        post: operations["PaymentMethods_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/payment-method/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: save a card (Stripe's test numbers); the provider's message when it is refused. */
+        post: operations["PaymentMethods_saveSandboxCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The card provider's webhook (Stripe-Signature verified); answers 1404 with the embedded sandbox. */
+        post: operations["StripeWebhook_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1141,6 +1529,192 @@ export interface components {
             max_zoom: number;
             status_response: components["schemas"]["StatusResponseDto"];
         };
+        RequestPartyDto: {
+            /** Format: uuid */
+            id: string;
+            first_name: string | null;
+            last_name: string | null;
+            username: string | null;
+            /** @description Media path of the profile photo. */
+            profile_photo: string | null;
+        };
+        RequestEventDto: {
+            /** @description Unix seconds. */
+            start_time: number;
+            /** @description Unix seconds. */
+            end_time: number;
+        };
+        RequestVideoDto: {
+            /** @description Path under the API root that streams the video for this viewer. */
+            url: string;
+            /** @description The requester sees the watermarked copy until the request is finished and reviewed. */
+            watermarked: boolean;
+            /** @description Download of the original: after approval and review for the requester; always for the athlete. */
+            download_url: string | null;
+        };
+        RequestReviewDto: {
+            rate: number;
+            /** @description Unix seconds. */
+            submitted_at: number;
+        };
+        RequestHistoryDto: {
+            /** @description A request action, 'create' or 'pay'. */
+            action: string;
+            label: string;
+            /** @enum {string} */
+            actor: "requester" | "athlete" | "admin" | "system";
+            actor_name: string | null;
+            from_status: number | null;
+            to_status: number;
+            note: string | null;
+            /** @description Unix seconds. */
+            at: number;
+        };
+        RequestDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
+            /** @enum {number} */
+            status: 1 | 2 | 3 | 4 | 5 | 6;
+            order_number: string;
+            name: string;
+            /** @description Dollars. */
+            request_amount: number;
+            /** @description Unix seconds; pending requests expire then. */
+            expiration_time: number | null;
+            created_at: number;
+            updated_at: number;
+            paid_id: string | null;
+            paid: boolean;
+            /** @description The other party: the athlete for a requester, the requester for an athlete. */
+            profile: components["schemas"]["RequestPartyDto"];
+            event: components["schemas"]["RequestEventDto"] | null;
+            /** Format: uuid */
+            athlete_id: string;
+            /** Format: uuid */
+            requester_id: string;
+            /** @description Dollars; only for the athlete and an administrator. */
+            fee_amount?: number;
+            /** @description Dollars; only for the athlete and an administrator. */
+            amount_to_athlete?: number;
+            authorised: boolean;
+            reviewed: boolean;
+            /** @description Always false: Apple in-app purchase belongs to a mobile app Huddle does not ship. */
+            is_apple_iap: boolean;
+            /** @description Comma-separated platforms. */
+            social_media_platform: string;
+            endorsement_campaign_id: string | null;
+            accepted_at: number | null;
+            /** @enum {string} */
+            viewer: "requester" | "athlete" | "admin";
+            /** @description What the viewer can do now (the domain action table). */
+            available_actions: ("accept" | "decline" | "cancel" | "deliver" | "start_video_chat" | "complete_video_chat" | "approve" | "review" | "flag" | "expire" | "auto_complete" | "admin_cancel")[];
+            athlete: components["schemas"]["RequestPartyDto"];
+            requester: components["schemas"]["RequestPartyDto"];
+            first_name: string | null;
+            last_name: string | null;
+            profile_photo: string | null;
+            /** @description The type's own block as booked (spec §3), under the key named by the type. */
+            details: {
+                [key: string]: unknown;
+            };
+            video: components["schemas"]["RequestVideoDto"] | null;
+            video_chat_completed: boolean;
+            flagged: boolean;
+            review: components["schemas"]["RequestReviewDto"] | null;
+            history: components["schemas"]["RequestHistoryDto"][];
+            /** @description The shoutout's watch link: the requester's, after approval. */
+            share_url: string | null;
+        };
+        RequestResponse: {
+            request: components["schemas"]["RequestDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        RequestSummaryDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
+            /** @enum {number} */
+            status: 1 | 2 | 3 | 4 | 5 | 6;
+            order_number: string;
+            name: string;
+            /** @description Dollars. */
+            request_amount: number;
+            /** @description Unix seconds; pending requests expire then. */
+            expiration_time: number | null;
+            created_at: number;
+            updated_at: number;
+            paid_id: string | null;
+            paid: boolean;
+            /** @description The other party: the athlete for a requester, the requester for an athlete. */
+            profile: components["schemas"]["RequestPartyDto"];
+            event: components["schemas"]["RequestEventDto"] | null;
+        };
+        RequestListResponse: {
+            requests: components["schemas"]["RequestSummaryDto"][];
+            total: number;
+            page: number;
+            page_size: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        RequestCountersDto: {
+            pending: number;
+            accepted: number;
+            finished: number;
+            canceled: number;
+            in_progress: number;
+            pending_review: number;
+        };
+        RequestCountersResponse: {
+            counters: components["schemas"]["RequestCountersDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        ApproveBody: {
+            /** Format: uuid */
+            request_id: string;
+        };
+        ReviewBody: {
+            /** Format: uuid */
+            request_id: string;
+            rate: number;
+        };
+        SupportBody: {
+            /** Format: uuid */
+            request_id: string;
+            message: string;
+        };
+        SupportSentResponse: {
+            sent: boolean;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        PaymentIntentSecretDto: {
+            client_secret: string;
+        };
+        PaymentSheetResponse: {
+            payment_intent: components["schemas"]["PaymentIntentSecretDto"];
+            /** @enum {string} */
+            provider: "sandbox" | "stripe";
+            /** @description Stripe's publishable key; null for the embedded sandbox. */
+            publishable_key: string | null;
+            /** @description Dollars. */
+            amount: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        RequestBody: {
+            /** Format: uuid */
+            request_id: string;
+        };
+        DeliveryUploadBody: {
+            /** Format: uuid */
+            request_id: string;
+            /**
+             * Format: binary
+             * @description mp4 or QuickTime, checked by content; up to VIDEO_MAX_MB; no duration limit.
+             */
+            video: string;
+        };
         AthleteCardDto: {
             /** Format: uuid */
             athlete_id: string;
@@ -1270,6 +1844,72 @@ export interface components {
             shoutouts: components["schemas"]["ShoutoutPreviewDto"][];
             /** @description Finished requests, newest first, at most 20. */
             history: components["schemas"]["HistoryItemDto"][];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        SandboxConfirmInput: {
+            /** @description The client secret of the payment intent (from POST /payments/payment-sheet). */
+            client_secret: string;
+            /** @example 4242 4242 4242 4242 */
+            card_number: string;
+            /** @example 12 */
+            exp_month: number;
+            /**
+             * @description Two or four digits.
+             * @example 34
+             */
+            exp_year: number;
+            /** @example 123 */
+            cvc: string;
+        };
+        SandboxConfirmResponse: {
+            /** @enum {string} */
+            status: "requires_payment_method" | "requires_action" | "requires_capture" | "canceled" | "succeeded" | "requires_confirmation" | "processing";
+            /** @description The provider's message when the card was refused. */
+            message: string | null;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        SandboxAuthenticateInput: {
+            client_secret: string;
+            /** @description true completes the authentication step, false fails it. */
+            approve: boolean;
+        };
+        SavedCardDto: {
+            id: string;
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+        };
+        PaymentMethodsResponse: {
+            payment_methods: components["schemas"]["SavedCardDto"][];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        ClientSecretDto: {
+            client_secret: string;
+        };
+        SetupIntentResponse: {
+            setup_intent: components["schemas"]["ClientSecretDto"];
+            /** @enum {string} */
+            provider: "sandbox" | "stripe";
+            publishable_key: string | null;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        SandboxSaveCardInput: {
+            /** @example 4242 4242 4242 4242 */
+            card_number: string;
+            exp_month: number;
+            exp_year: number;
+            cvc: string;
+        };
+        SavedCardResponse: {
+            payment_method?: components["schemas"]["SavedCardDto"] | null;
+            message: string | null;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        WebhookReceivedResponse: {
+            received: boolean;
             status_response: components["schemas"]["StatusResponseDto"];
         };
         ErrorResponse: {
@@ -2232,6 +2872,713 @@ export interface operations {
             };
         };
     };
+    Booking_byId: {
+        parameters: {
+            query: {
+                /** @description The request id. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The booking: the type and the type's own block; times in unix seconds. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    athlete_id: string;
+                    name: string;
+                    request_amount: number;
+                    /** @default false */
+                    is_social_media?: boolean;
+                    /** @default  */
+                    social_media_platform?: string;
+                    /** @constant */
+                    type: "shoutout";
+                    shoutout: {
+                        names_in_shoutout: string;
+                        recipients_emails: string;
+                        special_message_info: string;
+                    };
+                } | {
+                    /** Format: uuid */
+                    athlete_id: string;
+                    name: string;
+                    request_amount: number;
+                    /** @default false */
+                    is_social_media?: boolean;
+                    /** @default  */
+                    social_media_platform?: string;
+                    /** @constant */
+                    type: "endorsement";
+                    endorsement: {
+                        task: string;
+                        link?: string;
+                    };
+                } | {
+                    /** Format: uuid */
+                    athlete_id: string;
+                    name: string;
+                    request_amount: number;
+                    /** @default false */
+                    is_social_media?: boolean;
+                    /** @default  */
+                    social_media_platform?: string;
+                    /** @constant */
+                    type: "camp";
+                    camp: {
+                        start_time: number;
+                        duration: number;
+                        location: {
+                            address: string;
+                            latitude: number;
+                            longitude: number;
+                        };
+                        event_description: string;
+                        special_conditions: string;
+                    };
+                } | {
+                    /** Format: uuid */
+                    athlete_id: string;
+                    name: string;
+                    request_amount: number;
+                    /** @default false */
+                    is_social_media?: boolean;
+                    /** @default  */
+                    social_media_platform?: string;
+                    /** @constant */
+                    type: "training_session";
+                    training_session: {
+                        start_time: number;
+                        duration: number;
+                        location: {
+                            address: string;
+                            latitude: number;
+                            longitude: number;
+                        };
+                        description: string;
+                        special_conditions: string;
+                    };
+                } | {
+                    /** Format: uuid */
+                    athlete_id: string;
+                    name: string;
+                    request_amount: number;
+                    /** @default false */
+                    is_social_media?: boolean;
+                    /** @default  */
+                    social_media_platform?: string;
+                    /** @constant */
+                    type: "speaking_engagement";
+                    speaking_engagement: {
+                        start_time: number;
+                        location: {
+                            address: string;
+                            latitude: number;
+                            longitude: number;
+                        };
+                        topics: string;
+                        special_message: string;
+                        special_conditions: string;
+                    };
+                } | {
+                    /** Format: uuid */
+                    athlete_id: string;
+                    name: string;
+                    request_amount: number;
+                    /** @default false */
+                    is_social_media?: boolean;
+                    /** @default  */
+                    social_media_platform?: string;
+                    /** @constant */
+                    type: "personal_appearance";
+                    personal_appearance: {
+                        start_time: number;
+                        location: {
+                            address: string;
+                            latitude: number;
+                            longitude: number;
+                        };
+                        event_description: string;
+                    };
+                } | {
+                    /** Format: uuid */
+                    athlete_id: string;
+                    name: string;
+                    request_amount: number;
+                    /** @default false */
+                    is_social_media?: boolean;
+                    /** @default  */
+                    social_media_platform?: string;
+                    /** @constant */
+                    type: "video_chat";
+                    video_chat: {
+                        date_time: number;
+                        event_description: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_filter: {
+        parameters: {
+            query?: {
+                status?: "pending" | "accepted" | "finished";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestListResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_counters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestCountersResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_byPaidId: {
+        parameters: {
+            query: {
+                /** @description The shareable id of a paid request (/request/@{paid_id}). */
+                paid_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_video: {
+        parameters: {
+            query: {
+                request_id: string;
+                /** @description 1: as an attachment (Download video). */
+                download?: "1";
+                variant?: "watermarked";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Location: the media path of the video. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_accept: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_decline: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_cancel: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ApproveBody"];
+                "application/json": components["schemas"]["ApproveBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_flag: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_support: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportSentResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Checkout_paymentSheet: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSheetResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Checkout_setPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RequestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Delivery_shoutout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DeliveryUploadBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Delivery_endorsement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DeliveryUploadBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminRequests_cancel: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Discovery_search: {
         parameters: {
             query?: {
@@ -2354,6 +3701,188 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AthletePublicResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Sandbox_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxConfirmInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxConfirmResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Sandbox_authenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxAuthenticateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxConfirmResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentMethods_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodsResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentMethods_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupIntentResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentMethods_saveSandboxCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxSaveCardInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCardResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    StripeWebhook_receive: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceivedResponse"];
                 };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */

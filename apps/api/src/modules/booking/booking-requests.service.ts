@@ -14,6 +14,7 @@ import { BookingErrors } from './booking.errors';
 import type { RequestCountersDto, RequestDto, RequestListPayload, PaymentSheetPayload } from './dto/request.dto';
 import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
+import { RequestCoreService } from './request-core.service';
 import { partyOf } from './request-party';
 import type { RequestActor } from './request-party';
 import { requestView, summaryOf } from './request-view';
@@ -38,6 +39,7 @@ export class BookingRequestsService {
     private readonly athletes: AthletesService,
     private readonly payments: PaymentsService,
     private readonly mail: MailService,
+    private readonly core: RequestCoreService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {}
@@ -174,6 +176,21 @@ export class BookingRequestsService {
       publishable_key: checkout.publishableKey,
       amount: request.requestAmountCents / 100,
     };
+  }
+
+  /** The requester's rating of a finished request, once; the review row is written with the action. */
+  async review(requestId: string, actor: RequestActor, rate: number): Promise<RequestEntity> {
+    return this.core.apply(requestId, 'review', actor, {
+      effect: async (request, manager) => {
+        await manager.query(`INSERT INTO reviews (request_id, athlete_id, reviewer_id, rate, submitted_at) VALUES ($1, $2, $3, $4, $5)`, [
+          request.id,
+          request.athleteId,
+          request.requesterId,
+          rate,
+          this.clock.now(),
+        ]);
+      },
+    });
   }
 
   /** Contact customer support about a request: an email to SUPPORT_EMAIL, through the queue. */

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { bookingPayloadSchema } from '@huddle/domain/request-details';
 import { UserType } from '@huddle/domain';
-import type { RoleCode } from '@huddle/domain';
+import type { RequestAction, RoleCode } from '@huddle/domain';
 import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
@@ -145,14 +145,8 @@ export class BookingController {
   @ApiOperation({ summary: "The requester's rating (1-5) of a finished request, once; it shows on the athlete's profile at once." })
   @ApiOkEnvelope(RequestPayload)
   async review(@CurrentAccount() account: AuthenticatedAccount, @Body() body: ReviewBody): Promise<RequestPayload> {
-    return this.act(body.request_id, 'review', account, async (request, manager) => {
-      await manager.query(`INSERT INTO reviews (request_id, athlete_id, reviewer_id, rate, submitted_at) VALUES ($1, $2, $3, $4, now())`, [
-        request.id,
-        request.athleteId,
-        request.requesterId,
-        body.rate,
-      ]);
-    });
+    const request = await this.requests.review(body.request_id, account, body.rate);
+    return { request: await this.requests.viewOf(request, account) };
   }
 
   @Post('request/support')
@@ -164,13 +158,8 @@ export class BookingController {
     return { sent: true };
   }
 
-  private async act(
-    requestId: string,
-    action: Parameters<RequestCoreService['apply']>[1],
-    account: AuthenticatedAccount,
-    effect?: Parameters<RequestCoreService['apply']>[3] extends infer O ? (O extends { effect?: infer E } ? E : never) : never,
-  ): Promise<RequestPayload> {
-    const request = await this.core.apply(requestId, action, account, { effect });
+  private async act(requestId: string, action: RequestAction, account: AuthenticatedAccount): Promise<RequestPayload> {
+    const request = await this.core.apply(requestId, action, account);
     return { request: await this.requests.viewOf(request, account) };
   }
 }

@@ -18,6 +18,7 @@ export const BookingErrors = {
     new DomainError(ErrorCode.ValidationFailed, `The price is now ${dollars}; please review it`, { request_amount: `The price is now ${dollars}` }),
   notADraft: (): DomainError => new DomainError(ErrorCode.Conflict, 'This request is already paid'),
   videoNotReady: (): DomainError => new DomainError(ErrorCode.Conflict, 'The video is being prepared, please try again in a moment'),
+  videoTooLarge: (megabytes: number): DomainError => new DomainError(ErrorCode.PayloadTooLarge, `Video must be at most ${megabytes} MB`, { video: `Video must be at most ${megabytes} MB` }),
   noVideo: (): DomainError => new DomainError(ErrorCode.NotFound, 'This request has no video yet'),
   wrongDeliveryType: (): DomainError => new DomainError(ErrorCode.NotFound, MESSAGES.requestNotFound.title),
 } as const;

@@ -33,7 +33,7 @@ import { RequestVideos } from './request-videos.service';
   imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, AccountsModule, AthletesModule, MailModule, MediaModule],
   controllers: [BookingController, CheckoutController, DeliveryController, AdminRequestsController],
   providers: [BookingService, BookingRequestsService, RequestCoreService, RequestTimers, RequestVideos],
-  exports: [BookingService, RequestCoreService],
+  exports: [BookingService, BookingRequestsService, RequestCoreService, RequestVideos],
 })
 export class BookingModule implements OnModuleInit {
   constructor(

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
-import { RequestStatus } from '@huddle/domain';
+import { BYTES_PER_MEGABYTE, RequestStatus } from '@huddle/domain';
+import { AppConfig } from '../../config/app-config';
 import type { VideoDeliveryType } from '@huddle/domain';
 import { Transactions } from '../../database/transactions';
 import { JobsService } from '../jobs/jobs.service';
@@ -30,6 +31,7 @@ export class RequestVideos implements OnModuleInit {
     private readonly core: RequestCoreService,
     private readonly media: MediaService,
     private readonly jobs: JobsService,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -44,11 +46,25 @@ export class RequestVideos implements OnModuleInit {
       await this.media.discardUpload(video);
       throw BookingErrors.requestNotFound();
     }
+    if (video && video.size > this.config.DELIVERY_VIDEO_MAX_MB * BYTES_PER_MEGABYTE) {
+      await this.media.discardUpload(video);
+      throw BookingErrors.videoTooLarge(this.config.DELIVERY_VIDEO_MAX_MB);
+    }
     const stored = await this.media.storeDeliveryVideo(actor.id, video);
     return this.core.apply(requestId, 'deliver', actor, {
       effect: async (request, manager) => {
         request.details = { ...request.details, video: stored.path, watermarked_video: null };
         await this.jobs.enqueueIn(manager, RENDER_WATERMARK, { requestId, video: stored.path }, { singletonKey: `watermark:${requestId}` });
+      },
+    });
+  }
+
+  /** A trusted delivery of a video already stored (the demo seed's), through the same core action. */
+  async deliverStored(requestId: string, actor: RequestActor & { id: string }, path: string): Promise<RequestEntity> {
+    return this.core.apply(requestId, 'deliver', actor, {
+      effect: async (request, manager) => {
+        request.details = { ...request.details, video: path, watermarked_video: null };
+        await this.jobs.enqueueIn(manager, RENDER_WATERMARK, { requestId, video: path }, { singletonKey: `watermark:${requestId}` });
       },
     });
   }

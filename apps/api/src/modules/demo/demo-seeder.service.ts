@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ATHLETE_SERVICE_TYPES, firstFreeUsername, isUserTypeCode, LIMITS, SPORTS, toCents, usernameBaseOf, UserType } from '@huddle/domain';
+import { ATHLETE_SERVICE_TYPES, DEFAULT_PLATFORM_FEE_PERCENT, firstFreeUsername, splitAmount, isUserTypeCode, LIMITS, SPORTS, toCents, usernameBaseOf, UserType } from '@huddle/domain';
 import type { AthleteServiceType } from '@huddle/domain';
 import { findWorkspaceRoot } from '../../config/workspace-root';
 import { ADVISORY_LOCKS, withAdvisoryLock } from '../../database/advisory-lock';
@@ -21,6 +21,7 @@ import { MediaService } from '../media/media.service';
 import { demoAthleteSpecs, pick, REQUEST_NAMES, REVIEW_COMMENTS, seededRandom } from './demo-athletes';
 import type { DemoAthleteSpec, Random } from './demo-athletes';
 import { renderPortrait } from './demo-portrait';
+import { DemoRequests } from './demo-requests';
 
 export interface DemoAccount {
   role: string;
@@ -59,8 +60,6 @@ const DEMO_SEED = 20260104;
 const DEMO_SCHOOLS = 36;
 // Portraits are rendered a few at a time: enough to use both cores, bounded in memory.
 const RENDER_CONCURRENCY = 4;
-// The platform's share of a seeded request's amount (the booking issue brings the real fee rule).
-const DEMO_FEE_SHARE = 0.2;
 const DAY_MS = 86_400_000;
 
 interface SeededAthlete {
@@ -93,6 +92,7 @@ export class DemoSeeder {
     private readonly profiles: AccountProfileService,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly demoRequests: DemoRequests,
   ) {}
 
   /**
@@ -144,10 +144,11 @@ export class DemoSeeder {
     await this.profiles.saveBusinessInfo(businessId, DEMO_BUSINESS_INFO);
     const requests = this.finishedRequests(random, athletes, [fanId, businessId], started);
     await this.booking.importFinished(requests);
+    const live = await this.demoRequests.seed({ athlete: demoAthleteId, fan: fanId, business: businessId }, intro.path, Math.floor(started / 1000));
 
     this.logger.log(
       `Seeded ${DEMO_ACCOUNTS.length} demo accounts, ${athletes.length} athletes, ${requests.length} finished requests ` +
-        `(${requests.filter((request) => request.review).length} reviewed) in ${Date.now() - started} ms`,
+        `(${requests.filter((request) => request.review).length} reviewed), ${live} live requests of the demo accounts in ${Date.now() - started} ms`,
     );
     return true;
   }
@@ -245,7 +246,7 @@ export class DemoSeeder {
           requesterId: requesters[(index + n) % requesters.length],
           name: pick(random, REQUEST_NAMES[type]),
           requestAmountCents: amountCents,
-          feeAmountCents: Math.round(amountCents * DEMO_FEE_SHARE),
+          feeAmountCents: splitAmount(amountCents, DEFAULT_PLATFORM_FEE_PERCENT).feeCents,
           socialMediaPlatform: type === 'endorsement' ? 'instagram,tiktok' : null,
           details: {},
           createdAt,

@@ -5,11 +5,13 @@ import { AuthModule } from '../auth/auth.module';
 import { BookingModule } from '../booking/booking.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { MediaModule } from '../media/media.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { DemoRequests } from './demo-requests';
 import { DemoSeeder } from './demo-seeder.service';
 
 @Module({
-  imports: [AccountsModule, AuthModule, AthletesModule, CatalogueModule, MediaModule, BookingModule],
-  providers: [DemoSeeder],
+  imports: [AccountsModule, AuthModule, AthletesModule, CatalogueModule, MediaModule, BookingModule, PaymentsModule],
+  providers: [DemoSeeder, DemoRequests],
   exports: [DemoSeeder],
 })
 export class DemoModule {}

@@ -13,6 +13,7 @@ import type { LedgerCheck, Split } from './ledger';
 import { PAYMENT_AUTHORISED } from './payments-events';
 import type { PaymentAuthorisedEvent } from './payments-events';
 import { PaymentsErrors } from './payments.errors';
+import { SandboxCardProvider } from './sandbox-card-provider';
 
 const CAPTURE = 'payments.capture';
 const VOID = 'payments.void';
@@ -134,6 +135,17 @@ export class PaymentsService implements OnModuleInit {
   /** A provider event, verified by the provider adapter, handled once after it is acknowledged. */
   async receiveEvent(event: { id: string; type: string; intentId: string }): Promise<void> {
     await this.jobs.enqueue(PROVIDER_EVENT, { eventId: event.id, type: event.type, intentId: event.intentId });
+  }
+
+  /**
+   * The demo seed's checkout: the sandbox's card form with Stripe's 4242 test card, as a requester
+   * would fill it in. Only the embedded sandbox can do this; with Stripe it refuses.
+   */
+  async payWithSandboxTestCard(requestId: string, payerId: string): Promise<void> {
+    if (!(this.provider instanceof SandboxCardProvider)) throw new Error('Only the sandbox provider pays with a test card');
+    const row = await this.requireIntent(requestId);
+    const confirmed = await this.provider.confirm(row.client_secret, payerId, { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' });
+    if (confirmed?.intent.status !== 'requires_capture') throw new Error(`The sandbox refused the demo payment of ${requestId}`);
   }
 
   async savedCards(payerId: string): Promise<SavedCard[]> {

@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { DEFAULT_RATES, UserType } from '@huddle/domain';
+import type { AthleteServiceType, RequestAction } from '@huddle/domain';
+import { AthletesService } from '../athletes/athletes.service';
+import { BookingRequestsService } from '../booking/booking-requests.service';
+import { RequestCoreService } from '../booking/request-core.service';
+import { RequestVideos } from '../booking/request-videos.service';
+import { PaymentsService } from '../payments/payments.service';
+
+const DAY = 86400;
+const PLACE = { address: 'Los Angeles, California, United States', latitude: 34.0522, longitude: -118.2437 };
+
+/** Where a demo request is left: the actions taken after payment, in order. */
+type Script = ReadonlyArray<RequestAction | 'deliver_video' | { review: number }>;
+
+interface DemoRequest {
+  type: AthleteServiceType;
+  requester: 'fan' | 'business';
+  name: string;
+  /** Days from now to the event's start (timed types). */
+  inDays?: number;
+  script: Script;
+}
+
+/**
+ * Live requests for the demo accounts, so every request screen has content on first start: every
+ * type and every status, booked, paid through the sandbox (4242) and moved on by the same services
+ * the API's routes use, so the ledger holds their money and balances.
+ */
+const DEMO_REQUESTS: readonly DemoRequest[] = [
+  { type: 'shoutout', requester: 'fan', name: "Maya's birthday shoutout", script: [] },
+  { type: 'video_chat', requester: 'business', name: 'Team kickoff call', inDays: 4, script: [] },
+  { type: 'speaking_engagement', requester: 'business', name: 'Leadership breakfast', inDays: 9, script: [] },
+  { type: 'personal_appearance', requester: 'fan', name: 'Store opening visit', inDays: 6, script: ['accept'] },
+  { type: 'endorsement', requester: 'business', name: 'Spring gear post', script: ['accept', 'deliver_video'] },
+  { type: 'shoutout', requester: 'fan', name: 'Good luck for finals', script: ['accept', 'deliver_video'] },
+  { type: 'video_chat', requester: 'fan', name: 'Q&A with the team', inDays: 2, script: ['accept', 'start_video_chat'] },
+  { type: 'camp', requester: 'business', name: 'Summer skills camp', inDays: 12, script: ['decline'] },
+  { type: 'training_session', requester: 'fan', name: 'Footwork session', inDays: 5, script: ['cancel'] },
+  { type: 'endorsement', requester: 'fan', name: 'Local gym shout', script: ['accept', 'deliver_video', 'approve', { review: 5 }] },
+  { type: 'shoutout', requester: 'business', name: 'Welcome to the team', script: ['accept', 'deliver_video', 'approve'] },
+];
+
+function payloadOf(request: DemoRequest, athleteId: string, now: number): Record<string, unknown> {
+  const start = now + (request.inDays ?? 3) * DAY + 17 * 3600;
+  const base = { athlete_id: athleteId, name: request.name, is_social_media: request.type === 'endorsement', social_media_platform: request.type === 'endorsement' ? 'instagram, tiktok' : '', type: request.type };
+  const hours = 3;
+  switch (request.type) {
+    case 'shoutout':
+      return { ...base, request_amount: DEFAULT_RATES.shoutout, shoutout: { names_in_shoutout: 'Maya, Leo', recipients_emails: 'maya@huddle.test', special_message_info: 'You are going to crush it this season!' } };
+    case 'endorsement':
+      return { ...base, request_amount: 250, endorsement: { task: 'Post a 30-second reel wearing our spring line and tag us.', link: 'https://huddle.test/spring' } };
+    case 'camp':
+      return { ...base, request_amount: DEFAULT_RATES.camp * hours, camp: { start_time: start, duration: hours, location: PLACE, event_description: 'A morning of drills for 40 kids aged 10 to 14.', special_conditions: 'Indoor gym, water provided.' } };
+    case 'training_session':
+      return { ...base, request_amount: DEFAULT_RATES.training_session * hours, training_session: { start_time: start, duration: hours, location: PLACE, description: 'One-on-one footwork and conditioning.', special_conditions: 'Outdoor track.' } };
+    case 'speaking_engagement':
+      return { ...base, request_amount: DEFAULT_RATES.speaking_engagement, speaking_engagement: { start_time: start, location: PLACE, topics: 'Balancing sport and study', special_message: 'Our staff would love to hear your story.', special_conditions: 'Twenty minutes plus questions.' } };
+    case 'personal_appearance':
+      return { ...base, request_amount: DEFAULT_RATES.personal_appearance, personal_appearance: { start_time: start, location: PLACE, event_description: 'Meet fans and sign jerseys at our opening.' } };
+    case 'video_chat':
+      return { ...base, request_amount: DEFAULT_RATES.video_chat, video_chat: { date_time: start, event_description: 'A short call with our youth team before their final.' } };
+  }
+}
+
+@Injectable()
+export class DemoRequests {
+  constructor(
+    private readonly athletes: AthletesService,
+    private readonly requests: BookingRequestsService,
+    private readonly core: RequestCoreService,
+    private readonly videos: RequestVideos,
+    private readonly payments: PaymentsService,
+  ) {}
+
+  /** Books, pays and moves the demo requests; answers how many. */
+  async seed(ids: { athlete: string; fan: string; business: string }, deliveryVideo: string, now: number): Promise<number> {
+    // The demo athlete offers every service, at the default rates, so each type can be shown.
+    const services: Record<string, boolean | number> = {};
+    for (const [type, rate] of Object.entries(DEFAULT_RATES)) {
+      services[`${type}_enabled`] = true;
+      services[`${type}_rate`] = rate;
+    }
+    await this.athletes.updateServices(ids.athlete, services);
+    const athlete = { id: ids.athlete, role: UserType.Athlete };
+    for (const demo of DEMO_REQUESTS) {
+      const requester = demo.requester === 'fan' ? { id: ids.fan, role: UserType.Fan } : { id: ids.business, role: UserType.Business };
+      const created = await this.requests.create(requester.id, payloadOf(demo, ids.athlete, now));
+      await this.requests.paymentSheet(created.id, requester);
+      await this.payments.payWithSandboxTestCard(created.id, requester.id);
+      await this.core.markPaid(created.id, requester);
+      for (const step of demo.script) {
+        if (step === 'deliver_video') await this.videos.deliverStored(created.id, athlete, deliveryVideo);
+        else if (typeof step === 'object') await this.requests.review(created.id, requester, step.review);
+        else await this.core.apply(created.id, step, step === 'cancel' || step === 'approve' ? requester : athlete);
+      }
+    }
+    return DEMO_REQUESTS.length;
+  }
+}
