@@ -20,12 +20,12 @@ import { randomBytes } from 'node:crypto';
 import { spawn, execFile, execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ensureApiBuild, freePort, stopProcess } from './bench-support.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const API_DIR = path.join(ROOT, 'apps/api');
@@ -65,22 +65,7 @@ const LAST_NAMES = ['Johnson', 'Williams', 'Brown', 'Davis', 'Garcia', 'Martinez
 
 const sqlArray = (values) => `ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-/** The API's production build, rebuilt by Nx when its sources changed (a cache hit otherwise). */
-function ensureBuild() {
-  execFileSync('npx', ['nx', 'run', '@huddle/api:build', '--outputStyle=stream'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 function getJson(port, pathname) {
   return new Promise((resolve, reject) => {
@@ -255,17 +240,11 @@ function startApi(port, extraEnv) {
   return spawn(process.execPath, [API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-async function stopProcess(child) {
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 const format = (side) => `${side.rps.toFixed(0)} req/s p50 ${side.p50.toFixed(1)} ms p99 ${side.p99.toFixed(1)} ms`;
 
 async function main() {
-  ensureBuild();
+  ensureApiBuild(ROOT);
   execFileSync('bash', [path.join(ROOT, 'tools/ensure-apt.sh'), 'wrk', 'wrk'], { stdio: 'inherit' });
   const { Pool } = requireFromApi('pg');
   const { AthleteDirectoryQuery } = requireFromApi('./dist/modules/discovery/athlete-directory.query.js');

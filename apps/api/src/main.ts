@@ -26,6 +26,9 @@ async function bootstrap(): Promise<void> {
   });
   try {
     await configureApp(app);
+    // Modules initialise (job handlers register, the queue starts) before the seed uses them:
+    // the demo's bookings enqueue captures and voids.
+    await app.init();
     if (config.seedsDemo) await app.get(DemoSeeder).seedIfEmpty();
     startIsOver();
     await app.listen(config.PORT, config.HOST);

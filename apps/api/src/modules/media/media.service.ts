@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Injectable, Logger } from '@nestjs/common';
+import type { OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { LIMITS } from '@huddle/domain';
@@ -19,7 +20,7 @@ import { deleteUnreferencedMediaSql, MEDIA_PATH_PREFIX } from './media-reference
 import { ImageTooManyPixelsError, processImage, UnreadableImageError } from './processing/image-processor';
 import type { ImageTarget, ProcessedImage } from './processing/image-processor';
 import { inspectVideo } from './processing/video-inspector';
-import { renderWatermarked, watermarkImage } from './processing/video-watermark';
+import { renderWatermarked, stopRenders, watermarkImage } from './processing/video-watermark';
 import { MediaStorage } from './storage/media-storage';
 import type { MediaDelivery } from './storage/media-storage';
 import { IMAGE_FIELDS } from './uploads/staged-upload';
@@ -62,7 +63,7 @@ interface PreparedImage {
 }
 
 @Injectable()
-export class MediaService {
+export class MediaService implements OnModuleDestroy {
   private readonly logger = new Logger('Media');
 
   constructor(
@@ -196,32 +197,7 @@ export class MediaService {
 
   /** Checks the intro video's duration (from its own metadata) and stores it as uploaded. */
   async storeIntro(accountId: string, video: StagedUpload | undefined): Promise<StoredIntro> {
-    try {
-      if (!video) throw MediaErrors.videoRequired();
-      const facts = await inspectVideo(video.path);
-      if (!facts) throw MediaErrors.videoWrongType();
-      if (facts.durationSeconds > this.config.VIDEO_MAX_SECONDS) throw MediaErrors.videoTooLong(this.config.VIDEO_MAX_SECONDS);
-
-      const key = newMediaKey('video', randomUUID(), VIDEO_EXTENSIONS[video.mimetype] ?? 'mp4');
-      await this.storeAll(
-        [{ key, write: () => this.storage.putFile(key, video.path, video.mimetype) }],
-        [
-          this.objects.create({
-            key,
-            ownerAccountId: accountId,
-            kind: 'video',
-            contentType: video.mimetype,
-            sizeBytes: video.size,
-            durationSeconds: facts.durationSeconds,
-            width: facts.width,
-            height: facts.height,
-          }),
-        ],
-      );
-      return { path: mediaPathOf(key), duration: facts.durationSeconds };
-    } finally {
-      await discard(video);
-    }
+    return this.storeVideo(accountId, video, this.config.VIDEO_MAX_SECONDS);
   }
 
   /**
@@ -229,11 +205,16 @@ export class MediaService {
    * intro, as large as VIDEO_MAX_MB allows, and with no duration limit of its own (spec §5).
    */
   async storeDeliveryVideo(accountId: string, video: StagedUpload | undefined): Promise<StoredIntro> {
+    return this.storeVideo(accountId, video, LIMITS.deliveryVideo.maxSeconds);
+  }
+
+  private async storeVideo(accountId: string, video: StagedUpload | undefined, maxSeconds: number): Promise<StoredIntro> {
     try {
       if (!video) throw MediaErrors.videoRequired();
       const facts = await inspectVideo(video.path);
       if (!facts) throw MediaErrors.videoWrongType();
-      if (facts.durationSeconds > LIMITS.deliveryVideo.maxSeconds) throw MediaErrors.videoTooLong(LIMITS.deliveryVideo.maxSeconds);
+      if (facts.durationSeconds > maxSeconds) throw MediaErrors.videoTooLong(maxSeconds);
+
       const key = newMediaKey('video', randomUUID(), VIDEO_EXTENSIONS[video.mimetype] ?? 'mp4');
       await this.storeAll(
         [{ key, write: () => this.storage.putFile(key, video.path, video.mimetype) }],
@@ -296,6 +277,10 @@ export class MediaService {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+  }
+
+  onModuleDestroy(): void {
+    stopRenders();
   }
 
   /** Deletes a staged upload a route refused before storing it. */

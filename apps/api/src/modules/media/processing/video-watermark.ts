@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
@@ -33,6 +34,15 @@ export async function watermarkImage(directory: string): Promise<string> {
   const path = join(directory, 'huddle-watermark.png');
   await writeFile(path, await markPng);
   return path;
+}
+
+// Renders under way, so a process that stops (or an app closed in a test) stops them too.
+const running = new Set<ChildProcess>();
+
+/** Stops every render of this process (at shutdown): a render is a job, retried after a restart. */
+export function stopRenders(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
 }
 
 // One render at a time per process: on two cores a second ffmpeg would only slow both.
@@ -71,9 +81,11 @@ function ffmpeg(input: string, output: string, mark: string, width: number): Pro
     output,
   ];
   return new Promise((resolve, reject) => {
-    execFile(FFMPEG_PATH, args, { timeout: RENDER_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024 }, (error, _stdout, stderr) => {
+    const child = execFile(FFMPEG_PATH, args, { timeout: RENDER_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024 }, (error, _stdout, stderr) => {
+      running.delete(child);
       if (error) reject(new Error(`ffmpeg could not watermark the video: ${String(stderr).trim().slice(0, 500) || error.message}`));
       else resolve();
     });
+    running.add(child);
   });
 }

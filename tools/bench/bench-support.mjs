@@ -1,0 +1,29 @@
+// What the load benchmarks share: a free port, the API's production build, stopping a child process.
+import { execFileSync } from 'node:child_process';
+import net from 'node:net';
+
+/** A free TCP port on 127.0.0.1 (closed again before it is used). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The API's production build, rebuilt by Nx when its sources changed (a cache hit otherwise). */
+export function ensureApiBuild(root) {
+  execFileSync('npx', ['nx', 'run', '@huddle/api:build', '--outputStyle=stream'], { cwd: root, stdio: 'inherit' });
+}
+
+/** SIGTERM, then SIGKILL after 15 s. */
+export async function stopProcess(child) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}

@@ -1,0 +1,414 @@
+#!/usr/bin/env node
+// Booking and card payment under load: the API against the bare PostgreSQL driver running the
+// same statements, then a check of every money invariant.
+//
+//   npm run bench:booking [-- --duration 20 --clients 50 --athletes 20 --requesters 100 --workers <cores>]
+//
+// Starts the API from its production build (apps/api/dist/main.js; built first when stale) on a
+// private port of 127.0.0.1 with a throwaway DATA_DIR (embedded PostgreSQL), SEED_DEMO=false and
+// the embedded sandbox card provider. Creates `athletes` complete athletes offering every service
+// and `requesters` fans (SQL for the rows, real sign-ins through the API for the sessions). Then,
+// from this second process, `clients` concurrent requesters book (POST /booking/request), open
+// checkout (POST /payments/payment-sheet), pay with the sandbox's 4242 card
+// (POST /payments/sandbox/confirm) and mark paid (POST /payments/set-paid) for `duration` seconds,
+// one in ten cancelling right after, while one client per athlete accepts or declines what is
+// pending. Prints bookings per second and p50/p99 of the whole booking and of each call, beside
+// the same booking statements run through `pg` with the same concurrency. Then waits for the
+// captures and voids to settle and checks the invariants: each request in one legal status, the
+// ledger balanced, no request both captured and voided, each accepted request captured once and
+// each canceled paid one voided, no overlapping accepted slots. Exit code 1 on a violation (and,
+// with --strict, on a missed target).
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ensureApiBuild, freePort, stopProcess } from './bench-support.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const API_DIR = path.join(ROOT, 'apps/api');
+const API_MAIN = path.join(API_DIR, 'dist/main.js');
+const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '20' },
+    clients: { type: 'string', default: '50' },
+    athletes: { type: 'string', default: '20' },
+    requesters: { type: 'string', default: '100' },
+    workers: { type: 'string', default: String(availableParallelism()) },
+    strict: { type: 'boolean', default: false },
+  },
+});
+const DURATION_MS = Number(args.duration) * 1000;
+const CLIENTS = Number(args.clients);
+const ATHLETES = Number(args.athletes);
+const REQUESTERS = Number(args.requesters);
+const WORKERS = Number(args.workers);
+const RUN_DEADLINE_MS = 15 * 60 * 1000;
+const PASSWORD = 'bench-password-2026';
+const RATES = { shoutout: 10, video_chat: 100, personal_appearance: 200, speaking_engagement: 20, endorsement: 20, training_session: 20, camp: 20 };
+const TYPES = ['shoutout', 'endorsement', 'video_chat', 'personal_appearance', 'speaking_engagement', 'training_session', 'camp'];
+const PLACE = { address: 'Los Angeles, CA, USA', latitude: 34.05, longitude: -118.24 };
+
+
+function startApi(port, dataDir, pgPort) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    API_WORKERS: String(WORKERS),
+    JOBS_POLL_INTERVAL_MS: '500',
+    // The benchmark signs many accounts in from one address: it measures booking, not the limiter.
+    SIGN_IN_MAX_PER_IP: '1000000',
+    SIGN_IN_MAX_PER_EMAIL: '1000000',
+    SIGN_UP_MAX_PER_IP: '1000000',
+  };
+  delete env.DATABASE_URL;
+  delete env.STRIPE_SECRET_KEY;
+  return spawn(process.execPath, [API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+
+function client(base) {
+  return async function call(method, pathname, { token, json, form } = {}) {
+    const headers = {};
+    if (token) headers['x-access-token'] = token;
+    let body;
+    if (json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(json);
+    } else if (form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(form).toString();
+    }
+    const response = await fetch(`${base}${pathname}`, { method, headers, body });
+    const text = await response.text();
+    let parsed = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: reported below with the status.
+    }
+    return { status: response.status, body: parsed, text };
+  };
+}
+
+async function waitForApi(call, child) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The API exited with code ${child.exitCode}`);
+    try {
+      if ((await call('GET', '/health')).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The API did not answer /api/v1/health within 120 s');
+}
+
+/** Latencies of one kind of call. */
+class Series {
+  constructor() {
+    this.samples = [];
+    this.errors = 0;
+  }
+  add(ms) {
+    this.samples.push(ms);
+  }
+  summary(seconds) {
+    const sorted = [...this.samples].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+    return { count: sorted.length, perSecond: sorted.length / seconds, p50: at(0.5), p99: at(0.99), errors: this.errors };
+  }
+}
+
+async function timed(series, work) {
+  const started = performance.now();
+  const result = await work();
+  series.add(performance.now() - started);
+  return result;
+}
+
+function payloadOf(type, athleteId, start) {
+  const base = { athlete_id: athleteId, name: `Bench ${type}`, is_social_media: false, social_media_platform: '', type };
+  switch (type) {
+    case 'shoutout':
+      return { ...base, request_amount: RATES.shoutout, shoutout: { names_in_shoutout: 'Ann, Bob', recipients_emails: 'ann@bench.test', special_message_info: 'Go team' } };
+    case 'endorsement':
+      return { ...base, request_amount: 150, endorsement: { task: 'Post about us' } };
+    case 'video_chat':
+      return { ...base, request_amount: RATES.video_chat, video_chat: { date_time: start, event_description: 'Hello' } };
+    case 'personal_appearance':
+      return { ...base, request_amount: RATES.personal_appearance, personal_appearance: { start_time: start, location: PLACE, event_description: 'Opening' } };
+    case 'speaking_engagement':
+      return { ...base, request_amount: RATES.speaking_engagement, speaking_engagement: { start_time: start, location: PLACE, topics: 'Grit', special_message: 'Hi', special_conditions: 'None' } };
+    case 'training_session':
+      return { ...base, request_amount: RATES.training_session * 2, training_session: { start_time: start, duration: 2, location: PLACE, description: 'Drills', special_conditions: 'None' } };
+    default:
+      return { ...base, request_amount: RATES.camp * 2, camp: { start_time: start, duration: 2, location: PLACE, event_description: 'Camp', special_conditions: 'None' } };
+  }
+}
+
+/** Accounts as SQL rows (fast), sharing one argon2id hash made by a real sign-up; sessions by real sign-ins. */
+async function createAccounts(call, pool) {
+  const first = await call('POST', '/user/email-verifications', { json: { user_type: 1, email: `bench-${randomBytes(4).toString('hex')}@bench.test`, password: PASSWORD, phone: '+15555550100', eula_accepted: true } });
+  if (first.status !== 201) throw new Error(`Sign-up failed: ${first.status} ${first.text}`);
+  const { rows: [{ password_hash: hash }] } = await pool.query('SELECT password_hash FROM accounts WHERE id = $1', [first.body.account.id]);
+  const make = async (userType, count, prefix) => {
+    const { rows } = await pool.query(
+      `INSERT INTO accounts (user_type, email, phone, first_name, last_name, password_hash, profile_completed)
+       SELECT $1, $2 || n || '@bench.test', '+15555550100', 'Bench', $2 || n, $3, true FROM generate_series(1, $4) n RETURNING id, email`,
+      [userType, prefix, hash, count],
+    );
+    return rows;
+  };
+  const athletes = await make(2, ATHLETES, `athlete${randomBytes(3).toString('hex')}`);
+  const fans = await make(1, REQUESTERS, `fan${randomBytes(3).toString('hex')}`);
+  await pool.query(
+    `INSERT INTO athlete_services (athlete_id, service_type, enabled, rate_cents)
+     SELECT a, t.key, true, (t.value::numeric * 100)::int FROM unnest($1::uuid[]) a CROSS JOIN jsonb_each_text($2::jsonb) t`,
+    [athletes.map((row) => row.id), JSON.stringify(RATES)],
+  );
+  const signIn = async (row) => {
+    const response = await call('POST', '/user/sign-ins', { form: { email: row.email, password: PASSWORD } });
+    if (response.status !== 200) throw new Error(`Sign-in of ${row.email} failed: ${response.status} ${response.text}`);
+    return { id: row.id, token: response.body.session_token };
+  };
+  const signed = async (rows) => {
+    const out = [];
+    for (let index = 0; index < rows.length; index += 10) out.push(...(await Promise.all(rows.slice(index, index + 10).map(signIn))));
+    return out;
+  };
+  return { athletes: await signed(athletes), fans: await signed(fans) };
+}
+
+/** The API under load: requesters book and pay while athletes answer. */
+async function driveApi(call, accounts) {
+  const series = { booking: new Series(), book: new Series(), sheet: new Series(), confirm: new Series(), setPaid: new Series(), accept: new Series(), decline: new Series(), cancel: new Series(), list: new Series() };
+  const deadline = Date.now() + DURATION_MS;
+  let slot = 0;
+  const started = performance.now();
+  const requester = async (index) => {
+    const fan = accounts.fans[index % accounts.fans.length];
+    while (Date.now() < deadline) {
+      const athlete = accounts.athletes[Math.floor(Math.random() * accounts.athletes.length)];
+      const type = TYPES[Math.floor(Math.random() * TYPES.length)];
+      // Distinct hours far ahead: clashes are possible (the constraint refuses them) but rare.
+      slot += 1;
+      const start = Math.floor(Date.now() / 1000) + 7 * 86400 + slot * 3 * 3600;
+      const begin = performance.now();
+      try {
+        const created = await timed(series.book, () => call('POST', '/booking/request', { token: fan.token, json: payloadOf(type, athlete.id, start) }));
+        if (created.status !== 201) throw new Error(`book ${created.status} ${created.text}`);
+        const id = created.body.request.id;
+        const sheet = await timed(series.sheet, () => call('POST', `/payments/payment-sheet?request_id=${id}`, { token: fan.token }));
+        if (sheet.status !== 200) throw new Error(`sheet ${sheet.status}`);
+        const card = { client_secret: sheet.body.payment_intent.client_secret, card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' };
+        const confirmed = await timed(series.confirm, () => call('POST', '/payments/sandbox/confirm', { token: fan.token, json: card }));
+        if (confirmed.status !== 200) throw new Error(`confirm ${confirmed.status}`);
+        const paid = await timed(series.setPaid, () => call('POST', '/payments/set-paid', { token: fan.token, json: { request_id: id } }));
+        if (paid.status !== 200) throw new Error(`set-paid ${paid.status} ${paid.text}`);
+        series.booking.add(performance.now() - begin);
+        if (Math.random() < 0.1) {
+          const canceled = await timed(series.cancel, () => call('PUT', `/booking/request/cancel?request_id=${id}`, { token: fan.token }));
+          if (canceled.status !== 200 && canceled.status !== 409) series.cancel.errors += 1;
+        }
+      } catch (error) {
+        series.booking.errors += 1;
+        if (series.booking.errors <= 3) console.error(`  booking failed: ${error.message}`);
+      }
+    }
+  };
+  const answerer = async (athlete) => {
+    while (Date.now() < deadline) {
+      const list = await timed(series.list, () => call('GET', '/booking/request/filter?status=pending&page_size=20', { token: athlete.token }));
+      const pending = list.body?.requests ?? [];
+      if (pending.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
+      for (const request of pending) {
+        const accept = Math.random() < 0.7;
+        const answer = await timed(accept ? series.accept : series.decline, () =>
+          call('PUT', `/booking/request/${accept ? 'accept' : 'decline'}?request_id=${request.id}`, { token: athlete.token }),
+        );
+        // 409: canceled by its requester meanwhile, or a clash with an accepted slot.
+        if (answer.status !== 200 && answer.status !== 409) (accept ? series.accept : series.decline).errors += 1;
+      }
+    }
+  };
+  await Promise.all([...Array.from({ length: CLIENTS }, (_, index) => requester(index)), ...accounts.athletes.map(answerer)]);
+  const seconds = (performance.now() - started) / 1000;
+  return Object.fromEntries(Object.entries(series).map(([name, value]) => [name, value.summary(seconds)]));
+}
+
+/**
+ * The booking's statements through the bare driver, statement for statement as the API runs them
+ * (TypeORM's, in the request core's transactions): the draft and its history row, the payment
+ * intent and the sandbox's, the card confirmation, then set-paid's locked update, history row and
+ * the request-changed job. Kept in one place so it follows the API's SQL.
+ */
+async function bookThroughPg(pool, athleteId, requesterId, start) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows: [request] } = await client.query(
+      `INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, amount_to_athlete_cents, fee_amount_cents, paid, authorised, reviewed, social_media_platform, details, start_at, end_at, created_at)
+       VALUES ('video_chat', 1, $1, $2, 'Bench pg', 10000, 8000, 2000, false, false, false, NULL, $3, $4, $4::timestamptz + interval '5 minutes', now()) RETURNING id, order_number`,
+      [athleteId, requesterId, JSON.stringify({ date_time: start, event_description: 'Hello' }), new Date(start * 1000)],
+    );
+    await client.query(`INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'create', 'requester', $2, NULL, 1, now())`, [request.id, requesterId]);
+    await client.query('COMMIT');
+    const intentId = `pi_pg_${randomBytes(12).toString('hex')}`;
+    await client.query(`INSERT INTO sandbox_intents (id, client_secret, owner_id, amount_cents, status) VALUES ($1, $2, $3, 10000, 'requires_payment_method') ON CONFLICT (id) DO NOTHING`, [intentId, `${intentId}_secret`, requesterId]);
+    await client.query(`INSERT INTO payment_intents (request_id, payer_id, provider, provider_intent_id, client_secret, amount_cents, status) VALUES ($1, $2, 'sandbox', $3, $4, 10000, 'requires_payment_method') ON CONFLICT (request_id) DO NOTHING`, [request.id, requesterId, intentId, `${intentId}_secret`]);
+    await client.query(`UPDATE sandbox_intents SET status = 'requires_capture', card_brand = 'visa', card_last4 = '4242', updated_at = now() WHERE id = $1 AND status = 'requires_payment_method' RETURNING *`, [intentId]);
+    await client.query(`SELECT * FROM sandbox_intents WHERE id = $1`, [intentId]);
+    await client.query('BEGIN');
+    await client.query(`INSERT INTO ledger_movements (request_id, movement, amount_cents) VALUES ($1, 'authorised', 10000) ON CONFLICT DO NOTHING`, [request.id]);
+    await client.query(`INSERT INTO ledger_entries (request_id, movement, account, amount_cents) SELECT $1, 'authorised', a, v FROM unnest($2::text[], $3::bigint[]) t(a, v)`, [request.id, ['holds', 'holds_payers'], [10000, -10000]]);
+    await client.query('COMMIT');
+    await client.query('BEGIN');
+    await client.query('SELECT * FROM requests WHERE id = $1 FOR UPDATE', [request.id]);
+    await client.query(`UPDATE requests SET paid = true, authorised = true, paid_at = now(), paid_id = $2, expiration_time = now() + interval '6 days', updated_at = now() WHERE id = $1`, [request.id, randomBytes(12).toString('base64url')]);
+    await client.query(`INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'pay', 'requester', $2, 1, 1, now())`, [request.id, requesterId]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function drivePg(pool, accounts) {
+  const booking = new Series();
+  const deadline = Date.now() + DURATION_MS;
+  let slot = 0;
+  const started = performance.now();
+  const worker = async (index) => {
+    const requesterId = accounts.fans[index % accounts.fans.length].id;
+    while (Date.now() < deadline) {
+      const athleteId = accounts.athletes[Math.floor(Math.random() * accounts.athletes.length)].id;
+      slot += 1;
+      try {
+        await timed(booking, () => bookThroughPg(pool, athleteId, requesterId, Math.floor(Date.now() / 1000) + 400 * 86400 + slot * 3600));
+      } catch (error) {
+        booking.errors += 1;
+        if (booking.errors <= 3) console.error(`  pg booking failed: ${error.message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, (_, index) => worker(index)));
+  return booking.summary((performance.now() - started) / 1000);
+}
+
+async function settle(pool) {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const { rows: [{ pending }] } = await pool.query(
+      `SELECT count(*)::int AS pending FROM pgboss.job WHERE name LIKE 'payments.%' AND state IN ('created', 'retry', 'active')`,
+    );
+    if (pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`${pending} payment job(s) still pending after 180 s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Every money and state invariant, by SQL over the API's own rows (the pg side's rows excluded). */
+async function violations(pool) {
+  const checks = {
+    'a status outside 1..6': `SELECT id FROM requests WHERE status NOT BETWEEN 1 AND 6`,
+    'a movement that does not sum to zero': `SELECT request_id FROM ledger_entries GROUP BY request_id, movement HAVING sum(amount_cents) <> 0`,
+    'both captured and voided': `SELECT request_id FROM ledger_movements GROUP BY request_id HAVING bool_or(movement = 'captured') AND bool_or(movement = 'voided')`,
+    'an accepted request not captured exactly once': `SELECT q.id FROM requests q WHERE q.status IN (2, 4, 5, 6) AND q.accepted_at IS NOT NULL AND q.name <> 'Bench pg'
+        AND (SELECT count(*) FROM ledger_movements m WHERE m.request_id = q.id AND m.movement = 'captured') <> 1`,
+    'a canceled paid request not voided': `SELECT q.id FROM requests q WHERE q.status = 3 AND q.paid AND q.accepted_at IS NULL AND q.name <> 'Bench pg'
+        AND NOT EXISTS (SELECT 1 FROM ledger_movements m WHERE m.request_id = q.id AND m.movement = 'voided')`,
+    'a pending request captured': `SELECT q.id FROM requests q JOIN ledger_movements m ON m.request_id = q.id AND m.movement = 'captured' WHERE q.status = 1`,
+    'a paid request with no authorisation': `SELECT q.id FROM requests q WHERE q.paid AND q.name <> 'Bench pg' AND NOT EXISTS (SELECT 1 FROM ledger_movements m WHERE m.request_id = q.id AND m.movement = 'authorised')`,
+    'two overlapping accepted slots of one athlete': `SELECT a.id FROM requests a JOIN requests b ON a.athlete_id = b.athlete_id AND a.id < b.id
+        WHERE a.status IN (2, 6) AND b.status IN (2, 6) AND tstzrange(a.start_at, a.end_at) && tstzrange(b.start_at, b.end_at)`,
+    'a decision recorded twice': `SELECT request_id FROM request_history WHERE action IN ('accept', 'decline', 'cancel', 'expire') GROUP BY request_id HAVING count(*) > 1`,
+  };
+  const found = {};
+  for (const [name, sql] of Object.entries(checks)) found[name] = (await pool.query(sql)).rowCount;
+  const { rows: [{ total }] } = await pool.query(`SELECT coalesce(sum(amount_cents), 0)::text AS total FROM ledger_entries`);
+  found['the ledger does not sum to zero'] = total === '0' ? 0 : 1;
+  return found;
+}
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+async function main() {
+  ensureApiBuild(ROOT);
+  const { Pool } = requireFromApi('pg');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-bench-booking-'));
+  chmodSync(dataDir, 0o755);
+  const [apiPort, pgPort] = [await freePort(), await freePort()];
+  const api = startApi(apiPort, dataDir, pgPort);
+  const call = client(`http://127.0.0.1:${apiPort}/api/v1`);
+  let pool;
+  const stop = async () => {
+    await pool?.end().catch(() => undefined);
+    await stopProcess(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
+  const watchdog = setTimeout(() => {
+    console.error('The benchmark ran past its deadline; stopping.');
+    void stop().finally(() => process.exit(1));
+  }, RUN_DEADLINE_MS);
+  let failed = false;
+  try {
+    await waitForApi(call, api);
+    // The API's pool size (TypeORM's node-postgres default of 10) per worker.
+    pool = new Pool({ connectionString: `postgres://huddle:huddle@127.0.0.1:${pgPort}/huddle`, max: 10 * WORKERS });
+    const accounts = await createAccounts(call, pool);
+    console.log(`\n${ATHLETES} athletes, ${REQUESTERS} requesters; ${CLIENTS} concurrent requesters for ${DURATION_MS / 1000} s, API_WORKERS=${WORKERS}`);
+
+    const apiResults = await driveApi(call, accounts);
+    const pgResult = await drivePg(pool, accounts);
+    await settle(pool);
+    const found = await violations(pool);
+    const total = Object.values(found).reduce((sum, count) => sum + count, 0);
+
+    console.log('\ncall                 count     per s     p50       p99     errors');
+    for (const [name, summary] of Object.entries(apiResults)) {
+      console.log(`${name.padEnd(18)} ${String(summary.count).padStart(7)} ${summary.perSecond.toFixed(1).padStart(9)} ${ms(summary.p50).padStart(9)} ${ms(summary.p99).padStart(9)} ${String(summary.errors).padStart(6)}`);
+    }
+    const booking = apiResults.booking;
+    console.log(`\nAPI: ${booking.perSecond.toFixed(1)} bookings/s (book + checkout + pay + set-paid), booking p50 ${ms(booking.p50)} p99 ${ms(booking.p99)}`);
+    console.log(`pg:  ${pgResult.perSecond.toFixed(1)} bookings/s through the bare driver, p50 ${ms(pgResult.p50)} p99 ${ms(pgResult.p99)} (${pgResult.errors} errors)`);
+    const worstCallP99 = Math.max(...['book', 'sheet', 'confirm', 'setPaid', 'accept', 'decline', 'cancel'].map((name) => apiResults[name].p99).filter(Number.isFinite));
+    console.log('\ninvariants:');
+    for (const [name, count] of Object.entries(found)) console.log(`  ${count === 0 ? 'ok  ' : 'FAIL'} ${name}${count ? `: ${count}` : ''}`);
+    const ratio = booking.perSecond / pgResult.perSecond;
+    const targets = [
+      [`p99 of every call under 100 ms at ${CLIENTS} clients (worst ${ms(worstCallP99)})`, worstCallP99 < 100],
+      [`API throughput at least half the bare driver's (${(ratio * 100).toFixed(0)}%)`, ratio >= 0.5],
+      [`0 violations (${total})`, total === 0],
+    ];
+    console.log('\ntargets:');
+    for (const [name, met] of targets) console.log(`  ${met ? 'PASS' : 'FAIL'} ${name}`);
+    failed = total > 0 || (args.strict && targets.some(([, met]) => !met));
+  } catch (error) {
+    console.error(error);
+    failed = true;
+  } finally {
+    clearTimeout(watchdog);
+    await stop();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
