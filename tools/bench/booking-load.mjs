@@ -337,7 +337,8 @@ async function violations(pool) {
     'a pending request captured': `SELECT q.id FROM requests q JOIN ledger_movements m ON m.request_id = q.id AND m.movement = 'captured' WHERE q.status = 1`,
     'a paid request with no authorisation': `SELECT q.id FROM requests q WHERE q.paid AND q.name <> 'Bench pg' AND NOT EXISTS (SELECT 1 FROM ledger_movements m WHERE m.request_id = q.id AND m.movement = 'authorised')`,
     'two overlapping accepted slots of one athlete': `SELECT a.id FROM requests a JOIN requests b ON a.athlete_id = b.athlete_id AND a.id < b.id
-        WHERE a.status IN (2, 6) AND b.status IN (2, 6) AND tstzrange(a.start_at, a.end_at) && tstzrange(b.start_at, b.end_at)`,
+        WHERE a.status IN (2, 6) AND b.status IN (2, 6) AND a.start_at IS NOT NULL AND b.start_at IS NOT NULL
+          AND tstzrange(a.start_at, a.end_at) && tstzrange(b.start_at, b.end_at)`,
     'a decision recorded twice': `SELECT request_id FROM request_history WHERE action IN ('accept', 'decline', 'cancel', 'expire') GROUP BY request_id HAVING count(*) > 1`,
   };
   const found = {};
