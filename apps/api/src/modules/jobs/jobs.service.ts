@@ -290,6 +290,11 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = true;
     await this.starting.catch(() => undefined);
     await this.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+    // pg-boss removes its stopped workers in a setImmediate it does not await, which sleeps on
+    // node:timers while any worker is still winding down. Let that run now, while the process (or a
+    // test's environment) is still whole, rather than after the caller moved on.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
   }
 
   /**
