@@ -1,5 +1,5 @@
 import { MESSAGES } from './messages';
-import { bookingPayloadSchema, bookingPriceCents, bookingStart, fieldErrors, joinList, splitJoined } from './request-details';
+import { bookingPayloadSchema, bookingPriceCents, bookingStart, fieldErrors, joinList, shoutoutRowErrors, splitJoined } from './request-details';
 
 const ATHLETE = '6f1c1a8e-5b7e-4c1a-9d3a-2b6f0c9e1a11';
 const base = { athlete_id: ATHLETE, name: 'Team party', request_amount: 10, is_social_media: false, social_media_platform: '' };
@@ -55,5 +55,17 @@ describe('booking payload schemas', () => {
   it('joins and splits the comma-and-space lists', () => {
     expect(joinList(['Ann', ' Bob '])).toBe('Ann, Bob');
     expect(splitJoined('Ann, Bob,, ')).toEqual(['Ann', 'Bob']);
+  });
+});
+
+describe('shoutout rows', () => {
+  it('requires every row and a valid email in each recipient row (spec §5)', () => {
+    expect(shoutoutRowErrors(['Ann', ''], ['ann@example.com', 'nope'])).toEqual({
+      names: [null, 'This field is required'],
+      emails: [null, 'Please enter a valid email'],
+    });
+    // A comma would split one name into two in the joined payload.
+    expect(shoutoutRowErrors(['Ann, Bob'], ['a@b.co']).names).toEqual(['This field contains characters that are not allowed']);
+    expect(shoutoutRowErrors(['Ann'], ['  a@b.co ']).emails).toEqual([null]);
   });
 });

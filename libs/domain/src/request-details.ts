@@ -232,3 +232,18 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * The shoutout form's rows (spec §5): names and recipient emails are rows the requester adds and
+ * removes, at least one each, every row required and every email valid. The payload joins them
+ * (joinList), and an empty row would vanish in the join, so the rows are checked one by one
+ * first. Returns the message of each row that fails, by index.
+ */
+export function shoutoutRowErrors(names: readonly string[], emails: readonly string[]): { names: (string | null)[]; emails: (string | null)[] } {
+  return {
+    names: names.map((name) =>
+      name.trim() === '' ? MESSAGES.required : name.includes(',') || hasForbiddenCharacters(name) ? MESSAGES.forbiddenCharacters : null,
+    ),
+    emails: emails.map((email) => (email.trim() === '' ? MESSAGES.required : isValidEmail(email.trim()) ? null : MESSAGES.emailInvalid)),
+  };
+}

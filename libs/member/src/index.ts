@@ -30,5 +30,6 @@ export { useOwnAccount, useReferenceData, useMemberApi } from './api/hooks';
 export { idsOf } from './wizard/wizard-draft';
 export { socialLinksOf } from './forms/social-links';
 export { ProfileSummary } from './profile/ProfileSummary';
-export { LocationPicker } from './map/LocationPicker';
+export { LocationPicker, PlaceField } from './map/LocationPicker';
+export type { PickedPlace, PlacePickerProps } from './map/PlacePicker';
 export type { MemberAccount, AthleteLocation, ReferenceData } from './api/account-types';

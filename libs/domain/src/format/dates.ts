@@ -56,3 +56,15 @@ export function formatNotificationTime(seconds: number | null | undefined, nowSe
   const sameYear = new Date(seconds * 1000).getFullYear() === new Date(nowSeconds * 1000).getFullYear();
   return format(sameYear ? MONTH_DAY : DATE, seconds);
 }
+
+const PICKER_DATE = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * The date picker's display (spec §5): 'ddd MMM D YYYY', e.g. 'Sat Nov 28 2026', in the viewer's
+ * time zone. Null for a missing time.
+ */
+export function formatPickerDate(seconds: number | null | undefined): string | null {
+  if (!isTime(seconds)) return null;
+  const parts = Object.fromEntries(PICKER_DATE.formatToParts(new Date(seconds * 1000)).map((part) => [part.type, part.value]));
+  return `${parts.weekday} ${parts.month} ${parts.day} ${parts.year}`;
+}

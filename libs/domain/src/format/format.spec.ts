@@ -1,4 +1,4 @@
-import { formatDate, formatNotificationTime, formatTime, isoDate } from './dates';
+import { formatDate, formatNotificationTime, formatPickerDate, formatTime, isoDate } from './dates';
 import { endorsementRate, formatDollars, formatRate, formatRating, reviewsText } from './rates';
 import { fullName } from './names';
 import { withArticle } from './words';
@@ -50,6 +50,12 @@ describe('dates', () => {
   it("formats the time of day as 'h:mm A' (spec §9)", () => {
     expect(formatTime(local(2026, 3, 4, 15, 5))).toBe('3:05 PM');
     expect(formatTime(local(2026, 3, 4, 0, 30))).toBe('12:30 AM');
+  });
+
+  it("shows the date picker's date as 'ddd MMM D YYYY' (spec §5), the day unpadded", () => {
+    expect(formatPickerDate(local(2026, 11, 28, 15, 0))).toBe('Sat Nov 28 2026');
+    expect(formatPickerDate(local(2026, 3, 4, 0, 30))).toBe('Wed Mar 4 2026');
+    expect(formatPickerDate(null)).toBeNull();
   });
 
   it('shows notification times relative under one day, then dates that grow with age (spec §9)', () => {

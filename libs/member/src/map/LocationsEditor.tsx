@@ -3,25 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  DEFAULT_LOCATION_TYPE,
-  LIMITS,
-  LOCATION_SERVICE_TYPES,
-  MESSAGES,
-  SERVICE_LABELS,
-  type LocationType,
-} from '@huddle/domain';
-import { isAbortError, toApiError } from '@huddle/api-client';
-import { Button, ConfirmDialog, ErrorView, Icon, SearchField, SelectField, SkeletonList, Stepper, TextField, useDebouncedValue, useToast } from '@huddle/ui';
+import { DEFAULT_LOCATION_TYPE, LIMITS, LOCATION_SERVICE_TYPES, SERVICE_LABELS, type LocationType } from '@huddle/domain';
+import { toApiError } from '@huddle/api-client';
+import { Button, ConfirmDialog, ErrorView, Icon, SearchField, SelectField, SkeletonList, Stepper, TextField, useToast } from '@huddle/ui';
 import type { AthleteLocation, GeocodeResult } from '../api/account-types';
 import { QUERY_KEYS, useMemberApi } from '../api/hooks';
-import { canSaveLocation, coordinatesText, MAP_DEFAULTS, milesToMeters } from './map-geometry';
-import { OfflineBasemap } from './offline-basemap';
+import { createBaseMap, MAP_ACCENT, MAP_BRAND, showResult } from './base-map';
+import { canSaveLocation, MAP_DEFAULTS, milesToMeters } from './map-geometry';
+import { usePlaceSearch, usePlaceUnderPin } from './place-lookup';
 import '../member.css';
-
-const BRAND = '#1b2a4a';
-const ACCENT = '#f5a524';
-const SEARCH_RESULTS_SHOWN = 5;
 
 /** The bottom bar's form: what the athlete names and sets for the place under the pin. */
 interface LocationFormValues {
@@ -31,12 +21,6 @@ interface LocationFormValues {
 }
 
 const EMPTY_LOCATION_FORM: LocationFormValues = { name: '', radius: MAP_DEFAULTS.radius, locationType: DEFAULT_LOCATION_TYPE };
-
-function reportMapIssue(error: unknown): string {
-  // Spec §8: a geocoding failure is logged and shown as 'Unknown map issue'; the map goes on.
-  console.error('Geocoding failed', error);
-  return MESSAGES.unknownMapIssue;
-}
 
 /**
  * Travel locations (spec §2): a Leaflet map centred on Los Angeles, a search box for a city or
@@ -51,25 +35,20 @@ export default function LocationsEditor() {
   const mapElement = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const circleRef = useRef<L.Circle | null>(null);
-  const pinRef = useRef<L.CircleMarker | null>(null);
   const savedLayer = useRef<L.LayerGroup | null>(null);
   // A place picked from the results already has its address: the move it causes needs no lookup.
   const knownAddress = useRef<string | null>(null);
 
   const [center, setCenter] = useState<{ lat: number; lng: number }>(MAP_DEFAULTS.center);
-  const [address, setAddress] = useState<string>(LIMITS.defaultMapCenter.name);
-  const [lookingUp, setLookingUp] = useState(false);
-  const [mapIssue, setMapIssue] = useState<string | null>(null);
-  const [query, setQuery] = useState('');
-  const [results, setResults] = useState<GeocodeResult[]>([]);
-  const [searching, setSearching] = useState(false);
+  const pinPlace = usePlaceUnderPin(api, center, MAP_DEFAULTS.center, knownAddress, LIMITS.defaultMapCenter.name);
+  const search = usePlaceSearch(api);
+  const { address, lookingUp } = pinPlace;
+  const mapIssue = search.issue ?? pinPlace.issue;
   const form = useForm<LocationFormValues>({ defaultValues: EMPTY_LOCATION_FORM });
   const name = form.watch('name');
   const radius = form.watch('radius');
   // The saved location whose removal waits for confirmation (spec §8: removals are confirmed).
   const [removing, setRemoving] = useState<AthleteLocation | null>(null);
-  const debouncedQuery = useDebouncedValue(query.trim(), LIMITS.map.searchDebounceMs);
-  const debouncedCenter = useDebouncedValue(center, LIMITS.map.dragDebounceMs);
 
   const config = useQuery({ queryKey: QUERY_KEYS.mapsConfig, queryFn: api.mapsConfig, staleTime: Number.POSITIVE_INFINITY, retry: 0 });
   const locations = useQuery({ queryKey: QUERY_KEYS.locations, queryFn: api.listLocations });
@@ -80,35 +59,24 @@ export default function LocationsEditor() {
   useEffect(() => {
     const element = mapElement.current;
     if (!element || !configSettled) return undefined;
-    const map = L.map(element, { center: MAP_DEFAULTS.center, zoom: MAP_DEFAULTS.zoom, maxZoom: MAP_DEFAULTS.maxZoom, zoomControl: true });
-    const offline = tilesUrl ? null : new OfflineBasemap({ loadLabels: api.placeLabels }).addTo(map);
-    if (tilesUrl) {
-      L.tileLayer(tilesUrl, { maxZoom: MAP_DEFAULTS.maxZoom, maxNativeZoom: 19, attribution: config.data?.attribution ?? '' }).addTo(map);
-    }
+    const { map, pin, dispose } = createBaseMap(
+      element,
+      { center: MAP_DEFAULTS.center, tilesUrl, attribution: config.data?.attribution, loadLabels: api.placeLabels },
+      setCenter,
+    );
     savedLayer.current = L.layerGroup().addTo(map);
     circleRef.current = L.circle(MAP_DEFAULTS.center, {
       radius: milesToMeters(MAP_DEFAULTS.radius),
-      color: ACCENT,
+      color: MAP_ACCENT,
       weight: 2,
-      fillColor: ACCENT,
+      fillColor: MAP_ACCENT,
       fillOpacity: 0.15,
     }).addTo(map);
-    // A circle marker needs no icon images, so nothing has to resolve Leaflet's marker PNGs.
-    pinRef.current = L.circleMarker(MAP_DEFAULTS.center, { radius: 8, color: '#fff', weight: 3, fillColor: BRAND, fillOpacity: 1 }).addTo(map);
-    const follow = () => {
-      const middle = map.getCenter();
-      circleRef.current?.setLatLng(middle);
-      pinRef.current?.setLatLng(middle);
-    };
-    map.on('move', follow);
-    map.on('moveend', () => {
-      const middle = map.getCenter();
-      setCenter({ lat: middle.lat, lng: middle.lng });
-    });
+    pin.bringToFront();
+    map.on('move', () => circleRef.current?.setLatLng(map.getCenter()));
     mapRef.current = map;
     return () => {
-      offline?.remove();
-      map.remove();
+      dispose();
       mapRef.current = null;
     };
   }, [api, configSettled, tilesUrl, config.data?.attribution]);
@@ -125,9 +93,9 @@ export default function LocationsEditor() {
     for (const location of locations.data ?? []) {
       L.circle([location.latitude, location.longitude], {
         radius: milesToMeters(location.radius),
-        color: BRAND,
+        color: MAP_BRAND,
         weight: 1,
-        fillColor: BRAND,
+        fillColor: MAP_BRAND,
         fillOpacity: 0.08,
       })
         .bindTooltip(location.name)
@@ -135,74 +103,13 @@ export default function LocationsEditor() {
     }
   }, [locations.data, configSettled]);
 
-  // The address of the place under the pin, looked up once the map has been still for 200 ms.
-  useEffect(() => {
-    if (knownAddress.current !== null) {
-      setAddress(knownAddress.current);
-      knownAddress.current = null;
-      return undefined;
-    }
-    if (debouncedCenter === MAP_DEFAULTS.center) return undefined;
-    const controller = new AbortController();
-    setLookingUp(true);
-    api
-      .geocode(coordinatesText(debouncedCenter.lat, debouncedCenter.lng), controller.signal)
-      .then((found) => {
-        setAddress(found[0]?.formatted_address ?? coordinatesText(debouncedCenter.lat, debouncedCenter.lng));
-        setMapIssue(null);
-      })
-      .catch((error) => {
-        if (isAbortError(error)) return;
-        setAddress(coordinatesText(debouncedCenter.lat, debouncedCenter.lng));
-        setMapIssue(reportMapIssue(error));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLookingUp(false);
-      });
-    return () => controller.abort();
-  }, [api, debouncedCenter]);
-
-  // The search box: a city or coordinates, 400 ms after typing stops.
-  useEffect(() => {
-    if (debouncedQuery === '') {
-      setResults([]);
-      return undefined;
-    }
-    const controller = new AbortController();
-    setSearching(true);
-    api
-      .geocode(debouncedQuery, controller.signal)
-      .then((found) => {
-        setResults(found.slice(0, SEARCH_RESULTS_SHOWN));
-        setMapIssue(null);
-      })
-      .catch((error) => {
-        if (isAbortError(error)) return;
-        setResults([]);
-        setMapIssue(reportMapIssue(error));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setSearching(false);
-      });
-    return () => controller.abort();
-  }, [api, debouncedQuery]);
-
   const goTo = (result: GeocodeResult) => {
     const map = mapRef.current;
-    setResults([]);
-    setQuery('');
+    search.clear();
     if (!map) return;
     knownAddress.current = result.formatted_address;
-    const { location, bounds } = result.geometry;
-    const target = L.latLng(location.lat, location.lng);
-    if (bounds) {
-      const zoom = map.getBoundsZoom(L.latLngBounds([bounds.southwest.lat, bounds.southwest.lng], [bounds.northeast.lat, bounds.northeast.lng]));
-      map.setView(target, Math.min(zoom, MAP_DEFAULTS.maxZoom));
-    } else {
-      map.setView(target, Math.max(map.getZoom(), MAP_DEFAULTS.zoom));
-    }
+    showResult(map, result);
   };
-
   const save = useMutation({
     mutationFn: (values: LocationFormValues) =>
       api.addLocation({
@@ -239,26 +146,26 @@ export default function LocationsEditor() {
         <SearchField
           label="Search for city or coordinates"
           placeholder="Search for city or coordinates"
-          value={query}
+          value={search.query}
           autoComplete="off"
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => search.setQuery(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              if (results[0]) goTo(results[0]);
+              if (search.results[0]) goTo(search.results[0]);
             }
           }}
         />
-        {(results.length > 0 || searching) && (
-          <ul className="mb-map__results" aria-label="Search results" aria-busy={searching}>
-            {results.map((result) => (
+        {(search.results.length > 0 || search.searching) && (
+          <ul className="mb-map__results" aria-label="Search results" aria-busy={search.searching}>
+            {search.results.map((result) => (
               <li key={`${result.formatted_address}-${result.geometry.location.lat}`}>
                 <button type="button" className="mb-map__result" onClick={() => goTo(result)}>
                   {result.formatted_address}
                 </button>
               </li>
             ))}
-            {searching && results.length === 0 && <li className="mb-map__result mb-map__result--muted">Searching…</li>}
+            {search.searching && search.results.length === 0 && <li className="mb-map__result mb-map__result--muted">Searching…</li>}
           </ul>
         )}
       </div>

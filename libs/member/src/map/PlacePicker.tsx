@@ -1,0 +1,120 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef, useState } from 'react';
+import type L from 'leaflet';
+import { useQuery } from '@tanstack/react-query';
+import { LIMITS } from '@huddle/domain';
+import { SearchField } from '@huddle/ui';
+import type { GeocodeResult } from '../api/account-types';
+import { QUERY_KEYS, useMemberApi } from '../api/hooks';
+import { createBaseMap, showResult } from './base-map';
+import { MAP_DEFAULTS } from './map-geometry';
+import { usePlaceSearch, usePlaceUnderPin } from './place-lookup';
+import '../member.css';
+
+/** A place of a booking: the geocoder's address and its coordinates. */
+export interface PickedPlace {
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface PlacePickerProps {
+  label: string;
+  value: PickedPlace | null;
+  onChange: (place: PickedPlace) => void;
+  error?: string | null;
+}
+
+/**
+ * Where a booked event happens: the same map and geocoder as the athlete's travel locations (spec
+ * §2), with the search box and the pin in the middle, but one place and no radius. The place is
+ * taken once its address is known: picked from the results, or looked up after the map stops.
+ * Loaded on demand, with Leaflet.
+ */
+export default function PlacePicker({ label, value, onChange, error }: PlacePickerProps) {
+  const api = useMemberApi();
+  const mapElement = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const knownAddress = useRef<string | null>(null);
+  const start = useRef(value ? { lat: value.latitude, lng: value.longitude } : MAP_DEFAULTS.center).current;
+  const [center, setCenter] = useState(start);
+  const pinPlace = usePlaceUnderPin(api, center, start, knownAddress, value?.address ?? LIMITS.defaultMapCenter.name);
+  const search = usePlaceSearch(api);
+  const issue = search.issue ?? pinPlace.issue;
+  const config = useQuery({ queryKey: QUERY_KEYS.mapsConfig, queryFn: api.mapsConfig, staleTime: Number.POSITIVE_INFINITY, retry: 0 });
+  const configSettled = !config.isPending;
+  const tilesUrl = config.data?.tiles_url ?? null;
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    const element = mapElement.current;
+    if (!element || !configSettled) return undefined;
+    const { map, dispose } = createBaseMap(element, { center: start, tilesUrl, attribution: config.data?.attribution, loadLabels: api.placeLabels }, setCenter);
+    mapRef.current = map;
+    return () => {
+      dispose();
+      mapRef.current = null;
+    };
+  }, [api, configSettled, tilesUrl, config.data?.attribution, start]);
+
+  // The pin's place becomes the value once its address is known (not while it is looked up).
+  useEffect(() => {
+    if (center === start || pinPlace.lookingUp) return;
+    changed.current({ address: pinPlace.address, latitude: center.lat, longitude: center.lng });
+  }, [center, start, pinPlace.address, pinPlace.lookingUp]);
+
+  const goTo = (result: GeocodeResult) => {
+    search.clear();
+    knownAddress.current = result.formatted_address;
+    changed.current({ address: result.formatted_address, latitude: result.geometry.location.lat, longitude: result.geometry.location.lng });
+    if (mapRef.current) showResult(mapRef.current, result);
+  };
+
+  return (
+    <fieldset className={error ? 'mb-place hd-field--invalid' : 'mb-place'}>
+      <legend className="hd-field__label">{label}</legend>
+      <div className="mb-map__search">
+        <SearchField
+          label="Search for city or coordinates"
+          placeholder="Search for city or coordinates"
+          value={search.query}
+          autoComplete="off"
+          onChange={(event) => search.setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              if (search.results[0]) goTo(search.results[0]);
+            }
+          }}
+        />
+        {(search.results.length > 0 || search.searching) && (
+          <ul className="mb-map__results" aria-label="Search results" aria-busy={search.searching}>
+            {search.results.map((result) => (
+              <li key={`${result.formatted_address}-${result.geometry.location.lat}`}>
+                <button type="button" className="mb-map__result" onClick={() => goTo(result)}>
+                  {result.formatted_address}
+                </button>
+              </li>
+            ))}
+            {search.searching && search.results.length === 0 && <li className="mb-map__result mb-map__result--muted">Searching…</li>}
+          </ul>
+        )}
+      </div>
+      <div className="mb-map__canvas mb-place__canvas" ref={mapElement} role="application" aria-label="Map: drag to place the event" />
+      <p className="mb-place__address" aria-live="polite">
+        {pinPlace.lookingUp ? 'Finding the place…' : value ? value.address : 'Search for the place, or drag the map to put the pin on it.'}
+      </p>
+      {issue && (
+        <p className="mb-map__issue" role="alert">
+          {issue}
+        </p>
+      )}
+      {error && (
+        <p className="hd-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
