@@ -55,8 +55,10 @@ export function BookingForm({ type, athlete, rate, onDrafted }: BookingFormProps
       if (field === 'form') setFormError(message ?? null);
       else form.setError(field as keyof BookingFormValues, { message });
     }
-    const first = Object.keys(byField).find((field) => field !== 'form');
-    if (first) form.setFocus(first as keyof BookingFormValues);
+    // Focus the first failing field in the order the form shows them.
+    const order: (keyof BookingFormValues)[] = [...TYPE_FIELDS[type], 'name', 'platforms'];
+    const first = order.find((field) => field in byField);
+    if (first && first !== 'location' && first !== 'names' && first !== 'emails') form.setFocus(first);
   };
 
   const create = useMutation({

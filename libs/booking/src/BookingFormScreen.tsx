@@ -40,6 +40,7 @@ export function BookingFormScreen({ params }: ScreenProps) {
   });
 
   const label = isFormType(type) ? SERVICE_LABELS[type] : 'service';
+  const title = `Book ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
   const name = athleteName(athlete.data);
   const back = () => navigate(athlete.data?.username ? `/p/@${athlete.data.username}` : '/dashboard');
 
@@ -63,7 +64,7 @@ export function BookingFormScreen({ params }: ScreenProps) {
   };
 
   return (
-    <Page title={`Book a ${label.toLowerCase()}`} subtitle={athlete.data ? `With ${name}` : undefined} width="narrow" onBack={back}>
+    <Page title={title} subtitle={athlete.data ? `With ${name}` : undefined} width="narrow" onBack={back}>
       {body()}
       {checkoutId && (
         <CheckoutModal
