@@ -42,7 +42,7 @@ export function BookingFormScreen({ params }: ScreenProps) {
   const label = isFormType(type) ? SERVICE_LABELS[type] : 'service';
   const title = `Book ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
   const name = athleteName(athlete.data);
-  const back = () => navigate(athlete.data?.username ? `/p/@${athlete.data.username}` : '/dashboard');
+  const back = () => navigate(`/p/@${athlete.data?.username ?? athleteId}`);
 
   const body = () => {
     if (!isFormType(type)) {

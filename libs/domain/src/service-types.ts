@@ -67,7 +67,7 @@ export function requiresLocation(type: ServiceType): boolean {
 }
 
 /** Delivered as a video the requester approves (endorsement, shoutout). */
-export function isVideoDelivery(type: ServiceType): boolean {
+export function isVideoDelivery(type: ServiceType): type is VideoDeliveryType {
   return (VIDEO_DELIVERY_TYPES as readonly string[]).includes(type);
 }
 

@@ -1,9 +1,66 @@
-import { EmptyView, Page, Tabs, useSearchParam } from '@huddle/ui';
-import { emptyRequestsText, REQUEST_TABS, requestTabOf } from './request-tabs';
+import { Link } from 'wouter';
+import { toApiError } from '@huddle/api-client';
+import { SERVICE_LABELS, type RequestStatusCode } from '@huddle/domain';
+import { formatDate, formatDollars, formatTime, formatTimeLeft } from '@huddle/domain/format';
+import { Button, EmptyView, ErrorView, Page, SkeletonList, Tabs, useSearchParam, useShell } from '@huddle/ui';
+import { useRequestList } from './api/hooks';
+import type { RequestSummary } from './api/requests-api';
+import { emptyRequestsText, REQUEST_TABS, requestTabOf, type RequestTab } from './request-tabs';
+import { PartyAvatar, partyName, StatusPill } from './request-people';
+import './requests.css';
+
+function RequestItem({ request, apiBase }: { request: RequestSummary; apiBase: string }) {
+  const name = partyName(request.profile);
+  const left = request.status === 1 ? formatTimeLeft(request.expiration_time) : null;
+  const when = request.event ? `${formatDate(request.event.start_time)} · ${formatTime(request.event.start_time)}` : null;
+  return (
+    <li>
+      <Link href={`/request/${request.id}`} className="req-item">
+        <PartyAvatar party={request.profile} apiBase={apiBase} />
+        <span className="req-item__main">
+          <span className="req-item__type">{SERVICE_LABELS[request.type as keyof typeof SERVICE_LABELS] ?? request.type}</span>
+          <span className="req-item__name">{request.name}</span>
+          <span className="req-item__party">{name}</span>
+          {when && <span className="hd-muted req-item__when">{when}</span>}
+        </span>
+        <span className="req-item__side">
+          <strong>{formatDollars(request.request_amount)}</strong>
+          <StatusPill status={request.status as RequestStatusCode} />
+          {left && <span className="req-item__left">Expires in {left}</span>}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function RequestList({ tab }: { tab: RequestTab }) {
+  const { apiBase } = useShell();
+  const list = useRequestList(tab);
+  if (list.isPending) return <SkeletonList label="Loading requests" />;
+  if (list.isError) {
+    return <ErrorView message={toApiError(list.error).message} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  }
+  const requests = list.data.pages.flatMap((page) => page.requests);
+  if (requests.length === 0) return <EmptyView text={emptyRequestsText(tab)} />;
+  return (
+    <>
+      <ul className="req-list" aria-label={`${tab} requests`}>
+        {requests.map((request) => (
+          <RequestItem key={request.id} request={request} apiBase={apiBase} />
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <Button variant="secondary" block loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          Load more
+        </Button>
+      )}
+    </>
+  );
+}
 
 /**
- * /requests (spec §2): the member's requests by status, the active tab kept in the URL. Items
- * (type, requestor, expiry) open /request/{id}; campaigns use an @-prefixed id.
+ * /requests (spec §2): the member's requests by status, the active tab kept in the URL. Items show
+ * the type, the other party and, while pending, the time left to accept; they open /request/{id}.
  */
 export function RequestsScreen() {
   const [tabParam, setTab] = useSearchParam('tab');
@@ -11,7 +68,7 @@ export function RequestsScreen() {
   return (
     <Page title="Requests">
       <Tabs tabs={REQUEST_TABS} active={tab} onChange={setTab} label="Requests by status">
-        <EmptyView text={emptyRequestsText(tab)} />
+        <RequestList key={tab} tab={tab} />
       </Tabs>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { isCampaignId } from './campaign-id';
+import { partyName } from './request-people';
 import { emptyRequestsText, requestTabOf } from './request-tabs';
 
 describe('requests tabs', () => {
@@ -15,9 +15,11 @@ describe('requests tabs', () => {
   });
 });
 
-describe('isCampaignId', () => {
-  it('recognises campaign ids by their @ prefix', () => {
-    expect(isCampaignId('@42')).toBe(true);
-    expect(isCampaignId('42')).toBe(false);
+describe('request parties', () => {
+  it('names a party by name, else @username, else as a deleted user', () => {
+    const party = { id: 'x', first_name: 'Jordan', last_name: 'Miles', username: 'jordan', profile_photo: null };
+    expect(partyName(party)).toBe('Jordan Miles');
+    expect(partyName({ ...party, first_name: null, last_name: null })).toBe('@jordan');
+    expect(partyName({ ...party, first_name: null, last_name: null, username: null })).toBe('Deleted user');
   });
 });

@@ -1,4 +1,5 @@
 import { formatDate, formatNotificationTime, formatPickerDate, formatTime, isoDate } from './dates';
+import { approveLabel, awaitingLabel, formatTimeLeft, recordTitle } from './requests';
 import { endorsementRate, formatDollars, formatRate, formatRating, reviewsText } from './rates';
 import { fullName } from './names';
 import { withArticle } from './words';
@@ -85,5 +86,26 @@ describe('fullName', () => {
     expect(fullName({ first_name: ' Jordan ', last_name: null })).toBe('Jordan');
     expect(fullName({ last_name: 'Lee' })).toBe('Lee');
     expect(fullName({ first_name: '', last_name: '  ' })).toBe('');
+  });
+});
+
+describe('request labels', () => {
+  it('counts down the time left to accept, coarsely, and nothing once it ran out', () => {
+    const now = 1_800_000_000;
+    expect(formatTimeLeft(now + 2 * 86400 + 4 * 3600 + 59, now)).toBe('2d 4h');
+    expect(formatTimeLeft(now + 3 * 3600 + 12 * 60, now)).toBe('3h 12m');
+    expect(formatTimeLeft(now + 12 * 60 + 5, now)).toBe('12m');
+    expect(formatTimeLeft(now + 45, now)).toBe('45s');
+    expect(formatTimeLeft(now, now)).toBeNull();
+    expect(formatTimeLeft(null, now)).toBeNull();
+  });
+
+  it("says what an accepted request waits for, and names the requester's approval as spec §4 does", () => {
+    expect(awaitingLabel('camp', 'Jordan')).toBe('Awaiting Jordan');
+    expect(awaitingLabel('video_chat', null)).toBe('Awaiting the athlete');
+    expect(awaitingLabel('shoutout', 'Jordan')).toBe('Awaiting completion');
+    expect(approveLabel('shoutout')).toBe('Accept');
+    expect(approveLabel('endorsement')).toBe('Approve');
+    expect(recordTitle('endorsement')).toBe('Record Your Endorsement');
   });
 });

@@ -6,3 +6,4 @@ export * from './dates';
 export * from './rates';
 export * from './words';
 export * from './names';
+export * from './requests';

@@ -1,13 +1,91 @@
-import { Placeholder, type ScreenProps } from '@huddle/ui';
-import { RequestDetailScreen } from './RequestDetailScreen';
+import { useState, type ReactNode } from 'react';
+import { isVideoDelivery, type ServiceType } from '@huddle/domain';
+import { awaitingLabel, recordTitle } from '@huddle/domain/format';
+import { Button, ConfirmDialog, useShell, type ScreenProps } from '@huddle/ui';
+import { useRequestsApi } from '../api/hooks';
+import { partyName } from '../request-people';
+import { ActionBox, can, Countdown, useAction } from './panel-parts';
+import { RecordVideoModal } from './RecordVideoModal';
+import { RequestDetailScreen, type ActionPanelProps } from './RequestDetailScreen';
+import { SupportModal } from './SupportModal';
 
-/** The athlete's side of a request (spec §4): accept or decline, deliver a video, join a chat. */
-export function AthleteActionPanel() {
+/**
+ * The athlete's side of a request (spec §4): Accept, or Decline after a confirmation (then back to
+ * the list); 'Record Your {type}' for a shoutout or an endorsement; what an accepted event waits
+ * for; Join chat. The fee breakdown is in the summary above.
+ */
+export function AthleteActionPanel({ request, onChange }: ActionPanelProps) {
+  const api = useRequestsApi();
+  const { navigate } = useShell();
+  const type = request.type as ServiceType;
+  const [confirmDecline, setConfirmDecline] = useState(false);
+  const [recording, setRecording] = useState(false);
+  const [support, setSupport] = useState(false);
+  const accept = useAction(api.accept, request, onChange);
+  const decline = useAction(api.decline, request, onChange, () => navigate('/requests'));
+  const requester = partyName(request.requester);
+
+  let headline: ReactNode = null;
+  if (request.status === 1) headline = <Countdown request={request} who="you" />;
+  else if (request.status === 2 && isVideoDelivery(type)) headline = <p>{requester} is waiting for your video.</p>;
+  else if (request.status === 2) headline = <p className="req-actions__state">{awaitingLabel(type, request.athlete.first_name)}</p>;
+  else if (request.status === 4) headline = <p className="req-actions__state">Awaiting approval from {requester}</p>;
+  else if (request.status === 5) headline = <p className="req-actions__state">Finished</p>;
+  else if (request.status === 3) headline = <p className="req-actions__state">Canceled</p>;
+  else if (request.status === 6) headline = <p className="req-actions__state">Video chat in progress</p>;
+
+  const buttons: ReactNode[] = [];
+  if (can(request, 'accept')) {
+    buttons.push(
+      <Button key="accept" variant="accent" loading={accept.isPending} onClick={() => accept.mutate()}>
+        Accept
+      </Button>,
+      <Button key="decline" variant="secondary" onClick={() => setConfirmDecline(true)}>
+        Decline
+      </Button>,
+    );
+  }
+  if (can(request, 'deliver') && isVideoDelivery(type)) {
+    buttons.push(
+      <Button key="record" variant="accent" onClick={() => setRecording(true)}>
+        {recordTitle(type)}
+      </Button>,
+    );
+  }
+  if (request.status === 6 || can(request, 'start_video_chat')) {
+    buttons.push(
+      <Button key="join" variant="accent" onClick={() => navigate(`/chat/${request.id}`)}>
+        Join chat
+      </Button>,
+    );
+  }
+  if (request.status !== 3) {
+    buttons.push(
+      <Button key="support" variant="ghost" onClick={() => setSupport(true)}>
+        Contact support
+      </Button>,
+    );
+  }
+
   return (
-    <Placeholder title="Request details and actions">
-      The requester, the service, the fee breakdown (request amount, service fees, your amount) and the actions this
-      status allows.
-    </Placeholder>
+    <>
+      <ActionBox headline={headline}>{buttons}</ActionBox>
+      <ConfirmDialog
+        open={confirmDecline}
+        title="Decline request"
+        message={`Decline ${requester}'s request? Their card is not charged.`}
+        confirmLabel="Decline"
+        cancelLabel="Keep it"
+        tone="danger"
+        busy={decline.isPending}
+        onConfirm={() => decline.mutate()}
+        onCancel={() => setConfirmDecline(false)}
+      />
+      {recording && isVideoDelivery(type) && (
+        <RecordVideoModal request={request} type={type} open onClose={() => setRecording(false)} onSent={onChange} />
+      )}
+      <SupportModal requestId={request.id} open={support} onClose={() => setSupport(false)} />
+    </>
   );
 }
 

@@ -1,12 +1,18 @@
 import type { ComponentType } from 'react';
-import { Page, useShell, type ScreenProps } from '@huddle/ui';
-import { isCampaignId } from '../campaign-id';
+import { toApiError } from '@huddle/api-client';
+import { MESSAGES, SERVICE_LABELS, type ServiceType } from '@huddle/domain';
+import { EmptyView, ErrorView, Page, SkeletonList, useShell, type ScreenProps } from '@huddle/ui';
+import { isNotFound, useRequest, useRequestAnswer } from '../api/hooks';
+import type { RequestView } from '../api/requests-api';
+import { RequestHistory, RequestSummary } from './RequestSummary';
+import { RequestVideo } from './RequestVideo';
+import '../requests.css';
 
 /** What every role's action panel is told about the request it acts on. */
 export interface ActionPanelProps {
-  /** The request id of the route; for a campaign, '@' and the campaign id (spec §2). */
-  requestId: string;
-  campaign: boolean;
+  request: RequestView;
+  /** An action's answer: the request as it is now. */
+  onChange: (request: RequestView) => void;
 }
 
 export interface RequestDetailScreenProps extends ScreenProps {
@@ -19,21 +25,41 @@ export interface RequestDetailScreenProps extends ScreenProps {
 
 /**
  * /request/{id} (and /manage/request/{id} for the administrator), spec §2 and §4: one detail for
- * every role, framing the role's action panel. Campaign ids start with '@'.
+ * every role: the summary, the role's action panel, the delivered video, the history. An id
+ * starting with '@' is the shareable /request/@{paid_id} link. A missing request, or one that is
+ * not the viewer's, shows the not-found page (the API answers 1404 for both).
  */
 export function RequestDetailScreen({ params, ActionPanel, backTo, width = 'narrow' }: RequestDetailScreenProps) {
   const { navigate } = useShell();
-  const requestId = params.id ?? '';
-  const campaign = isCampaignId(requestId);
+  const ref = params.id ?? '';
+  const query = useRequest(ref);
+  const answer = useRequestAnswer(ref);
+  const request = query.data;
+  const title = request ? (SERVICE_LABELS[request.type as ServiceType] ?? 'Request') : 'Request';
+
+  const body = () => {
+    if (query.isPending) return <SkeletonList count={5} label="Loading the request" />;
+    if (query.isError) {
+      return isNotFound(query.error) ? (
+        <EmptyView title={MESSAGES.requestNotFound.title} text={MESSAGES.requestNotFound.text} headingLevel={2} />
+      ) : (
+        <ErrorView message={toApiError(query.error).message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      );
+    }
+    const loaded = query.data;
+    return (
+      <div className="req-detail">
+        <RequestSummary request={loaded} />
+        <ActionPanel request={loaded} onChange={answer} />
+        {loaded.video && <RequestVideo request={loaded} />}
+        <RequestHistory request={loaded} />
+      </div>
+    );
+  };
 
   return (
-    <Page
-      title={campaign ? 'Endorsement campaign' : 'Request'}
-      subtitle={campaign ? `Campaign ${requestId.slice(1)}` : `Request ${requestId}`}
-      width={width}
-      onBack={() => navigate(backTo)}
-    >
-      <ActionPanel requestId={requestId} campaign={campaign} />
+    <Page title={title} subtitle={request ? `${request.name} · #${request.order_number}` : undefined} width={width} onBack={() => navigate(backTo)}>
+      {body()}
     </Page>
   );
 }

@@ -1,17 +1,167 @@
-import { Placeholder, type ScreenProps } from '@huddle/ui';
+import { useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { toApiError } from '@huddle/api-client';
+import { type ServiceType } from '@huddle/domain';
+import { approveLabel, awaitingLabel } from '@huddle/domain/format';
+import { AlertDialog, Button, buttonClassName, ConfirmDialog, StarRating, useShell, useToast, type ScreenProps } from '@huddle/ui';
+import { useRequestsApi } from '../api/hooks';
+import { ActionBox, can, Countdown, useAction } from './panel-parts';
 import { RequestDetailScreen, type ActionPanelProps } from './RequestDetailScreen';
+import { ReviewDialog } from './ReviewDialog';
+import { SupportModal } from './SupportModal';
+
+/** The random pause before the flag's thank-you (spec §4: 100 to 1000 ms). */
+function flagPause(): number {
+  return 100 + Math.floor(Math.random() * 900);
+}
 
 /**
- * The requester's side of a request (spec §2, §4): status, countdown, cancel, approve, review.
- * Fans and businesses act alike on a request; a business also cancels its campaigns here.
+ * The requester's side of a request (spec §4): pay a draft, the countdown and Cancel while pending,
+ * what an accepted request waits for, Approve ('Accept' for shoutouts), Flag and support for a
+ * delivered video, the review, then Download and Share. Fans and businesses act alike.
  */
-export function RequesterActionPanel({ campaign }: ActionPanelProps) {
+export function RequesterActionPanel({ request, onChange }: ActionPanelProps) {
+  const api = useRequestsApi();
+  const toast = useToast();
+  const { navigate, apiBase } = useShell();
+  const type = request.type as ServiceType;
+  const athleteFirst = request.athlete.first_name ?? 'the athlete';
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const [support, setSupport] = useState(false);
+  const [thanks, setThanks] = useState(false);
+  const cancel = useAction(api.cancel, request, onChange, () => setConfirmCancel(false));
+  const approve = useAction(api.approve, request, onChange);
+  const flag = useMutation({
+    mutationFn: async () => {
+      const flagged = await api.flag(request.id);
+      await new Promise((resolve) => setTimeout(resolve, flagPause()));
+      return flagged;
+    },
+    onSuccess: (flagged) => {
+      onChange(flagged);
+      setThanks(true);
+    },
+    onError: (error) => toast.show(toApiError(error).message, 'error'),
+  });
+
+  const shareLink = request.share_url ?? (request.paid_id ? `${window.location.origin}/request/@${request.paid_id}` : null);
+  const share = async () => {
+    if (!shareLink) return;
+    try {
+      if (navigator.share) await navigator.share({ title: request.name, url: shareLink });
+      else {
+        await navigator.clipboard.writeText(shareLink);
+        toast.show('Link copied', 'success');
+      }
+    } catch {
+      // The person closed the share sheet.
+    }
+  };
+
+  let headline: ReactNode = null;
+  const buttons: ReactNode[] = [];
+  if (request.status === 1 && !request.paid) {
+    headline = <p>Not paid yet: {athleteFirst} sees the request once your card is held.</p>;
+    buttons.push(
+      <Button key="pay" variant="accent" onClick={() => navigate(`/request-form/${request.athlete_id}/${request.type}?pay=${request.id}`)}>
+        Pay
+      </Button>,
+    );
+  } else if (request.status === 1) {
+    headline = <Countdown request={request} who={athleteFirst} />;
+  } else if (request.status === 2) {
+    headline = <p className="req-actions__state">{awaitingLabel(type, request.athlete.first_name)}</p>;
+  } else if (request.status === 4) {
+    headline = <p>{athleteFirst} delivered the video. Watch it below, then approve it.</p>;
+  } else if (request.status === 5) {
+    headline = request.review ? (
+      <div className="req-actions__reviewed">
+        <span>Your rating</span> <StarRating value={request.review.rate} size="sm" />
+      </div>
+    ) : (
+      <p>Finished. How did it go?</p>
+    );
+  } else if (request.status === 6) {
+    headline = <p className="req-actions__state">Video chat in progress</p>;
+    buttons.push(
+      <Button key="join" variant="accent" onClick={() => navigate(`/chat/${request.id}`)}>
+        Join chat
+      </Button>,
+    );
+  } else if (request.status === 3) {
+    headline = <p className="req-actions__state">This request was canceled. Any hold on your card was released.</p>;
+  }
+
+  if (can(request, 'approve')) {
+    buttons.push(
+      <Button key="approve" variant="accent" loading={approve.isPending} onClick={() => approve.mutate()}>
+        {approveLabel(type)}
+      </Button>,
+    );
+  }
+  if (can(request, 'review')) {
+    buttons.push(
+      <Button key="review" variant="accent" onClick={() => setReviewing(true)}>
+        Review
+      </Button>,
+    );
+  }
+  if (request.status === 5 && request.reviewed && request.video?.download_url) {
+    buttons.push(
+      <a key="download" className={buttonClassName('secondary')} href={`${apiBase.replace(/\/+$/, '')}/${request.video.download_url}`} download>
+        Download video
+      </a>,
+      <Button key="share" variant="secondary" onClick={() => void share()} disabled={!shareLink}>
+        Share
+      </Button>,
+    );
+  }
+  if (can(request, 'flag')) {
+    buttons.push(
+      <Button key="flag" variant="ghost" loading={flag.isPending} onClick={() => flag.mutate()}>
+        Flag as inappropriate
+      </Button>,
+    );
+  }
+  if (can(request, 'cancel') && request.paid) {
+    buttons.push(
+      <Button key="cancel" variant="danger" onClick={() => setConfirmCancel(true)}>
+        Cancel request
+      </Button>,
+    );
+  }
+  if (request.paid) {
+    buttons.push(
+      <Button key="support" variant="ghost" onClick={() => setSupport(true)}>
+        Contact support
+      </Button>,
+    );
+  }
+
   return (
-    <Placeholder title={campaign ? 'Campaign athletes and status' : 'Request details and actions'}>
-      {campaign
-        ? 'Each athlete of the campaign with their status, the summed amounts and Cancel Campaign.'
-        : 'The service, athlete, amount, status and the actions this status allows.'}
-    </Placeholder>
+    <>
+      <ActionBox headline={headline}>{buttons}</ActionBox>
+      <ConfirmDialog
+        open={confirmCancel}
+        title="Cancel request"
+        message={`Cancel this request? ${athleteFirst} will not see it any more, and the hold on your card is released.`}
+        confirmLabel="Cancel request"
+        cancelLabel="Keep it"
+        tone="danger"
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+        onCancel={() => setConfirmCancel(false)}
+      />
+      {reviewing && <ReviewDialog request={request} open onClose={() => setReviewing(false)} onReviewed={onChange} />}
+      <SupportModal requestId={request.id} open={support} onClose={() => setSupport(false)} />
+      <AlertDialog
+        open={thanks}
+        title="Thank you"
+        message="Thank you for letting us know. Our team will look into this video."
+        onClose={() => setThanks(false)}
+      />
+    </>
   );
 }
 

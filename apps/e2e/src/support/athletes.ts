@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { request, type APIRequestContext } from 'playwright-core';
+import { DEFAULT_RATES } from '@huddle/domain';
+import { INTRO_VIDEO, PASSWORD, PHOTO, uniquePhone } from './accounts';
+import { API_URL } from './stack';
+
+const API = `${API_URL}/api/v1/`;
+
+export interface ApiAthlete {
+  id: string;
+  email: string;
+  firstName: string;
+  /** The athlete's own API session, for looking things up the way the athlete would. */
+  api: APIRequestContext;
+}
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A complete athlete offering every service at the default rates, made through the public API
+ * (sign-up, photo and intro uploads, finish-registration), as the wizard would but in a second.
+ * Journeys that need an athlete of their own use it: the demo athlete's calendar is shared.
+ */
+export async function createAthleteByApi(firstName: string): Promise<ApiAthlete> {
+  const api = await request.newContext({ baseURL: API });
+  const email = `athlete-${randomUUID().slice(0, 8)}@journeys.test`;
+  const signedUp = await json<{ account: { id: string } }>(
+    await api.post('user/email-verifications', { data: { user_type: 2, email, password: PASSWORD, phone: uniquePhone(), eula_accepted: true } }),
+    'sign-up',
+  );
+  const photo = await json<{ path: string }>(
+    await api.post('user/upload-photo', { multipart: { photo: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } }),
+    'photo',
+  );
+  const video = await json<{ path: string }>(
+    await api.post('user/upload-intro', { multipart: { video: { name: 'intro.mp4', mimeType: 'video/mp4', buffer: readFileSync(INTRO_VIDEO) } } }),
+    'intro',
+  );
+  const reference = await json<{ available_schools: number[]; sports: { id: number }[] }>(await api.get('public/meta/reference-data'), 'reference data');
+  const services: Record<string, boolean | number> = {};
+  for (const [type, rate] of Object.entries(DEFAULT_RATES)) {
+    services[`${type}_enabled`] = true;
+    services[`${type}_rate`] = rate;
+  }
+  await json(
+    await api.post('user/finish-registration', {
+      data: {
+        athlete_personal_info: {
+          gender: 1,
+          first_name: firstName,
+          last_name: 'Journey',
+          description: 'Made by a browser journey.',
+          intro_video: video.path,
+          profile_photo: photo.path,
+          dashboard_photo: photo.path,
+        },
+        athlete_info: { school_id: reference.available_schools[0], sports: [reference.sports[0].id], athlete_services: services },
+      },
+    }),
+    'finish registration',
+  );
+  return { id: signedUp.account.id, email, firstName, api };
+}

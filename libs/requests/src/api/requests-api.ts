@@ -1,0 +1,37 @@
+import { createApiClient, unwrap, uploadWithProgress, type Schemas } from '@huddle/api-client';
+import type { RequestTab } from '../request-tabs';
+
+export type RequestView = Schemas['RequestDto'];
+export type RequestSummary = Schemas['RequestSummaryDto'];
+export type RequestPage = Schemas['RequestListResponse'];
+
+/** Every call the request screens make (spec §7), through the typed client. */
+export function requestsApi(apiBase: string) {
+  const api = createApiClient({ baseUrl: apiBase });
+  const byId = { params: (id: string) => ({ params: { query: { request_id: id } } }) };
+  return {
+    apiBase,
+    list: (tab: RequestTab, page: number, signal?: AbortSignal) =>
+      unwrap(api.GET('/booking/request/filter', { params: { query: { status: tab, page, page_size: 20 } }, signal })),
+    get: async (id: string, signal?: AbortSignal) => (await unwrap(api.GET('/booking/request', { params: { query: { id } }, signal }))).request,
+    byPaidId: async (paidId: string, signal?: AbortSignal) =>
+      (await unwrap(api.GET('/booking/request/paid', { params: { query: { paid_id: paidId } }, signal }))).request,
+    accept: async (id: string) => (await unwrap(api.PUT('/booking/request/accept', byId.params(id)))).request,
+    decline: async (id: string) => (await unwrap(api.PUT('/booking/request/decline', byId.params(id)))).request,
+    cancel: async (id: string) => (await unwrap(api.PUT('/booking/request/cancel', byId.params(id)))).request,
+    flag: async (id: string) => (await unwrap(api.PUT('/booking/request/flag', byId.params(id)))).request,
+    adminCancel: async (id: string) => (await unwrap(api.PUT('/admin/requests/cancel', byId.params(id)))).request,
+    approve: async (id: string) => (await unwrap(api.PUT('/booking/request/approve', { body: { request_id: id } }))).request,
+    review: async (id: string, rate: number) => (await unwrap(api.PUT('/booking/reviews', { body: { request_id: id, rate } }))).request,
+    contactSupport: (id: string, message: string) => unwrap(api.POST('/booking/request/support', { body: { request_id: id, message } })),
+    /** POST /athlete/{type}s (multipart), through XMLHttpRequest for its progress events. */
+    deliver: async (type: 'shoutout' | 'endorsement', id: string, video: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal) => {
+      const form = new FormData();
+      form.append('request_id', id);
+      form.append('video', video, video instanceof File ? video.name : 'recording.webm');
+      return (await uploadWithProgress<{ request: RequestView }>({ url: `${apiBase}/athlete/${type}s`, form, onProgress, signal })).request;
+    },
+  };
+}
+
+export type RequestsApi = ReturnType<typeof requestsApi>;

@@ -1,0 +1,32 @@
+import { useShell } from '@huddle/ui';
+import type { RequestView } from '../api/requests-api';
+
+/**
+ * The delivered video (spec §2's video player with a watermark). The API streams the requester a
+ * watermarked copy until the request is finished and reviewed, and the player overlays Huddle's
+ * mark for the requester from delivery on (spec §6); the athlete sees their own video unmarked.
+ */
+export function RequestVideo({ request }: { request: RequestView }) {
+  const { apiBase } = useShell();
+  const video = request.video;
+  if (!video) return null;
+  const base = apiBase.replace(/\/+$/, '');
+  const marked = request.viewer === 'requester';
+  return (
+    <section className="hd-panel req-video" aria-labelledby="req-video-title">
+      <h2 className="hd-panel__title" id="req-video-title">
+        {request.type === 'shoutout' ? 'Your shoutout' : 'The video'}
+      </h2>
+      <div className="req-player">
+        {/* Cookies travel with media requests, so the API knows who watches. */}
+        <video className="req-player__video" controls playsInline preload="metadata" src={`${base}/${video.url}`} />
+        {marked && (
+          <span className="req-player__mark" aria-hidden="true">
+            HUDDLE
+          </span>
+        )}
+      </div>
+      {marked && video.watermarked && <p className="hd-muted req-video__note">You get the video without the watermark once you have approved and reviewed it.</p>}
+    </section>
+  );
+}

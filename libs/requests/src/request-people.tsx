@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { mediaUrl, type Schemas } from '@huddle/api-client';
+import { REQUEST_STATUS_LABELS, type RequestStatusCode } from '@huddle/domain';
+
+type Party = Schemas['RequestPartyDto'];
+
+/** A party's name as a request shows it: first and last name, else @username, else 'Deleted user'. */
+export function partyName(party: Party | null | undefined): string {
+  const name = [party?.first_name, party?.last_name].filter(Boolean).join(' ').trim();
+  if (name) return name;
+  return party?.username ? `@${party.username}` : 'Deleted user';
+}
+
+function initials(party: Party): string {
+  const letters = [party.first_name, party.last_name].map((part) => part?.trim()[0] ?? '').join('');
+  return (letters || party.username?.[0] || '?').toUpperCase();
+}
+
+/** A party's round photo, or the initials when there is none or it fails to load. */
+export function PartyAvatar({ party, apiBase, size = 'md' }: { party: Party; apiBase: string; size?: 'md' | 'lg' }) {
+  const [failed, setFailed] = useState(false);
+  const src = failed ? null : mediaUrl(apiBase, party.profile_photo);
+  return (
+    <span className={`req-avatar req-avatar--${size}`} aria-hidden="true">
+      {src ? <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} /> : initials(party)}
+    </span>
+  );
+}
+
+/** A request's status as a coloured pill (spec §4's names). */
+export function StatusPill({ status }: { status: RequestStatusCode }) {
+  return <span className={`req-status req-status--${status}`}>{REQUEST_STATUS_LABELS[status]}</span>;
+}
