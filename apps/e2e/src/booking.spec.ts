@@ -35,13 +35,15 @@ async function waitForStatus(athlete: ApiAthlete, id: string, status: number): P
   return request;
 }
 
-/** The athlete's side in a browser of its own: signed in, on the request. */
+/**
+ * The athlete's side in a browser of its own, on the request. It carries the session the athlete
+ * signed up with (the API's httpOnly cookie), so the journeys stay inside the sign-in rate limit.
+ */
 async function athletePage(journey: ReturnType<typeof useJourney>, athlete: ApiAthlete, id: string): Promise<Page> {
-  const context = await journey.browser.newContext();
+  const context = await journey.browser.newContext({ storageState: await athlete.api.storageState() });
   const page = await context.newPage();
-  await signIn(page, athlete.email);
-  await page.waitForURL(/\/locker-room|\/dashboard|\/requests/);
   await page.goto(`${SHELL_URL}/request/${id}`);
+  await page.getByRole('region', { name: 'Actions' }).waitFor();
   return page;
 }
 
