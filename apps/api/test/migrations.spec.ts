@@ -48,6 +48,7 @@ describe('migrations', () => {
       'provider_events',
       'rate_limit_counters',
       'request_history',
+      'request_share_links',
       'requests',
       'reviews',
       'sandbox_intents',

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen } from '@huddle/discovery';
+import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen, WatchScreen } from '@huddle/discovery';
 import { NotificationsScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
 import { AthleteRequestScreen, RequestsScreen } from '@huddle/requests';
 import type { ScreenMap } from '@huddle/ui';
@@ -17,6 +17,7 @@ export const ATHLETE_SCREENS: ScreenMap = {
   '/dashboard': DashboardScreen,
   '/@:id': AthleteProfileScreen,
   '/p/@:id': AthleteServicesScreen,
+  '/watch/:token': WatchScreen,
   '/locker-room': LockerRoomScreen,
   '/requests': RequestsScreen,
   '/request/:id': AthleteRequestScreen,

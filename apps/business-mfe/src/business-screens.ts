@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { BookingFormScreen } from '@huddle/booking';
-import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen } from '@huddle/discovery';
+import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen, WatchScreen } from '@huddle/discovery';
 import { NotificationsScreen, OwnProfileScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
 import { RequesterRequestScreen, RequestsScreen } from '@huddle/requests';
 import type { ScreenMap } from '@huddle/ui';
@@ -14,6 +14,7 @@ export const BUSINESS_SCREENS: ScreenMap = {
   '/stats': StatsScreen,
   '/@:id': AthleteProfileScreen,
   '/p/@:id': AthleteServicesScreen,
+  '/watch/:token': WatchScreen,
   '/request-form/:id/:type': BookingFormScreen,
   '/request-form/b/endorsement_campaign': CampaignFormScreen,
   '/requests': RequestsScreen,

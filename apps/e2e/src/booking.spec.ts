@@ -120,6 +120,23 @@ describe('booking: the seven services, from the form to the review', () => {
     expect((await requestOf(athlete, id)).review?.rate).toBe(5);
     await page.getByRole('link', { name: 'Download video' }).waitFor();
     await screenshot(page, 'booking-shoutout-reviewed');
+
+    // The recipients' watch link: the athlete's name and the watermarked video, for anyone who has it.
+    const asRequester = await (await page.request.get(`${SHELL_URL}/api/v1/booking/request`, { params: { id } })).json();
+    const watchUrl: string = asRequester.request.share_url;
+    expect(watchUrl).toMatch(/\/watch\/[A-Za-z0-9_-]{43}$/);
+    const visitor = await (await journey.browser.newContext()).newPage();
+    await visitor.goto(watchUrl);
+    await visitor.getByText(`A shoutout from`).waitFor();
+    await visitor.getByText(`${athlete.firstName} Journey`).waitFor();
+    await visitor.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+    await screenshot(visitor, 'booking-shoutout-watch-page');
+    await page.getByRole('button', { name: 'Stop sharing' }).click();
+    await page.getByText('The watch link no longer works').waitFor();
+    await visitor.reload();
+    await visitor.getByText('This video is no longer available').waitFor();
+    await visitor.context().close();
+
     await expectReviewOnProfile(page, athlete, 5);
     await athleteSide.context().close();
   });

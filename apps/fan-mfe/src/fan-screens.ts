@@ -1,5 +1,5 @@
 import { BookingFormScreen } from '@huddle/booking';
-import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen } from '@huddle/discovery';
+import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen, WatchScreen } from '@huddle/discovery';
 import { NotificationsScreen, OwnProfileScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
 import { RequesterRequestScreen, RequestsScreen } from '@huddle/requests';
 import type { ScreenMap } from '@huddle/ui';
@@ -9,6 +9,7 @@ export const FAN_SCREENS: ScreenMap = {
   '/dashboard': DashboardScreen,
   '/@:id': AthleteProfileScreen,
   '/p/@:id': AthleteServicesScreen,
+  '/watch/:token': WatchScreen,
   '/request-form/:id/:type': BookingFormScreen,
   '/requests': RequestsScreen,
   '/request/:id': RequesterRequestScreen,

@@ -7,6 +7,7 @@ export { DashboardScreen } from './dashboard/DashboardScreen';
 export const AthleteProfileScreen = lazy(() =>
   import(/* webpackChunkName: "athlete-profile" */ './profile/AthleteProfileScreen').then((m) => ({ default: m.AthleteProfileScreen })),
 );
+export const WatchScreen = lazy(() => import(/* webpackChunkName: "watch" */ './watch/WatchScreen').then((m) => ({ default: m.WatchScreen })));
 export const AthleteServicesScreen = lazy(() =>
   import(/* webpackChunkName: "athlete-profile" */ './profile/AthleteProfileScreen').then((m) => ({ default: m.AthleteServicesScreen })),
 );

@@ -66,6 +66,7 @@ export const MESSAGES = {
   chatFinished: 'Your chat has been finished',
   unknownMapIssue: 'Unknown map issue',
   reportSent: 'You report has been sent',
+  watchLinkGone: 'This video is no longer available',
   remoteLoadFailed: 'We could not load this part of Huddle',
   deleteConfirmWord: 'AGREE',
   accountDeleted: 'Your account has been deleted',

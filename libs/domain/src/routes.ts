@@ -52,6 +52,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/request/:id', roles: MEMBERS, owner: 'remote' },
   { path: '/@:id', roles: BROWSERS, owner: 'remote', shared: true },
   { path: '/p/@:id', roles: BROWSERS, owner: 'remote', shared: true },
+  // Issue 10: a finished shoutout's watch page, opened from the link emailed to its recipients.
+  { path: '/watch/:token', roles: BROWSERS, owner: 'remote', shared: true },
   {
     path: '/request-form/:id/:type',
     roles: REQUESTERS,

@@ -18,6 +18,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/request/:id': 'Request',
   '/@:id': 'Athlete',
   '/p/@:id': 'Athlete services',
+  '/watch/:token': 'Shoutout',
   '/request-form/:id/:type': 'Book a service',
   '/request-form/b/endorsement_campaign': 'Create campaign',
   '/chat/:id': 'Video chat',

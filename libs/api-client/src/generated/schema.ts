@@ -655,6 +655,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/request/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The requester makes a new watch link for a finished shoutout (the live one when there is one). */
+        post: operations["Booking_renewShare"];
+        /** The requester revokes the shoutout's watch link: the page closes for everyone who has it. */
+        delete: operations["Booking_revokeShare"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/payment-sheet": {
         parameters: {
             query?: never;
@@ -742,6 +760,40 @@ export interface paths {
         get?: never;
         /** Cancels a request that is not finished: voids the hold, or refunds a captured payment in full. */
         put: operations["AdminRequests_cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A watch link's page: the athlete and the video; 1404 'This video is no longer available' for an unknown or revoked link. */
+        get: operations["Watch_watch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/watch/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The watch link's video: a redirect to the watermarked copy, never the original. */
+        get: operations["Watch_video"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1689,6 +1741,11 @@ export interface components {
             sent: boolean;
             status_response: components["schemas"]["StatusResponseDto"];
         };
+        ShareResponse: {
+            /** @description The live watch link of the shoutout, or null after revoking it. */
+            share_url: string | null;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
         PaymentIntentSecretDto: {
             client_secret: string;
         };
@@ -1714,6 +1771,19 @@ export interface components {
              * @description mp4 or QuickTime, checked by content; up to VIDEO_MAX_MB; no duration limit.
              */
             video: string;
+        };
+        WatchAthleteDto: {
+            first_name: string | null;
+            last_name: string | null;
+            username: string | null;
+            /** @description Media path of the profile photo. */
+            profile_photo: string | null;
+        };
+        WatchResponse: {
+            athlete: components["schemas"]["WatchAthleteDto"];
+            /** @description Path under the API root that streams the watermarked video. */
+            video_url: string;
+            status_response: components["schemas"]["StatusResponseDto"];
         };
         AthleteCardDto: {
             /** Format: uuid */
@@ -3408,6 +3478,66 @@ export interface operations {
             };
         };
     };
+    Booking_renewShare: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Booking_revokeShare: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Checkout_paymentSheet: {
         parameters: {
             query: {
@@ -3567,6 +3697,67 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Watch_watch: {
+        parameters: {
+            query: {
+                /** @description The token of a watch link (/watch/{token}). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Watch_video: {
+        parameters: {
+            query: {
+                /** @description The token of a watch link (/watch/{token}). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Location: the media path of the watermarked video. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {

@@ -15,6 +15,8 @@ export function discoveryApi(apiBase: string) {
         }),
       ),
     getAthlete: (ref: AthleteRef, signal?: AbortSignal) => unwrap(api.GET('/public/athletes', { params: { query: ref }, signal })),
+    /** A shoutout's watch link (/watch/{token}): the athlete and the watermarked video. */
+    watch: (token: string, signal?: AbortSignal) => unwrap(api.GET('/public/watch', { params: { query: { token } }, signal })),
   };
 }
 

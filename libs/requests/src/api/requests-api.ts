@@ -23,6 +23,8 @@ export function requestsApi(apiBase: string) {
     adminCancel: async (id: string) => (await unwrap(api.PUT('/admin/requests/cancel', byId.params(id)))).request,
     approve: async (id: string) => (await unwrap(api.PUT('/booking/request/approve', { body: { request_id: id } }))).request,
     review: async (id: string, rate: number) => (await unwrap(api.PUT('/booking/reviews', { body: { request_id: id, rate } }))).request,
+    revokeShare: (id: string) => unwrap(api.DELETE('/booking/request/share', byId.params(id))),
+    renewShare: async (id: string) => (await unwrap(api.POST('/booking/request/share', byId.params(id)))).share_url,
     contactSupport: (id: string, message: string) => unwrap(api.POST('/booking/request/support', { body: { request_id: id, message } })),
     /** POST /athlete/{type}s (multipart), through XMLHttpRequest for its progress events. */
     deliver: async (type: 'shoutout' | 'endorsement', id: string, video: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal) => {

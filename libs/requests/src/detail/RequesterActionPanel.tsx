@@ -45,19 +45,28 @@ export function RequesterActionPanel({ request, onChange }: ActionPanelProps) {
     onError: (error) => toast.show(toApiError(error).message, 'error'),
   });
 
-  const shareLink = request.share_url ?? (request.paid_id ? `${window.location.origin}/request/@${request.paid_id}` : null);
-  const share = async () => {
-    if (!shareLink) return;
-    try {
-      if (navigator.share) await navigator.share({ title: request.name, url: shareLink });
+  // A shoutout shares its watch link (made anew after a revoke); an endorsement its /request/@{paid_id} page.
+  const isShoutout = type === 'shoutout';
+  const share = useMutation({
+    mutationFn: async () => {
+      const link = isShoutout ? (request.share_url ?? (await api.renewShare(request.id)) ?? '') : `${window.location.origin}/request/@${request.paid_id ?? ''}`;
+      if (isShoutout && link !== request.share_url) onChange({ ...request, share_url: link });
+      if (navigator.share) await navigator.share({ title: request.name, url: link }).catch(() => undefined);
       else {
-        await navigator.clipboard.writeText(shareLink);
+        await navigator.clipboard.writeText(link);
         toast.show('Link copied', 'success');
       }
-    } catch {
-      // The person closed the share sheet.
-    }
-  };
+    },
+    onError: (error) => toast.show(toApiError(error).message, 'error'),
+  });
+  const stopSharing = useMutation({
+    mutationFn: () => api.revokeShare(request.id),
+    onSuccess: () => {
+      onChange({ ...request, share_url: null });
+      toast.show('The watch link no longer works', 'success');
+    },
+    onError: (error) => toast.show(toApiError(error).message, 'error'),
+  });
 
   let headline: ReactNode = null;
   const buttons: ReactNode[] = [];
@@ -112,8 +121,15 @@ export function RequesterActionPanel({ request, onChange }: ActionPanelProps) {
       <a key="download" className={buttonClassName('secondary')} href={`${apiBase.replace(/\/+$/, '')}/${request.video.download_url}`} download>
         Download video
       </a>,
-      <Button key="share" variant="secondary" onClick={() => void share()} disabled={!shareLink}>
+      <Button key="share" variant="secondary" loading={share.isPending} onClick={() => share.mutate()}>
         Share
+      </Button>,
+    );
+  }
+  if (request.status === 5 && request.share_url) {
+    buttons.push(
+      <Button key="unshare" variant="ghost" loading={stopSharing.isPending} onClick={() => stopSharing.mutate()}>
+        Stop sharing
       </Button>,
     );
   }

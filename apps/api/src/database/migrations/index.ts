@@ -8,6 +8,7 @@ import { CreateRateLimitCounters1763770200000 } from './1763770200000-create-rat
 import { DurableJobs1763770390000 } from './1763770390000-durable-jobs';
 import { PaymentsLedger1763770500000 } from './1763770500000-payments-ledger';
 import { BookingCore1763770600000 } from './1763770600000-booking-core';
+import { ShareLinks1763770700000 } from './1763770700000-share-links';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   DurableJobs1763770390000,
   PaymentsLedger1763770500000,
   BookingCore1763770600000,
+  ShareLinks1763770700000,
 ];

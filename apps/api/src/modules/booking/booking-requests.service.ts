@@ -14,6 +14,7 @@ import { BookingErrors } from './booking.errors';
 import type { RequestCountersDto, RequestDto, RequestListPayload, PaymentSheetPayload } from './dto/request.dto';
 import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
+import { ShareLinks } from './share-links';
 import { RequestCoreService } from './request-core.service';
 import { partyOf } from './request-party';
 import type { RequestActor } from './request-party';
@@ -42,6 +43,7 @@ export class BookingRequestsService {
     private readonly core: RequestCoreService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly shares: ShareLinks,
   ) {}
 
   /** Validates a booking against the schema, the athlete's current services and rates, and the clock. */
@@ -113,15 +115,17 @@ export class BookingRequestsService {
     const party = request ? partyOf(request, actor) : null;
     if (!request || !party || party === 'system') throw BookingErrors.requestNotFound();
     const manager = this.transactions.manager;
-    const [parties, history, review] = await Promise.all([
+    const shared = request.type === 'shoutout' && request.status === RequestStatus.Finished && party === 'requester';
+    const [parties, history, review, shareUrl] = await Promise.all([
       partiesOf(manager, [request.athleteId, request.requesterId]),
       historyOf(manager, request.id),
       reviewOf(manager, request.id),
+      shared ? this.shares.liveUrl(request.id) : null,
     ]);
     return requestView(request, party as Viewer, parties, {
       history,
       review,
-      shareUrl: null,
+      shareUrl,
       nowSeconds: Math.floor(this.clock.now().getTime() / 1000),
     });
   }

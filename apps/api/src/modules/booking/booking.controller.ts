@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpStatus, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpStatus, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -13,10 +13,11 @@ import { StagedUploadsInterceptor, UploadedFormFields } from '../media/media.mod
 import type { FormFields } from '../media/media.module';
 import { BookingErrors } from './booking.errors';
 import { BookingRequestsService } from './booking-requests.service';
-import { RequestCountersPayload, RequestListPayload, RequestPayload, SupportSentPayload } from './dto/request.dto';
+import { RequestCountersPayload, RequestListPayload, RequestPayload, SharePayload, SupportSentPayload } from './dto/request.dto';
 import { ApproveBody, PaidIdQuery, RequestFilterQuery, RequestIdQuery, RequestLookupQuery, ReviewBody, SupportBody, VideoQuery } from './dto/request-inputs.dto';
 import { RequestCoreService } from './request-core.service';
 import { RequestVideos } from './request-videos.service';
+import { ShareLinks } from './share-links';
 
 const { Fan, Athlete, Business, Admin } = UserType;
 const REQUESTERS: RoleCode[] = [Fan, Business];
@@ -39,6 +40,7 @@ export class BookingController {
     private readonly requests: BookingRequestsService,
     private readonly core: RequestCoreService,
     private readonly videos: RequestVideos,
+    private readonly shares: ShareLinks,
   ) {}
 
   @Post('request')
@@ -156,6 +158,23 @@ export class BookingController {
   async support(@CurrentAccount() account: AuthenticatedAccount, @Body() body: SupportBody): Promise<SupportSentPayload> {
     await this.requests.contactSupport(body.request_id, account, body.message);
     return { sent: true };
+  }
+
+  @Delete('request/share')
+  @Roles(...REQUESTERS)
+  @ApiOperation({ summary: "The requester revokes the shoutout's watch link: the page closes for everyone who has it." })
+  @ApiOkEnvelope(SharePayload)
+  async revokeShare(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestIdQuery): Promise<SharePayload> {
+    await this.shares.revoke(query.request_id, account);
+    return { share_url: null };
+  }
+
+  @Post('request/share')
+  @Roles(...REQUESTERS)
+  @ApiOperation({ summary: 'The requester makes a new watch link for a finished shoutout (the live one when there is one).' })
+  @ApiOkEnvelope(SharePayload, 201)
+  async renewShare(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestIdQuery): Promise<SharePayload> {
+    return { share_url: await this.shares.renew(query.request_id, account) };
   }
 
   private async act(requestId: string, action: RequestAction, account: AuthenticatedAccount): Promise<RequestPayload> {

@@ -21,4 +21,6 @@ export const BookingErrors = {
   videoTooLarge: (megabytes: number): DomainError => new DomainError(ErrorCode.PayloadTooLarge, `Video must be at most ${megabytes} MB`, { video: `Video must be at most ${megabytes} MB` }),
   noVideo: (): DomainError => new DomainError(ErrorCode.NotFound, 'This request has no video yet'),
   wrongDeliveryType: (): DomainError => new DomainError(ErrorCode.NotFound, MESSAGES.requestNotFound.title),
+  /** An unknown or revoked watch link: the same answer for both, so a token cannot be probed. */
+  watchLinkGone: (): DomainError => new DomainError(ErrorCode.NotFound, MESSAGES.watchLinkGone),
 } as const;

@@ -23,6 +23,8 @@ import { RequestCoreService } from './request-core.service';
 import { SYSTEM_ACTOR } from './request-party';
 import { RequestTimers } from './request-timers';
 import { RequestVideos } from './request-videos.service';
+import { ShareLinks } from './share-links';
+import { WatchController } from './watch.controller';
 
 /**
  * Requests, campaigns and reviews; it owns the requests, reviews and request_history tables.
@@ -31,8 +33,8 @@ import { RequestVideos } from './request-videos.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, AccountsModule, AthletesModule, MailModule, MediaModule],
-  controllers: [BookingController, CheckoutController, DeliveryController, AdminRequestsController],
-  providers: [BookingService, BookingRequestsService, RequestCoreService, RequestTimers, RequestVideos],
+  controllers: [BookingController, CheckoutController, DeliveryController, AdminRequestsController, WatchController],
+  providers: [BookingService, BookingRequestsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks],
   exports: [BookingService, BookingRequestsService, RequestCoreService, RequestVideos],
 })
 export class BookingModule implements OnModuleInit {

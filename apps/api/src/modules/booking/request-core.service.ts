@@ -16,6 +16,7 @@ import type { AthleteReviewsChangedEvent, RequestChangedEvent } from './booking-
 import { BookingErrors } from './booking.errors';
 import { RequestEntity } from './entities/request.entity';
 import { partyOf } from './request-party';
+import { ShareLinks } from './share-links';
 import type { RequestActor } from './request-party';
 
 export interface ApplyOptions {
@@ -65,6 +66,7 @@ export class RequestCoreService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly events: EventEmitter2,
+    private readonly shares: ShareLinks,
   ) {}
 
   get timers(): TimerSettings {
@@ -93,6 +95,7 @@ export class RequestCoreService {
       await this.save(request);
       await this.record(manager, request, action, party, actor, from, options.note);
       await this.moneyStep(manager, request, check.money);
+      await this.shares.issueOnFinish(manager, request);
       await this.announce(manager, request, action, from, actor);
       return request;
     });

@@ -244,3 +244,31 @@ export class SupportSentPayload {
   @ApiProperty()
   sent!: boolean;
 }
+
+export class SharePayload {
+  @ApiProperty({ type: String, nullable: true, description: 'The live watch link of the shoutout, or null after revoking it.' })
+  share_url!: string | null;
+}
+
+export class WatchAthleteDto {
+  @ApiProperty({ type: String, nullable: true })
+  first_name!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  last_name!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  username!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Media path of the profile photo.' })
+  profile_photo!: string | null;
+}
+
+/** A shoutout's public watch page: the athlete and the watermarked video, nothing of the request. */
+export class WatchPayload {
+  @ApiProperty({ type: WatchAthleteDto })
+  athlete!: WatchAthleteDto;
+
+  @ApiProperty({ description: 'Path under the API root that streams the watermarked video.' })
+  video_url!: string;
+}
