@@ -37,6 +37,8 @@ const SPEC_TABLE: [path: string, roles: RoleCode[]][] = [
   ['/request/@7f3a', [1, 2, 3]],
   ['/@jordan.miles', [0, 1, 2, 3]],
   ['/p/@jordan.miles', [0, 1, 2, 3]],
+  // Issue 10: the watch page of a shoutout, opened from an emailed link.
+  ['/watch/AbC_dEf-123', [0, 1, 2, 3]],
   ['/request-form/abc/personal_appearance', [1, 3]],
   ['/request-form/abc/speaking_engagement', [1, 3]],
   ['/request-form/abc/training_session', [1, 3]],
@@ -201,6 +203,7 @@ describe('sign-in screens and shared links', () => {
   it('opens a shared profile link for a signed-out visitor as a guest, and nothing else', () => {
     expect(opensAsGuest('/@jordan.miles', -1)).toBe(true);
     expect(opensAsGuest('/p/@jordan.miles', -1)).toBe(true);
+    expect(opensAsGuest('/watch/AbC_dEf-123', -1)).toBe(true);
     expect(opensAsGuest('/dashboard', -1)).toBe(false);
     expect(opensAsGuest('/requests', -1)).toBe(false);
     expect(opensAsGuest('/@jordan.miles', 0)).toBe(false);
