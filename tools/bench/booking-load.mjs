@@ -41,6 +41,8 @@ const { values: args } = parseArgs({
     requesters: { type: 'string', default: '100' },
     workers: { type: 'string', default: String(availableParallelism()) },
     strict: { type: 'boolean', default: false },
+    // Writes the API processes' CPU profiles (.cpuprofile, for Chrome DevTools) into this folder.
+    profile: { type: 'string' },
   },
 });
 const DURATION_MS = Number(args.duration) * 1000;
@@ -73,7 +75,8 @@ function startApi(port, dataDir, pgPort) {
   };
   delete env.DATABASE_URL;
   delete env.STRIPE_SECRET_KEY;
-  return spawn(process.execPath, [API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const nodeArgs = args.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args.profile)] : [];
+  return spawn(process.execPath, [...nodeArgs, API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 
