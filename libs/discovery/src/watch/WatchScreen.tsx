@@ -46,7 +46,7 @@ export function WatchScreen({ params }: ScreenProps) {
         </div>
         <div className="wt-watch__player">
           <video className="wt-watch__video" controls playsInline preload="metadata" src={`${apiBase.replace(/\/+$/, '')}/${videoUrl}`} />
-          <span className="wt-watch__mark" aria-hidden="true">
+          <span className="hd-watermark" aria-hidden="true">
             HUDDLE
           </span>
         </div>

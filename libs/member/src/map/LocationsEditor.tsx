@@ -5,12 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { DEFAULT_LOCATION_TYPE, LIMITS, LOCATION_SERVICE_TYPES, SERVICE_LABELS, type LocationType } from '@huddle/domain';
 import { toApiError } from '@huddle/api-client';
-import { Button, ConfirmDialog, ErrorView, Icon, SearchField, SelectField, SkeletonList, Stepper, TextField, useToast } from '@huddle/ui';
+import { Button, ConfirmDialog, ErrorView, Icon, SelectField, SkeletonList, Stepper, TextField, useToast } from '@huddle/ui';
 import type { AthleteLocation, GeocodeResult } from '../api/account-types';
 import { QUERY_KEYS, useMemberApi } from '../api/hooks';
 import { createBaseMap, MAP_ACCENT, MAP_BRAND, showResult } from './base-map';
 import { canSaveLocation, MAP_DEFAULTS, milesToMeters } from './map-geometry';
 import { usePlaceSearch, usePlaceUnderPin } from './place-lookup';
+import { PlaceSearch } from './PlaceSearch';
 import '../member.css';
 
 /** The bottom bar's form: what the athlete names and sets for the place under the pin. */
@@ -142,33 +143,7 @@ export default function LocationsEditor() {
 
   return (
     <div className="mb-map">
-      <div className="mb-map__search">
-        <SearchField
-          label="Search for city or coordinates"
-          placeholder="Search for city or coordinates"
-          value={search.query}
-          autoComplete="off"
-          onChange={(event) => search.setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              if (search.results[0]) goTo(search.results[0]);
-            }
-          }}
-        />
-        {(search.results.length > 0 || search.searching) && (
-          <ul className="mb-map__results" aria-label="Search results" aria-busy={search.searching}>
-            {search.results.map((result) => (
-              <li key={`${result.formatted_address}-${result.geometry.location.lat}`}>
-                <button type="button" className="mb-map__result" onClick={() => goTo(result)}>
-                  {result.formatted_address}
-                </button>
-              </li>
-            ))}
-            {search.searching && search.results.length === 0 && <li className="mb-map__result mb-map__result--muted">Searching…</li>}
-          </ul>
-        )}
-      </div>
+      <PlaceSearch search={search} onPick={goTo} />
       <div className="mb-map__canvas" ref={mapElement} role="application" aria-label="Map: drag to place the location" />
       {mapIssue && (
         <p className="mb-map__issue" role="alert">

@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import type L from 'leaflet';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@huddle/domain';
-import { SearchField } from '@huddle/ui';
 import type { GeocodeResult } from '../api/account-types';
 import { QUERY_KEYS, useMemberApi } from '../api/hooks';
 import { createBaseMap, showResult } from './base-map';
 import { MAP_DEFAULTS } from './map-geometry';
 import { usePlaceSearch, usePlaceUnderPin } from './place-lookup';
+import { PlaceSearch } from './PlaceSearch';
 import '../member.css';
 
 /** A place of a booking: the geocoder's address and its coordinates. */
@@ -74,33 +74,7 @@ export default function PlacePicker({ label, value, onChange, error }: PlacePick
   return (
     <fieldset className={error ? 'mb-place hd-field--invalid' : 'mb-place'}>
       <legend className="hd-field__label">{label}</legend>
-      <div className="mb-map__search">
-        <SearchField
-          label="Search for city or coordinates"
-          placeholder="Search for city or coordinates"
-          value={search.query}
-          autoComplete="off"
-          onChange={(event) => search.setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              if (search.results[0]) goTo(search.results[0]);
-            }
-          }}
-        />
-        {(search.results.length > 0 || search.searching) && (
-          <ul className="mb-map__results" aria-label="Search results" aria-busy={search.searching}>
-            {search.results.map((result) => (
-              <li key={`${result.formatted_address}-${result.geometry.location.lat}`}>
-                <button type="button" className="mb-map__result" onClick={() => goTo(result)}>
-                  {result.formatted_address}
-                </button>
-              </li>
-            ))}
-            {search.searching && search.results.length === 0 && <li className="mb-map__result mb-map__result--muted">Searching…</li>}
-          </ul>
-        )}
-      </div>
+      <PlaceSearch search={search} onPick={goTo} />
       <div className="mb-map__canvas mb-place__canvas" ref={mapElement} role="application" aria-label="Map: drag to place the event" />
       <p className="mb-place__address" aria-live="polite">
         {pinPlace.lookingUp ? 'Finding the place…' : value ? value.address : 'Search for the place, or drag the map to put the pin on it.'}

@@ -21,7 +21,7 @@ export function RequestVideo({ request }: { request: RequestView }) {
         {/* Cookies travel with media requests, so the API knows who watches. */}
         <video className="req-player__video" controls playsInline preload="metadata" src={`${base}/${video.url}`} />
         {marked && (
-          <span className="req-player__mark" aria-hidden="true">
+          <span className="hd-watermark" aria-hidden="true">
             HUDDLE
           </span>
         )}

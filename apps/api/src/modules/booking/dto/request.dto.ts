@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { REQUEST_ACTIONS, REQUEST_STATUS_CODES, SERVICE_TYPES } from '@huddle/domain';
 
 export class RequestPartyDto {
@@ -250,19 +250,7 @@ export class SharePayload {
   share_url!: string | null;
 }
 
-export class WatchAthleteDto {
-  @ApiProperty({ type: String, nullable: true })
-  first_name!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  last_name!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  username!: string | null;
-
-  @ApiProperty({ type: String, nullable: true, description: 'Media path of the profile photo.' })
-  profile_photo!: string | null;
-}
+export class WatchAthleteDto extends OmitType(RequestPartyDto, ['id'] as const) {}
 
 /** A shoutout's public watch page: the athlete and the watermarked video, nothing of the request. */
 export class WatchPayload {
