@@ -83,7 +83,8 @@ describe('shoutout watch links', () => {
   });
 
   it('only the requester revokes the link; a revoked or unknown link answers like a missing one, and a new link can be made', async () => {
-    const { id } = await deliveredShoutout(`carla-${Date.now()}@example.com`);
+    const carla = `carla-${Date.now()}@example.com`;
+    const { id } = await deliveredShoutout(carla);
     const approved = await api(testApp).put('/booking/request/approve', { request_id: id }, fan.token).expect(200);
     const token = tokenOf(approved.body.request.share_url);
 
@@ -100,6 +101,11 @@ describe('shoutout watch links', () => {
     await request(testApp.server).get('/api/v1/public/watch?token=short').expect(400);
     const after = await api(testApp).get(`/booking/request?id=${id}`, fan.token).expect(200);
     expect(after.body.request.share_url).toBeNull();
+    // Reviewing afterwards neither brings the link back nor mails the recipient again.
+    const reviewed = await api(testApp).put('/booking/reviews', { request_id: id, rate: 4 }, fan.token).expect(200);
+    expect(reviewed.body.request.share_url).toBeNull();
+    await settle(testApp);
+    expect(await outboxFor(testApp, carla)).toHaveLength(1);
 
     const renewed = await api(testApp).post(`/booking/request/share?request_id=${id}`, {}, fan.token).expect(201);
     expect(renewed.body.share_url).not.toContain(token);

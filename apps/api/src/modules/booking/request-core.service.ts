@@ -95,7 +95,8 @@ export class RequestCoreService {
       await this.save(request);
       await this.record(manager, request, action, party, actor, from, options.note);
       await this.moneyStep(manager, request, check.money);
-      await this.shares.issueOnFinish(manager, request);
+      // Only the change into Finished makes a watch link: a later review must not remake a revoked one.
+      if (request.status !== from) await this.shares.issueOnFinish(manager, request);
       await this.announce(manager, request, action, from, actor);
       return request;
     });
