@@ -60,24 +60,27 @@ describe('platform: the federated shell', () => {
   it("shows the shared request list and detail in the fan's and the athlete's remotes, each with its own panel", async () => {
     const { page } = journey;
     await signInDemo(page, 'fan@huddle.test', 'huddle-fan-2026');
+    // The demo seed's accepted appearance of the demo fan with the demo athlete.
     await page.goto(`${SHELL_URL}/requests?tab=accepted`);
-    await page.getByText('No accepted requests yet').waitFor();
-    await page.goto(`${SHELL_URL}/request/42`);
-    await page.getByRole('heading', { name: 'Request' }).waitFor();
-    await page.getByText('The service, athlete, amount, status and the actions this status allows.').waitFor();
-    await page.goto(`${SHELL_URL}/request/@7`);
-    await page.getByRole('heading', { name: 'Endorsement campaign' }).waitFor();
-    await page.getByText('Campaign 7').waitFor();
+    await page.getByRole('link', { name: /Store opening visit/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/request/'));
+    const requestPath = new URL(page.url()).pathname;
+    await page.getByRole('heading', { name: 'Personal appearance' }).waitFor();
+    await page.getByRole('region', { name: 'Actions' }).getByText(/^Awaiting /).waitFor();
+    // Only the athlete and an administrator see the fee breakdown.
+    expect(await page.getByLabel('Fee breakdown').count()).toBe(0);
+    await page.goto(`${SHELL_URL}/request/00000000-0000-4000-8000-000000000000`);
+    await page.getByText('We could not find this request').waitFor();
 
     const athlete = await journey.browser.newContext();
     try {
       const athletePage = await athlete.newPage();
       const ports = trackServers(athletePage);
       await signInDemo(athletePage, 'athlete@huddle.test', 'huddle-athlete-2026');
-      await athletePage.goto(`${SHELL_URL}/request/42`);
-      await athletePage.getByText(/the fee breakdown \(request amount, service fees, your amount\)/).waitFor();
+      await athletePage.goto(`${SHELL_URL}${requestPath}`);
+      await athletePage.getByLabel('Fee breakdown').waitFor();
       await athletePage.getByRole('button', { name: 'Back' }).click();
-      await athletePage.waitForURL(`${SHELL_URL}/requests`);
+      await athletePage.waitForURL((url) => url.pathname === '/requests');
       await screenshot(athletePage, 'platform-athlete-requests');
       expect(ports.has(PORTS.athlete)).toBe(true);
     } finally {
@@ -87,9 +90,18 @@ describe('platform: the federated shell', () => {
 
   it("shows the administrator's request detail in the admin console, Back to the users", async () => {
     const { page } = journey;
+    // The administrator reaches a request by its id; the fan's list gives one.
+    await signInDemo(page, 'fan@huddle.test', 'huddle-fan-2026');
+    await page.goto(`${SHELL_URL}/requests?tab=accepted`);
+    await page.getByRole('link', { name: /Store opening visit/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/request/'));
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await page.context().clearCookies();
+
     await signInDemo(page, 'admin@huddle.test', 'huddle-admin-2026');
-    await page.goto(`${SHELL_URL}/manage/request/42`);
-    await page.getByText('Request details and payout status').waitFor();
+    await page.goto(`${SHELL_URL}/manage/request/${id}`);
+    await page.getByLabel('Fee breakdown').waitFor();
+    await page.getByRole('button', { name: 'Cancel request' }).waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(`${SHELL_URL}/manage/users`);
   });
