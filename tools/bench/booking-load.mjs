@@ -67,7 +67,6 @@ function startApi(port, dataDir, pgPort) {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     API_WORKERS: String(WORKERS),
-    JOBS_POLL_INTERVAL_MS: '500',
     // The benchmark signs many accounts in from one address: it measures booking, not the limiter.
     SIGN_IN_MAX_PER_IP: '1000000',
     SIGN_IN_MAX_PER_EMAIL: '1000000',

@@ -111,6 +111,30 @@ describe('durable jobs', () => {
     });
   });
 
+  describe('with a long polling interval', () => {
+    let testApp: TestApp;
+    let jobs: JobsService;
+
+    beforeAll(async () => {
+      // Far longer than the drain below may take: only fetching again at once can empty the queue.
+      testApp = await createTestApp({ imports: [JobsProbeModule.forRoot()], env: { JOBS_POLL_INTERVAL_MS: '60000' } });
+      await createProbeTables((sql) => testApp.dataSource.query(sql));
+      jobs = testApp.get(JobsService);
+    });
+
+    afterAll(async () => {
+      await testApp.close();
+    });
+
+    it('works off a backlog job after job, not one job per polling interval', async () => {
+      await testApp.dataSource.transaction(async (manager) => {
+        for (let index = 0; index < 25; index += 1) await jobs.enqueueIn(manager, PROBE_JOBS.record, { label: `backlog ${index}` });
+      });
+      await jobs.drain(30_000);
+      expect(await effects(testApp, 'record')).toHaveLength(25);
+    });
+  });
+
   describe('across API processes on one database', () => {
     let database: TestDatabase;
 

@@ -275,6 +275,11 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
         } catch (error) {
           this.logger.warn(`Job ${name} ${job.id} failed (try ${job.retryCount + 1}): ${error instanceof Error ? error.message : String(error)}`);
           throw error;
+        } finally {
+          // pg-boss's worker takes one job per fetch and then sleeps out the polling interval, so
+          // under load a queue would drain one job per interval while its backlog grows. A worker
+          // that found a job fetches again at once; one that finds none sleeps as usual.
+          this.wake(name);
         }
       });
       this.workers.set(name, workerId);
