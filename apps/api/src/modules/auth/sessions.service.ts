@@ -6,6 +6,7 @@ import { roleCodeOf } from '@huddle/domain';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { AccountsService } from '../accounts/accounts.service';
 import { SessionEntity } from './entities/session.entity';
+import { findSignedInSession } from './signed-in-session.query';
 import { generateSessionToken, hashSessionToken, isWellFormedSessionToken, SESSION_TTL_MS } from './session-token';
 
 export interface IssuedSession {
@@ -51,25 +52,16 @@ export class SessionsService {
   /** The live session and account behind a token, or null when revoked, expired, blocked or deleted. */
   async resolve(token: string): Promise<ResolvedSession | null> {
     if (!isWellFormedSessionToken(token)) return null;
-    const session = await this.sessions
-      .createQueryBuilder('session')
-      .where('session.token_hash = :hash', { hash: hashSessionToken(token) })
-      .andWhere('session.revoked_at IS NULL')
-      .andWhere('session.expires_at > now()')
-      .getOne();
-    if (!session) return null;
-    // The accounts module owns the row: a second read by primary key rather than a join into its table.
-    const account = await this.accounts.findSignedIn(session.accountId);
-    if (!account) return null;
+    const row = await findSignedInSession(this.transactions.manager, hashSessionToken(token));
+    if (!row) return null;
 
     const now = new Date();
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await this.sessions.update({ id: session.id }, { lastSeenAt: now });
-      session.lastSeenAt = now;
+    if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+      await this.sessions.update({ id: row.session_id }, { lastSeenAt: now });
     }
     return {
-      sessionId: session.id,
-      account: { id: account.id, userType: account.userType, role: roleCodeOf({ user_type: account.userType, profile_completed: account.profileCompleted }, false) },
+      sessionId: row.session_id,
+      account: { id: row.account_id, userType: row.user_type, role: roleCodeOf({ user_type: row.user_type, profile_completed: row.profile_completed }, false) },
     };
   }
 

@@ -20,7 +20,7 @@ import { partyOf } from './request-party';
 import type { RequestActor } from './request-party';
 import { requestView, summaryOf } from './request-view';
 import type { Viewer } from './request-view';
-import { historyOf, partiesOf, reviewOf, TAB_STATUSES } from './request-views.query';
+import { partiesOf, requestPageOf, TAB_STATUSES } from './request-views.query';
 import type { RequestTabName } from './request-views.query';
 
 function dollars(cents: number): string {
@@ -116,12 +116,8 @@ export class BookingRequestsService {
     if (!request || !party || party === 'system') throw BookingErrors.requestNotFound();
     const manager = this.transactions.manager;
     const shared = request.type === 'shoutout' && request.status === RequestStatus.Finished && party === 'requester';
-    const [parties, history, review, shareUrl] = await Promise.all([
-      partiesOf(manager, [request.athleteId, request.requesterId]),
-      historyOf(manager, request.id),
-      reviewOf(manager, request.id),
-      shared ? this.shares.liveUrl(request.id) : null,
-    ]);
+    const { parties, history, review } = await requestPageOf(manager, request);
+    const shareUrl = shared ? await this.shares.liveUrl(request.id) : null;
     return requestView(request, party as Viewer, parties, {
       history,
       review,

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { QueryFailedError } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import { checkRequestAction, ErrorCode, expirationTime, RequestStatus, REQUEST_ACTION_RULES } from '@huddle/domain';
+import { CALENDAR_HOLDING_STATUSES, checkRequestAction, ErrorCode, expirationTime, RequestStatus, REQUEST_ACTION_RULES } from '@huddle/domain';
 import type { MoneyStep, RequestAction, RequestFacts, RequestParty, RequestStatusCode, TimerSettings } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
@@ -158,10 +158,37 @@ export class RequestCoreService {
     request.status = to;
   }
 
-  /** Saves the change; an accepted slot that overlaps another is refused by the table's constraint, and named. */
+  /**
+   * Writes what the core changes (status, its timestamps and flags, payment facts, the details an
+   * effect set) with one UPDATE by primary key: the row is locked and already read, so TypeORM's
+   * save(), which reads it again to diff, would only add a round trip. An accepted slot that
+   * overlaps another is refused by the table's constraint and named; only a change into a slot
+   * status can meet that constraint, so only it pays for a savepoint to ask which request clashed.
+   */
   private async save(request: RequestEntity): Promise<void> {
+    const write = () =>
+      this.transactions.manager.update(RequestEntity, request.id, {
+        status: request.status,
+        paid: request.paid,
+        authorised: request.authorised,
+        paidAt: request.paidAt,
+        paidId: request.paidId,
+        expirationTime: request.expirationTime,
+        acceptedAt: request.acceptedAt,
+        deliveredAt: request.deliveredAt,
+        reviewed: request.reviewed,
+        flaggedAt: request.flaggedAt,
+        videoChatCompleted: request.videoChatCompleted,
+        finishedAt: request.finishedAt,
+        details: request.details,
+      });
+    const canClash = request.startAt !== null && CALENDAR_HOLDING_STATUSES.includes(request.status);
+    if (!canClash) {
+      await write();
+      return;
+    }
     try {
-      await this.transactions.savepoint(() => this.transactions.manager.save(RequestEntity, request, { reload: false }));
+      await this.transactions.savepoint(write);
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === EXCLUSION_VIOLATION) {
         throw await this.clash(request);

@@ -64,18 +64,20 @@ export async function recordMovement(manager: EntityManager, requestId: string, 
   const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (total !== 0) throw new Error(`Ledger movement ${movement} of ${requestId} does not balance (${total})`);
   const amount = lines.reduce((sum, line) => sum + Math.max(0, line.amountCents), 0);
-  const claimed: unknown[] = await manager.query(
-    `INSERT INTO ledger_movements (request_id, movement, amount_cents) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING request_id`,
-    [requestId, movement, amount],
-  );
-  if (claimed.length === 0) return false;
   const rows = lines.filter((line) => line.amountCents !== 0);
-  await manager.query(
-    `INSERT INTO ledger_entries (request_id, movement, account, amount_cents)
-     SELECT $1, $2, account, amount FROM unnest($3::text[], $4::bigint[]) AS t(account, amount)`,
-    [requestId, movement, rows.map((row) => row.account), rows.map((row) => row.amountCents)],
+  // One statement: the movement's claim and its rows commit together, and a repeat (the claim
+  // conflicts) writes no rows. The answer is the claim's row count.
+  const claimed: Array<{ claimed: number }> = await manager.query(
+    `WITH claim AS (
+       INSERT INTO ledger_movements (request_id, movement, amount_cents) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING request_id
+     ), entries AS (
+       INSERT INTO ledger_entries (request_id, movement, account, amount_cents)
+       SELECT claim.request_id, $2, t.account, t.amount FROM claim, unnest($4::text[], $5::bigint[]) AS t(account, amount)
+     )
+     SELECT count(*)::int AS claimed FROM claim`,
+    [requestId, movement, amount, rows.map((row) => row.account), rows.map((row) => row.amountCents)],
   );
-  return true;
+  return claimed[0].claimed > 0;
 }
 
 export interface LedgerCheck {

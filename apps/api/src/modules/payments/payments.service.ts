@@ -93,12 +93,13 @@ export class PaymentsService implements OnModuleInit {
     }
     const idempotencyKey = await this.idempotencyKey('create', input.requestId);
     const intent = await this.provider.createIntent({ ...input, idempotencyKey });
-    await this.dataSource.query(
+    const inserted: IntentRow[] = await this.dataSource.query(
       `INSERT INTO payment_intents (request_id, payer_id, provider, provider_intent_id, client_secret, amount_cents, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (request_id) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (request_id) DO NOTHING RETURNING *`,
       [input.requestId, input.payerId, this.provider.name, intent.id, intent.clientSecret, input.amountCents, intent.status],
     );
-    const stored = await this.intentOf(input.requestId);
+    // A racing checkout of the same request stored its intent first: answer that one.
+    const stored = inserted[0] ?? (await this.intentOf(input.requestId));
     if (!stored) throw PaymentsErrors.providerUnavailable();
     return { clientSecret: stored.client_secret, provider: stored.provider, publishableKey: this.provider.publishableKey };
   }
@@ -113,7 +114,8 @@ export class PaymentsService implements OnModuleInit {
     const intent = await this.provider.retrieveIntent(row.provider_intent_id);
     await this.dataSource.query(`UPDATE payment_intents SET status = $2, updated_at = now() WHERE request_id = $1`, [requestId, intent.status]);
     const authorised = AUTHORISED.includes(intent.status);
-    if (authorised) await this.dataSource.transaction((manager) => recordMovement(manager, requestId, 'authorised', LEDGER_LINES.authorised(row.amount_cents)));
+    // One statement (claim and rows together), so it needs no transaction of its own.
+    if (authorised) await recordMovement(this.dataSource.manager, requestId, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
     return { authorised, amountCents: row.amount_cents };
   }
 

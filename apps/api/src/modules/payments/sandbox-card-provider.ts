@@ -46,12 +46,13 @@ export class SandboxCardProvider implements CardProvider {
   async createIntent(input: { amountCents: number; payerId: string; idempotencyKey: string }): Promise<ProviderIntent> {
     const id = `pi_sbx_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
     const secret = `${id}_secret_${randomBytes(24).toString('base64url')}`;
-    await this.dataSource.query(
+    const created: SandboxIntentRow[] = await this.dataSource.query(
       `INSERT INTO sandbox_intents (id, client_secret, owner_id, amount_cents, status) VALUES ($1, $2, $3, $4, 'requires_payment_method')
-       ON CONFLICT (id) DO NOTHING`,
+       ON CONFLICT (id) DO NOTHING RETURNING *`,
       [id, secret, input.payerId, input.amountCents],
     );
-    return this.retrieveIntent(id);
+    // A repeat of the key finds the intent the first call made.
+    return created[0] ? toIntent(created[0]) : this.retrieveIntent(id);
   }
 
   async retrieveIntent(intentId: string): Promise<ProviderIntent> {
