@@ -48,6 +48,10 @@ describe('the booking form', () => {
     expect(!empty.ok && empty.errors.price).toBe(MESSAGES.required);
     const low = checkBooking('endorsement', ATHLETE, values({ task: 'Post a reel', price: '1' }), 10, NOW);
     expect(!low.ok && low.errors.price).toBe(MESSAGES.amountBetween());
+    // A third decimal is refused, not rounded into the charge.
+    const fine = checkBooking('endorsement', ATHLETE, values({ task: 'Post a reel', price: '12.345' }), 10, NOW);
+    expect(!fine.ok && fine.errors.price).toBe(MESSAGES.enterValidAmount);
+    expect(checkBooking('endorsement', ATHLETE, values({ task: 'Post a reel', price: '12.34' }), 10, NOW).ok).toBe(true);
   });
 
   it("puts the API's field errors on the form's fields", () => {

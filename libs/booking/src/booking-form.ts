@@ -204,6 +204,8 @@ export function checkBooking(type: FormType, athleteId: string, values: BookingF
     else if (start === null || !isBookableStart(start, nowSeconds)) errors.date = MESSAGES.timeTravel;
   }
   if (type === 'endorsement' && values.price.trim() === '') errors.price = MESSAGES.required;
+  // The offer is sent in cents: a third decimal would be rounded away unseen, so it is refused as the API refuses it.
+  else if (type === 'endorsement' && !/^\d*(\.\d{0,2})?$/.test(values.price.trim())) errors.price = MESSAGES.enterValidAmount;
   if (hasField(type, 'location') && values.location === null) errors.location = MESSAGES.required;
   const rows = type === 'shoutout' ? shoutoutRowErrors(values.names, values.emails) : null;
   const rowsFail = rows !== null && [...rows.names, ...rows.emails].some((message) => message !== null);

@@ -52,6 +52,8 @@ export const MESSAGES = {
   noNotifications: "You don't have any notifications yet",
   noReviews: 'No reviews yet',
   noHistory: 'No finished requests yet',
+  /** A request page's History card with nothing recorded (requests imported before histories were kept). */
+  noRequestHistory: 'No history recorded for this request',
   noRequests: {
     pending: 'No pending requests yet',
     accepted: 'No accepted requests yet',

@@ -23,6 +23,8 @@ export interface RequestDetailScreenProps extends ScreenProps {
   width?: 'narrow' | 'wide';
 }
 
+const REQUEST_REF = /^(@[A-Za-z0-9_-]{1,100}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
 /**
  * /request/{id} (and /manage/request/{id} for the administrator), spec §2 and §4: one detail for
  * every role: the summary, the role's action panel, the delivered video, the history. An id
@@ -31,13 +33,16 @@ export interface RequestDetailScreenProps extends ScreenProps {
  */
 export function RequestDetailScreen({ params, ActionPanel, backTo, width = 'narrow' }: RequestDetailScreenProps) {
   const { navigate } = useShell();
-  const ref = params.id ?? '';
+  const given = params.id ?? '';
+  // A request id is a UUID and a shareable one '@' and its paid id: anything else names no request.
+  const ref = REQUEST_REF.test(given) ? given : '';
   const query = useRequest(ref);
   const answer = useRequestAnswer(ref);
   const request = query.data;
   const title = request ? (SERVICE_LABELS[request.type as ServiceType] ?? 'Request') : 'Request';
 
   const body = () => {
+    if (!ref) return <EmptyView title={MESSAGES.requestNotFound.title} text={MESSAGES.requestNotFound.text} headingLevel={2} />;
     if (query.isPending) return <SkeletonList count={5} label="Loading the request" />;
     if (query.isError) {
       return isNotFound(query.error) ? (

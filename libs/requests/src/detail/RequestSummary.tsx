@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import type { RequestStatusCode } from '@huddle/domain';
-import { formatDate, formatDollars, formatPickerDate, formatTime } from '@huddle/domain/format';
-import { useShell } from '@huddle/ui';
+import { MESSAGES } from '@huddle/domain';
+import { formatDate, formatDollars, formatTime } from '@huddle/domain/format';
+import { EmptyView, useShell } from '@huddle/ui';
 import type { RequestView } from '../api/requests-api';
 import { PartyAvatar, partyName, StatusPill } from '../request-people';
 
@@ -23,7 +24,7 @@ const DETAIL_LABELS: Record<string, string> = {
 function detailRows(request: RequestView): { label: string; value: string }[] {
   const rows: { label: string; value: string }[] = [];
   if (request.event) {
-    rows.push({ label: 'When', value: `${formatPickerDate(request.event.start_time)}, ${formatTime(request.event.start_time)} – ${formatTime(request.event.end_time)}` });
+    rows.push({ label: 'When', value: `${formatDate(request.event.start_time)}, ${formatTime(request.event.start_time)} – ${formatTime(request.event.end_time)}` });
   }
   const location = request.details.location as { address?: string } | undefined;
   if (location?.address) rows.push({ label: 'Location', value: location.address });
@@ -103,6 +104,7 @@ export function RequestHistory({ request }: { request: RequestView }) {
       <h2 className="hd-panel__title" id="req-history-title">
         History
       </h2>
+      {request.history.length === 0 && <EmptyView text={MESSAGES.noRequestHistory} />}
       <ol className="req-history__list">
         {request.history.map((entry, index) => (
           <li key={`${entry.action}-${entry.at}-${index}`} className="req-history__item">

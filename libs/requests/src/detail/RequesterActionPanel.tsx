@@ -126,7 +126,8 @@ export function RequesterActionPanel({ request, onChange }: ActionPanelProps) {
       </Button>,
     );
   }
-  if (request.status === 5 && request.share_url) {
+  // The watch link exists from approval (its recipients were mailed it); it is shared and revoked beside Share, after the review.
+  if (request.status === 5 && request.reviewed && request.share_url) {
     buttons.push(
       <Button key="unshare" variant="ghost" loading={stopSharing.isPending} onClick={() => stopSharing.mutate()}>
         Stop sharing
