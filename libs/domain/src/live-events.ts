@@ -1,22 +1,47 @@
 import type { ServiceType } from './service-types';
 
+/** What a notification says and opens (spec §3 'Notification': data). */
+export interface NotificationData {
+  title: string;
+  text: string;
+  /** The app path it opens: /request/{id}, /request/@{campaignId}; null when it opens nothing. */
+  link: string | null;
+}
+
 /**
- * A notification as the live stream delivers it (spec §3 'Notification', §4 'Live notifications'):
- * what a screen needs to list it and to open its request or campaign. Times are unix seconds.
+ * A notification as the list and the live stream deliver it (spec §3 'Notification', §4 'Live
+ * notifications'). Times are unix seconds. `seq` orders a user's notifications and is the stream's
+ * event id, so a client reconnecting with Last-Event-ID gets exactly what it missed.
  */
 export interface LiveNotification {
   id: string;
-  /** The notification's text. */
-  data: string;
+  seq: number;
+  data: NotificationData;
   is_read: boolean;
+  user_id: string;
+  /** The request or campaign the notification is about (the same as request_id for a request). */
+  reference_id: string | null;
   request_id: string | null;
-  request_type: ServiceType | null;
+  request_type: ServiceType | 'endorsement_campaign' | null;
   endorsement_campaign_id: string | null;
   created_at: number;
+  updated_at: number;
 }
 
 /**
  * What the one server-sent-event connection carries, written once for the API that sends it and
- * the shell that hands it on to remotes. A union, so later kinds of event are added beside it.
+ * the shell that hands it on to remotes. A union, so later kinds of event are added beside it:
+ * - notification: a new notification (SSE `event: notification`, `id: <seq>`), with the unread count after it;
+ * - unread: the unread count changed (read or deleted, in this tab or another; and on connecting).
  */
-export type LiveEvent = { type: 'notification'; notification: LiveNotification };
+export type LiveEvent = { type: 'notification'; notification: LiveNotification; unread_count: number } | { type: 'unread'; unread_count: number };
+
+/** The SSE event names the stream uses for each kind of LiveEvent. */
+export const LIVE_EVENT_NAMES = { notification: 'notification', unread: 'unread' } as const;
+
+/**
+ * The client reconnects when the stream has been silent this long (spec §4: heartbeat timeout
+ * 180000 ms); the server sends a heartbeat comment well inside it and inside common proxies' idle
+ * timeouts (see the API's NOTIFICATIONS_HEARTBEAT_SECONDS).
+ */
+export const LIVE_STREAM_SILENCE_MS = 180_000;

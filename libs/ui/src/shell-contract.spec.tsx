@@ -8,13 +8,18 @@ function notification(id: string): LiveEvent {
     type: 'notification',
     notification: {
       id,
-      data: 'Your request was accepted',
+      seq: Number(id),
+      data: { title: 'Request accepted', text: 'Jordan accepted your shoutout', link: '/request/0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10' },
       is_read: false,
+      user_id: '5a0c4f6e-3b1d-4c8e-9f2a-7d6e5c4b3a21',
+      reference_id: '0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10',
       request_id: '0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10',
       request_type: 'shoutout',
       endorsement_campaign_id: null,
       created_at: 1772625600,
+      updated_at: 1772625600,
     },
+    unread_count: 1,
   };
 }
 
@@ -27,7 +32,7 @@ describe('live event hub', () => {
     hub.subscribe((event) => second.push(event));
     hub.publish(notification('1'));
     hub.publish(notification('2'));
-    expect(first.map((event) => event.notification.id)).toEqual(['1', '2']);
+    expect(first.map((event) => (event.type === 'notification' ? event.notification.id : null))).toEqual(['1', '2']);
     expect(second).toEqual(first);
   });
 
