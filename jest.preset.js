@@ -6,6 +6,8 @@ const aliases = {
   '^@huddle/domain$': path.join(__dirname, 'libs/domain/src/index.ts'),
   '^@huddle/domain/format$': path.join(__dirname, 'libs/domain/src/format/index.ts'),
   '^@huddle/domain/request-details$': path.join(__dirname, 'libs/domain/src/request-details.ts'),
+  // Who is told of each step a request takes: the API's alone, so off the shared singleton too.
+  '^@huddle/domain/notifications$': path.join(__dirname, 'libs/domain/src/notifications.ts'),
   '^@huddle/api-client$': path.join(__dirname, 'libs/api-client/src/index.ts'),
   '^@huddle/ui$': path.join(__dirname, 'libs/ui/src/index.ts'),
   '^@huddle/ui/shell-contract$': path.join(__dirname, 'libs/ui/src/shell-contract.ts'),

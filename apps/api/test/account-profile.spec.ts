@@ -53,6 +53,7 @@ describe('the caller’s own account', () => {
           'dashboard_photo',
           'description',
           'email',
+          'email_notifications',
           'facebook_link',
           'fan_info',
           'first_name',

@@ -41,6 +41,7 @@ describe('migrations', () => {
       'ledger_movements',
       'media_objects',
       'migrations',
+      'notifications',
       'outbox_emails',
       'password_resets',
       'payment_idempotency_keys',

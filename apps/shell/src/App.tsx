@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { GUEST, isSignInPath, opensAsGuest, RETURN_TO_PARAM, SIGNED_OUT, returnPathAfterSignIn, returnToFor } from '@huddle/domain';
+import { GUEST, isSignInPath, opensAsGuest, RETURN_TO_PARAM, SIGNED_OUT, returnPathAfterSignIn, returnToFor, type LiveEvent } from '@huddle/domain';
 import { LoadingView, withSearchParam, type ShellContextValue } from '@huddle/ui';
 import { createLiveEventHub, SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { API_BASE } from './api/http';
 import { AppFrame, LogoutConfirm } from './frame/AppFrame';
+import { useNotificationStream } from './live/useNotificationStream';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
 import { documentTitle } from './routing/route-titles';
 import { shellScreenFor } from './routing/shell-screen';
@@ -22,9 +23,18 @@ export function App() {
   const [unread, setUnread] = useState(0);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  // The one hub remotes subscribe to for live events; the notification stream will publish into
-  // it. Until the shell holds that stream, subscriptions exist and no event comes.
+  // The one hub remotes subscribe to for live events; the tab's notification stream publishes into
+  // it, and every event carries the unread count the menu's badge shows.
   const [liveEvents] = useState(createLiveEventHub);
+  const onLiveEvent = useCallback(
+    (event: LiveEvent) => {
+      setUnread(event.unread_count);
+      liveEvents.publish(event);
+    },
+    [liveEvents],
+  );
+  const resetUnread = useCallback(() => setUnread(0), []);
+  useNotificationStream({ apiBase: API_BASE, role, accountId: account?.id ?? null, onEvent: onLiveEvent, onReset: resetUnread });
 
   const screen = shellScreenFor(pathname, role);
   const routePath = screen.kind === 'remote' || screen.kind === 'signed-out' ? screen.route : null;

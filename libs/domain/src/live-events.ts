@@ -37,7 +37,9 @@ export interface LiveNotification {
 export type LiveEvent = { type: 'notification'; notification: LiveNotification; unread_count: number } | { type: 'unread'; unread_count: number };
 
 /** The SSE event names the stream uses for each kind of LiveEvent. */
-export const LIVE_EVENT_NAMES = { notification: 'notification', unread: 'unread' } as const;
+// heartbeat: an event, not an SSE comment, because a browser's EventSource never shows comments to
+// the page, and the client must see the stream alive to not reconnect after LIVE_STREAM_SILENCE_MS.
+export const LIVE_EVENT_NAMES = { notification: 'notification', unread: 'unread', heartbeat: 'heartbeat' } as const;
 
 /**
  * The client reconnects when the stream has been silent this long (spec §4: heartbeat timeout

@@ -4,6 +4,7 @@ import { SERVICE_LABELS, type RequestStatusCode } from '@huddle/domain';
 import { formatDate, formatDollars, formatTime, formatTimeLeft } from '@huddle/domain/format';
 import { Button, EmptyView, ErrorView, Page, SkeletonList, Tabs, useSearchParam, useShell } from '@huddle/ui';
 import { useRequestList } from './api/hooks';
+import { useLiveRequestRefresh } from './api/live-refresh';
 import type { RequestSummary } from './api/requests-api';
 import { emptyRequestsText, REQUEST_TABS, requestTabOf, type RequestTab } from './request-tabs';
 import { PartyAvatar, partyName, StatusPill } from './request-people';
@@ -65,6 +66,7 @@ function RequestList({ tab }: { tab: RequestTab }) {
 export function RequestsScreen() {
   const [tabParam, setTab] = useSearchParam('tab');
   const tab = requestTabOf(tabParam);
+  useLiveRequestRefresh();
   return (
     <Page title="Requests">
       <Tabs tabs={REQUEST_TABS} active={tab} onChange={setTab} label="Requests by status">

@@ -131,6 +131,7 @@ describe('AppConfig', () => {
       'JOBS_EXPIRE_SECONDS',
       'JOBS_MAINTENANCE_INTERVAL_SECONDS',
       'HTTP_IDLE_TIMEOUT_SECONDS',
+      'NOTIFICATIONS_HEARTBEAT_SECONDS',
     ]);
     expect(described.find((variable) => variable.name === 'DATABASE_URL')?.default).toBeNull();
     expect(described.find((variable) => variable.name === 'DATA_DIR')?.default).toBe('.data (under the workspace root)');

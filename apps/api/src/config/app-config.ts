@@ -555,6 +555,16 @@ export class AppConfig {
   @Max(3600)
   HTTP_IDLE_TIMEOUT_SECONDS = 60;
 
+  @Env({
+    description:
+      'Seconds between the heartbeat comments of the notification stream: inside HTTP_IDLE_TIMEOUT_SECONDS and the idle timeouts of common proxies (often 60 s), and well inside the 180 s of silence after which a client reconnects.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(170)
+  NOTIFICATIONS_HEARTBEAT_SECONDS = 25;
+
   get usesEmbeddedDatabase(): boolean {
     return this.DATABASE_URL === undefined;
   }

@@ -4,12 +4,21 @@ import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/comm
 import { Client } from 'pg';
 import type { Notification } from 'pg';
 import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { DatabaseServer } from './database-server';
 import { DatabaseServerModule } from './database.module';
 
 /** A channel name PostgreSQL takes unquoted: lowercase letters, digits and underscores. */
 const CHANNEL = /^[a-z][a-z0-9_]*$/;
 const FIRST_RETRY_MS = 500;
+// PostgreSQL refuses a NOTIFY payload of 8000 bytes or more.
+const MAX_PAYLOAD_BYTES = 7_900;
+
+/** A subscriber to a channel whose messages carry a payload (ClusterBus.read). */
+export interface PayloadReader {
+  onMessage: (payload: string) => void;
+  onResync: () => void;
+}
 const LAST_RETRY_MS = 30_000;
 
 /**
@@ -27,6 +36,7 @@ export class ClusterBus implements OnApplicationBootstrap, OnApplicationShutdown
   /** Sent as the payload, so this process can tell its own messages apart. */
   private readonly origin = randomUUID();
   private readonly subscribers = new Map<string, Set<() => void>>();
+  private readonly readers = new Map<string, Set<PayloadReader>>();
   private listener: Client | null = null;
   private retryDelay = FIRST_RETRY_MS;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -48,6 +58,33 @@ export class ClusterBus implements OnApplicationBootstrap, OnApplicationShutdown
     this.subscribers.set(channel, new Set([onMessage]));
     // Before the start, listen() covers it; after, the open connection starts listening now.
     this.listener?.query(`LISTEN ${channel}`).catch((error: Error) => this.logger.warn(`Could not listen on ${channel}: ${error.message}`));
+  }
+
+  /**
+   * Hands `reader.onMessage` the payload of every message on `channel`, this process's own
+   * included (what one process writes may be for a client connected to it). After the listening
+   * connection was lost and is back, `reader.onResync` is called instead: what was sent meanwhile
+   * is gone, so the reader looks again for itself.
+   */
+  read(channel: string, reader: PayloadReader): void {
+    if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+    if (this.subscribers.has(channel)) throw new Error(`Channel ${channel} carries no payload`);
+    const known = this.readers.get(channel);
+    if (known) {
+      known.add(reader);
+      return;
+    }
+    this.readers.set(channel, new Set([reader]));
+    this.listener?.query(`LISTEN ${channel}`).catch((error: Error) => this.logger.warn(`Could not listen on ${channel}: ${error.message}`));
+  }
+
+  /**
+   * Sends `payload` on `channel` inside the caller's transaction: PostgreSQL delivers it when that
+   * transaction commits, and never if it rolls back. Payloads stay well under PostgreSQL's 8000 bytes.
+   */
+  async sendIn(manager: EntityManager, channel: string, payload: string): Promise<void> {
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`A ${channel} message of ${payload.length} characters is too long`);
+    await manager.query('SELECT pg_notify($1, $2)', [channel, payload]);
   }
 
   /** Tells the other processes. A failure is logged, never thrown: the caller's change is already made. */
@@ -75,7 +112,9 @@ export class ClusterBus implements OnApplicationBootstrap, OnApplicationShutdown
     // keepAlive: a connection cut without a reset would otherwise look alive, and hear nothing, forever.
     const client = new Client({ connectionString: this.server.url, keepAlive: true });
     client.on('notification', (message: Notification) => {
-      if (message.payload !== this.origin) this.deliver(message.channel);
+      const readers = this.readers.get(message.channel);
+      if (readers) this.hand(readers, (reader) => reader.onMessage(message.payload ?? ''), message.channel);
+      else if (message.payload !== this.origin) this.deliver(message.channel);
     });
     // 'error' comes before 'end' on a lost connection; without a listener it would crash the process.
     client.on('error', (error: Error) => this.logger.warn(`Listening connection failed: ${error.message}`));
@@ -87,7 +126,7 @@ export class ClusterBus implements OnApplicationBootstrap, OnApplicationShutdown
     });
     try {
       await client.connect();
-      for (const channel of this.subscribers.keys()) await client.query(`LISTEN ${channel}`);
+      for (const channel of [...this.subscribers.keys(), ...this.readers.keys()]) await client.query(`LISTEN ${channel}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       this.logger.warn(`Could not listen for other processes' changes: ${error instanceof Error ? error.message : String(error)}`);
@@ -100,7 +139,10 @@ export class ClusterBus implements OnApplicationBootstrap, OnApplicationShutdown
     }
     this.listener = client;
     this.retryDelay = FIRST_RETRY_MS;
-    if (reconnecting) for (const channel of this.subscribers.keys()) this.deliver(channel);
+    if (reconnecting) {
+      for (const channel of this.subscribers.keys()) this.deliver(channel);
+      for (const [channel, readers] of this.readers) this.hand(readers, (reader) => reader.onResync(), channel);
+    }
   }
 
   private retryLater(): void {
@@ -111,6 +153,16 @@ export class ClusterBus implements OnApplicationBootstrap, OnApplicationShutdown
     }, this.retryDelay);
     this.retryTimer.unref();
     this.retryDelay = Math.min(this.retryDelay * 2, LAST_RETRY_MS);
+  }
+
+  private hand(readers: Set<PayloadReader>, call: (reader: PayloadReader) => void, channel: string): void {
+    for (const reader of readers) {
+      try {
+        call(reader);
+      } catch (error) {
+        this.logger.error(`A reader of ${channel} failed`, error instanceof Error ? error.stack : String(error));
+      }
+    }
   }
 
   private deliver(channel: string): void {

@@ -955,6 +955,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/notifications/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, newest first, with the unread count. */
+        get: operations["Notifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/notifications/set_read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks the caller's notifications among ids read (ids: a JSON array); others' ids change nothing. */
+        put: operations["Notifications_setRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/notifications/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes the caller's notifications among ids (a JSON array); others' ids change nothing. */
+        delete: operations["Notifications_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live stream (server-sent events) of the caller's notifications: `event: unread` with the unread count on connecting and whenever it changes; `event: notification` (id: the notification's seq) with it and the count; `event: heartbeat` every NOTIFICATIONS_HEARTBEAT_SECONDS.
+         * @description Authenticated by the session cookie or the x-access-token header. After a disconnection, Last-Event-ID (or ?last_event_id=) replays what was missed.
+         */
+        get: operations["Notifications_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1122,6 +1193,8 @@ export interface components {
             email: string;
             /** @example +15551234567 */
             phone: string | null;
+            /** @description Whether the important steps of requests also come by email (in-app notifications always come). */
+            email_notifications: boolean;
             /** @description Id from reference data genders. */
             gender: number | null;
             username: string | null;
@@ -1224,6 +1297,8 @@ export interface components {
              * @example +15551234567
              */
             phone: string;
+            /** @description Whether the important steps of requests also come by email; left out: unchanged. */
+            email_notifications?: boolean;
             /**
              * @description Id from reference data genders.
              * @enum {number}
@@ -1980,6 +2055,52 @@ export interface components {
         };
         WebhookReceivedResponse: {
             received: boolean;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        NotificationDataDto: {
+            title: string;
+            text: string;
+            /** @description The app path it opens: /request/{id} or /request/@{campaignId}. */
+            link: string | null;
+        };
+        NotificationDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The user's notifications are numbered 1, 2, 3 ... in the order they happened: the stream's event id. */
+            seq: number;
+            data: components["schemas"]["NotificationDataDto"];
+            is_read: boolean;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            reference_id: string | null;
+            /** Format: uuid */
+            request_id: string | null;
+            request_type: string | null;
+            /** Format: uuid */
+            endorsement_campaign_id: string | null;
+            /** @description Unix seconds. */
+            created_at: number;
+            /** @description Unix seconds. */
+            updated_at: number;
+        };
+        NotificationListResponse: {
+            notifications: components["schemas"]["NotificationDto"][];
+            unread_count: number;
+            total: number;
+            page: number;
+            page_size: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        NotificationIdsInput: {
+            /**
+             * @description The notifications, as a JSON array of ids (a form field), e.g. ["0b5e3c1a-..."].
+             * @example ["0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10"]
+             */
+            ids: string[];
+        };
+        UnreadCountResponse: {
+            unread_count: number;
             status_response: components["schemas"]["StatusResponseDto"];
         };
         ErrorResponse: {
@@ -4075,6 +4196,135 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WebhookReceivedResponse"];
                 };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Notifications_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationListResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Notifications_setRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NotificationIdsInput"];
+                "application/json": components["schemas"]["NotificationIdsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Notifications_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NotificationIdsInput"];
+                "application/json": components["schemas"]["NotificationIdsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Notifications_stream: {
+        parameters: {
+            query?: {
+                /** @description The last event id the client saw, when it cannot send the Last-Event-ID header (a new EventSource). */
+                last_event_id?: string;
+            };
+            header?: {
+                /** @description The id of the last event received; what came after it is sent first. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {

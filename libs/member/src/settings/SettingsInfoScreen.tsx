@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { baseUserType, UserType, type UserTypeCode } from '@huddle/domain';
 import { toApiError } from '@huddle/api-client';
-import { AlertDialog, Button, ErrorView, Page, Panel, SkeletonList, TextField, useShell, useToast } from '@huddle/ui';
+import { AlertDialog, Button, ErrorView, Page, Panel, SkeletonList, Switch, TextField, useShell, useToast } from '@huddle/ui';
 import type { AccountUpdate, MemberAccount, ReferenceData } from '../api/account-types';
 import { useAccountAnswer, useMemberApi, useOwnAccount, useReferenceData } from '../api/hooks';
 import { accountEditErrors, hasErrors, placeServerError, type AccountValues, type FieldErrors } from '../forms/profile-form';
@@ -138,6 +138,15 @@ function EditForm({ account, reference, userType }: EditFormProps) {
           </Button>
         </div>
       </form>
+      <Panel title="Notifications">
+        {/* Saved at once, like the photo: a switch has nothing to submit. */}
+        <Switch
+          label="Email me about my requests"
+          description="New requests, acceptances, declines, expiries and deliveries also come by email. In-app notifications always come."
+          checked={account.email_notifications}
+          onChange={(checked) => void saveMedia({ ...storedAccountFields(account), email_notifications: checked }, checked ? 'Request emails turned on' : 'Request emails turned off')}
+        />
+      </Panel>
       {userType === UserType.Athlete && (
         <Panel>
           <IntroVideoField video={account.intro_video} onUploaded={(path) => saveMedia({ ...storedAccountFields(account), intro_video: path }, 'Intro video updated')} />

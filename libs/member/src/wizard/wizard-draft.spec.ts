@@ -23,6 +23,7 @@ const account: MemberAccount = {
   last_name: null,
   email: 'jordan@example.com',
   phone: '+13105550103',
+  email_notifications: true,
   gender: null,
   profile_photo: '/media/p.jpg',
   dashboard_photo: null,

@@ -3,6 +3,7 @@ import { toApiError } from '@huddle/api-client';
 import { MESSAGES, SERVICE_LABELS, type ServiceType } from '@huddle/domain';
 import { EmptyView, ErrorView, Page, SkeletonList, useShell, type ScreenProps } from '@huddle/ui';
 import { isNotFound, useRequest, useRequestAnswer } from '../api/hooks';
+import { useLiveRequestRefresh } from '../api/live-refresh';
 import type { RequestView } from '../api/requests-api';
 import { RequestHistory, RequestSummary } from './RequestSummary';
 import { RequestVideo } from './RequestVideo';
@@ -39,6 +40,7 @@ export function RequestDetailScreen({ params, ActionPanel, backTo, width = 'narr
   const query = useRequest(ref);
   const answer = useRequestAnswer(ref);
   const request = query.data;
+  useLiveRequestRefresh(ref, request?.id);
   const title = request ? (SERVICE_LABELS[request.type as ServiceType] ?? 'Request') : 'Request';
 
   const body = () => {

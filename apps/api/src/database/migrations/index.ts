@@ -9,6 +9,7 @@ import { DurableJobs1763770390000 } from './1763770390000-durable-jobs';
 import { PaymentsLedger1763770500000 } from './1763770500000-payments-ledger';
 import { BookingCore1763770600000 } from './1763770600000-booking-core';
 import { ShareLinks1763770700000 } from './1763770700000-share-links';
+import { Notifications1763770800000 } from './1763770800000-notifications';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   PaymentsLedger1763770500000,
   BookingCore1763770600000,
   ShareLinks1763770700000,
+  Notifications1763770800000,
 ];

@@ -63,6 +63,7 @@ export type AccountChanges = Partial<
     | 'facebookLink'
     | 'instagramLink'
     | 'profileCompleted'
+    | 'emailNotifications'
   >
 >;
 

@@ -7,6 +7,7 @@ import { JobsModule } from '../jobs/jobs.module';
 import { JobsService } from '../jobs/jobs.service';
 import { MailModule } from '../mail/mail.module';
 import { MediaModule } from '../media/media.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { PAYMENT_AUTHORISED } from '../payments/payments-events';
 import type { PaymentAuthorisedEvent } from '../payments/payments-events';
@@ -32,7 +33,7 @@ import { WatchController } from './watch.controller';
  * as PAYMENT_AUTHORISED, handled here).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, AccountsModule, AthletesModule, MailModule, MediaModule],
+  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule],
   controllers: [BookingController, CheckoutController, DeliveryController, AdminRequestsController, WatchController],
   providers: [BookingService, BookingRequestsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks],
   exports: [BookingService, BookingRequestsService, RequestCoreService, RequestVideos],

@@ -10,6 +10,7 @@ import { Clock } from '../../common/time/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
 import { JobsService } from '../jobs/jobs.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { PaymentsService } from '../payments/payments.service';
 import { ATHLETE_REVIEWS_CHANGED, REQUEST_CHANGED } from './booking-events';
 import type { AthleteReviewsChangedEvent, RequestChangedEvent } from './booking-events';
@@ -67,6 +68,7 @@ export class RequestCoreService {
     private readonly config: AppConfig,
     private readonly events: EventEmitter2,
     private readonly shares: ShareLinks,
+    private readonly notifications: NotificationsService,
   ) {}
 
   get timers(): TimerSettings {
@@ -97,7 +99,7 @@ export class RequestCoreService {
       await this.moneyStep(manager, request, check.money);
       // Only the change into Finished makes a watch link: a later review must not remake a revoked one.
       if (request.status !== from) await this.shares.issueOnFinish(manager, request);
-      await this.announce(manager, request, action, from, actor);
+      await this.announce(manager, request, action, from, actor, party);
       return request;
     });
     if (action === 'review') {
@@ -132,7 +134,7 @@ export class RequestCoreService {
       request.expirationTime = new Date(expirationTime(nowSeconds, seconds(request.startAt), this.timers) * 1000);
       await this.save(request);
       await this.record(manager, request, 'pay', party, actor, RequestStatus.Pending);
-      await this.announce(manager, request, 'pay', RequestStatus.Pending, actor);
+      await this.announce(manager, request, 'pay', RequestStatus.Pending, actor, party);
       return request;
     });
   }
@@ -241,7 +243,23 @@ export class RequestCoreService {
     else await this.payments.voidIn(manager, { requestId: request.id });
   }
 
-  private async announce(manager: EntityManager, request: RequestEntity, action: RequestAction | 'pay', from: RequestStatusCode, actor: RequestActor): Promise<void> {
+  /** Tells whoever needs to know, in the change's transaction: the parties (notifications, emails) and the subscribers of REQUEST_CHANGED. */
+  private async announce(
+    manager: EntityManager,
+    request: RequestEntity,
+    action: RequestAction | 'pay',
+    from: RequestStatusCode,
+    actor: RequestActor,
+    party: RequestParty,
+  ): Promise<void> {
+    await this.notifications.requestChangedIn(manager, {
+      requestId: request.id,
+      action,
+      type: request.type,
+      athleteId: request.athleteId,
+      requesterId: request.requesterId,
+      actor: party,
+    });
     const event: RequestChangedEvent = {
       requestId: request.id,
       action,

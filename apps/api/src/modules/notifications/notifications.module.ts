@@ -1,8 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ClusterBusModule } from '../../database/cluster-bus';
+import { MailModule } from '../mail/mail.module';
+import { NotificationStreams } from './notification-streams';
+import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 
+/** In-app notifications, their emails and their live stream (issue 11). */
 @Module({
-  providers: [NotificationsService],
+  imports: [ClusterBusModule, MailModule],
+  controllers: [NotificationsController],
+  providers: [NotificationsService, NotificationStreams],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}

@@ -1,9 +1,200 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import type { LiveNotification, RequestParty, ServiceType } from '@huddle/domain';
+import { requestNotifications } from '@huddle/domain/notifications';
+import type { NotificationDraft } from '@huddle/domain/notifications';
+import { AppConfig } from '../../config/app-config';
+import { ClusterBus } from '../../database/cluster-bus';
+import { Transactions } from '../../database/transactions';
+import { MailService } from '../mail/mail.service';
+import { notificationPeople } from './notification-recipients.query';
+import type { NotificationPerson } from './notification-recipients.query';
+
+/** The channel every API process reads: `n:<userId>:<seq>` for a new notification, `u:<userId>` for a changed unread count. */
+export const NOTIFICATIONS_CHANNEL = 'huddle_notifications';
+
+/** A step a request took, as booking reports it (inside the transaction that took it). */
+export interface RequestChange {
+  requestId: string;
+  /** A request action, or 'pay'. */
+  action: string;
+  type: ServiceType;
+  athleteId: string;
+  requesterId: string;
+  actor: RequestParty;
+}
+
+export interface NotificationRow {
+  id: string;
+  user_id: string;
+  seq: string;
+  data: LiveNotification['data'];
+  is_read: boolean;
+  reference_id: string | null;
+  request_id: string | null;
+  request_type: LiveNotification['request_type'];
+  endorsement_campaign_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NotificationPage {
+  notifications: LiveNotification[];
+  unreadCount: number;
+  total: number;
+}
+
+const COLUMNS = 'id, user_id, seq, data, is_read, reference_id, request_id, request_type, endorsement_campaign_id, created_at, updated_at';
+
+export function toLiveNotification(row: NotificationRow): LiveNotification {
+  return {
+    id: row.id,
+    seq: Number(row.seq),
+    data: row.data,
+    is_read: row.is_read,
+    user_id: row.user_id,
+    reference_id: row.reference_id,
+    request_id: row.request_id,
+    request_type: row.request_type,
+    endorsement_campaign_id: row.endorsement_campaign_id,
+    created_at: Math.floor(row.created_at.getTime() / 1000),
+    updated_at: Math.floor(row.updated_at.getTime() / 1000),
+  };
+}
 
 /**
- * Owner of in-app notifications and custom pushes, and of the live stream: the writing instance
- * publishes a notification id through PostgreSQL LISTEN/NOTIFY and every instance delivers it to
- * its own server-sent-event connections.
+ * Owner of in-app notifications. They are written in the transaction of the change that causes
+ * them (a change never commits without its notifications; a rolled-back one leaves none), with the
+ * emails of the important ones queued in that transaction too, and announced on
+ * NOTIFICATIONS_CHANNEL, which PostgreSQL delivers to every API process at commit. Each user's
+ * notifications are numbered 1, 2, 3 ... in commit order (a per-user advisory lock held to the
+ * commit), so a stream client that reconnects with the last number it saw misses nothing.
  */
 @Injectable()
-export class NotificationsService {}
+export class NotificationsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly bus: ClusterBus,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Tells the parties of a request what happened to it (the rules are libs/domain's), inside the change's transaction. */
+  async requestChangedIn(manager: EntityManager, change: RequestChange): Promise<void> {
+    const people = await notificationPeople(manager, change.athleteId, change.requesterId);
+    const drafts = requestNotifications({ ...change, athleteName: people.athlete.name, requesterName: people.requester.name });
+    if (drafts.length === 0) return;
+    await this.recordIn(manager, drafts, { referenceId: change.requestId, requestId: change.requestId, requestType: change.type, campaignId: null });
+    for (const draft of drafts) {
+      const person = draft.userId === people.athlete.id ? people.athlete : people.requester;
+      if (draft.email) await this.emailIn(manager, person, draft);
+    }
+  }
+
+  /** The user's notifications, newest first, with how many are unread. */
+  async list(userId: string, page: number, pageSize: number): Promise<NotificationPage> {
+    const rows: Array<NotificationRow & { total: string; unread: string }> = await this.dataSource.query(
+      `SELECT ${COLUMNS},
+              count(*) OVER () AS total,
+              (SELECT count(*) FROM notifications u WHERE u.user_id = $1 AND NOT u.is_read) AS unread
+         FROM notifications WHERE user_id = $1 ORDER BY seq DESC LIMIT $2 OFFSET $3`,
+      [userId, pageSize, (page - 1) * pageSize],
+    );
+    if (rows.length > 0) return { notifications: rows.map(toLiveNotification), unreadCount: Number(rows[0].unread), total: Number(rows[0].total) };
+    // A page past the end still reports the counts.
+    const [counts]: Array<{ total: string; unread: string }> = await this.dataSource.query(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE NOT is_read) AS unread FROM notifications WHERE user_id = $1`,
+      [userId],
+    );
+    return { notifications: [], unreadCount: Number(counts.unread), total: Number(counts.total) };
+  }
+
+  /** Marks the user's own notifications among `ids` read; anyone else's ids change nothing. Answers the unread count. */
+  async markRead(userId: string, ids: readonly string[]): Promise<number> {
+    return this.changeOwn(userId, `UPDATE notifications SET is_read = true, updated_at = now() WHERE user_id = $1 AND id = ANY($2::uuid[]) AND NOT is_read`, ids);
+  }
+
+  /** Deletes the user's own notifications among `ids`; anyone else's ids change nothing. Answers the unread count. */
+  async remove(userId: string, ids: readonly string[]): Promise<number> {
+    return this.changeOwn(userId, `DELETE FROM notifications WHERE user_id = $1 AND id = ANY($2::uuid[])`, ids);
+  }
+
+  async unreadCount(userId: string, manager: EntityManager = this.dataSource.manager): Promise<number> {
+    const [row]: Array<{ unread: string }> = await manager.query(`SELECT count(*) AS unread FROM notifications WHERE user_id = $1 AND NOT is_read`, [userId]);
+    return Number(row.unread);
+  }
+
+  /** The user's notifications numbered above `afterSeq`, oldest first (what a reconnecting stream missed). */
+  async since(userId: string, afterSeq: number, limit: number): Promise<NotificationRow[]> {
+    return this.dataSource.query(`SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [userId, afterSeq, limit]);
+  }
+
+  /** The number of the user's newest notification (0 with none). */
+  async lastSeq(userId: string): Promise<number> {
+    const [row]: Array<{ seq: string | null }> = await this.dataSource.query(`SELECT max(seq) AS seq FROM notifications WHERE user_id = $1`, [userId]);
+    return Number(row.seq ?? 0);
+  }
+
+  /** Notifications by their users and numbers, and the unread count of each of those users (one statement each). */
+  async byNumbers(pairs: ReadonlyArray<{ userId: string; seq: number }>): Promise<NotificationRow[]> {
+    if (pairs.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM notifications WHERE (user_id, seq) IN (SELECT * FROM unnest($1::uuid[], $2::bigint[])) ORDER BY seq`,
+      [pairs.map((pair) => pair.userId), pairs.map((pair) => pair.seq)],
+    );
+  }
+
+  async unreadCounts(userIds: readonly string[]): Promise<Map<string, number>> {
+    const rows: Array<{ user_id: string; unread: string }> = await this.dataSource.query(
+      `SELECT u AS user_id, (SELECT count(*) FROM notifications n WHERE n.user_id = u AND NOT n.is_read) AS unread FROM unnest($1::uuid[]) AS u`,
+      [userIds],
+    );
+    return new Map(rows.map((row) => [row.user_id, Number(row.unread)]));
+  }
+
+  private async recordIn(
+    manager: EntityManager,
+    drafts: readonly NotificationDraft[],
+    about: { referenceId: string | null; requestId: string | null; requestType: string | null; campaignId: string | null },
+  ): Promise<void> {
+    // One lock per recipient, taken in one order (sorted ids) so two changes never wait on each other in a circle.
+    const users = [...new Set(drafts.map((draft) => draft.userId))].sort();
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('notifications:' || u, 0)) FROM unnest($1::text[]) AS u`, [users]);
+    const rows: Array<{ user_id: string; seq: string }> = await manager.query(
+      `INSERT INTO notifications (user_id, seq, data, reference_id, request_id, request_type, endorsement_campaign_id)
+       SELECT d.user_id,
+              coalesce((SELECT max(n.seq) FROM notifications n WHERE n.user_id = d.user_id), 0) + row_number() OVER (PARTITION BY d.user_id ORDER BY d.ord),
+              d.data, $4, $5, $6, $7
+         FROM unnest($1::uuid[], $2::jsonb[], $3::int[]) AS d(user_id, data, ord)
+       RETURNING user_id, seq`,
+      [drafts.map((draft) => draft.userId), drafts.map((draft) => JSON.stringify(draft.data)), drafts.map((_, index) => index), about.referenceId, about.requestId, about.requestType, about.campaignId],
+    );
+    await this.bus.sendIn(manager, NOTIFICATIONS_CHANNEL, rows.map((row) => `n:${row.user_id}:${row.seq}`).join(','));
+  }
+
+  private async emailIn(manager: EntityManager, person: NotificationPerson, draft: NotificationDraft): Promise<void> {
+    if (!person.email || !person.emailNotifications) return;
+    const link = draft.data.link ? `${this.config.PUBLIC_APP_URL.replace(/\/+$/, '')}${draft.data.link}` : this.config.PUBLIC_APP_URL;
+    await this.mail.send(
+      {
+        to: person.email,
+        subject: `Huddle: ${draft.data.title}`,
+        text: `${draft.data.text}\n\nOpen it on Huddle: ${link}\n\nYou get these emails for the important steps of your requests; turn them off in Settings (Edit profile).\n`,
+      },
+      manager,
+    );
+  }
+
+  /** A change to the user's own rows and its announcement (the unread count of every open tab), in one transaction. */
+  private async changeOwn(userId: string, sql: string, ids: readonly string[]): Promise<number> {
+    return this.transactions.run(async () => {
+      const manager = this.transactions.manager;
+      await manager.query(sql, [userId, ids]);
+      await this.bus.sendIn(manager, NOTIFICATIONS_CHANNEL, `u:${userId}`);
+      return this.unreadCount(userId, manager);
+    });
+  }
+}

@@ -78,6 +78,9 @@ export class AccountDto extends SocialLinksDto {
   @ApiProperty({ type: String, nullable: true, example: '+15551234567' })
   phone!: string | null;
 
+  @ApiProperty({ description: 'Whether the important steps of requests also come by email (in-app notifications always come).' })
+  email_notifications!: boolean;
+
   @ApiProperty({ type: Number, nullable: true, description: 'Id from reference data genders.' })
   gender!: number | null;
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, ValidateIf, ValidateNested } from 'class-validator';
 import { isValidUsername, LIMITS, MESSAGES } from '@huddle/domain';
 import { Omittable, Satisfies, Trim } from '../../dto-rules';
 import { BusinessInfoInput } from './business-info.input';
@@ -27,6 +27,11 @@ export class UpdateAccountDto extends SocialLinksInput {
 
   @RequiredPhoneField()
   phone!: string;
+
+  @ApiPropertyOptional({ description: 'Whether the important steps of requests also come by email; left out: unchanged.' })
+  @Omittable()
+  @IsBoolean()
+  email_notifications?: boolean;
 
   @GenderField()
   gender?: number;

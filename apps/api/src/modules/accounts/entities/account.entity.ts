@@ -58,6 +58,10 @@ export class AccountEntity {
   @Column({ name: 'profile_completed', type: 'boolean', default: false })
   profileCompleted!: boolean;
 
+  /** Whether the important steps of the account's requests also come by email (issue 11); in-app notifications always come. */
+  @Column({ name: 'email_notifications', type: 'boolean', default: true })
+  emailNotifications!: boolean;
+
   @Column({ type: 'varchar', length: 230, nullable: true })
   description!: string | null;
 

@@ -1,0 +1,290 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { UserType } from '@huddle/domain';
+import type { LiveNotification } from '@huddle/domain';
+import { api, outboxFor } from './support/accounts-api';
+import { bookAndPay, bookingPayload, createBookableAthlete, settle } from './support/booking';
+import { createSignedIn } from './support/fixtures';
+import type { SignedIn } from './support/fixtures';
+import { createTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+import { createTestDatabase } from './support/test-database';
+import type { TestDatabase } from './support/test-database';
+
+interface ListPayload {
+  notifications: LiveNotification[];
+  unread_count: number;
+  total: number;
+}
+
+async function listOf(testApp: TestApp, who: SignedIn, query = ''): Promise<ListPayload> {
+  return (await api(testApp).get(`/user/notifications/list${query}`, who.token).expect(200)).body as ListPayload;
+}
+
+async function emailOf(testApp: TestApp, who: SignedIn): Promise<string> {
+  const [row]: Array<{ email: string }> = await testApp.dataSource.query('SELECT email FROM accounts WHERE id = $1', [who.account.id]);
+  return row.email;
+}
+
+/** One server-sent event as the stream writes it. */
+interface StreamEvent {
+  id: string | null;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** A stream client over plain HTTP: the events it got so far, and a way to wait for more. */
+class StreamClient {
+  readonly events: StreamEvent[] = [];
+  status = 0;
+  contentType = '';
+  private buffer = '';
+  private waiters: Array<() => void> = [];
+  private readonly request: http.ClientRequest;
+
+  constructor(baseUrl: string, token: string, headers: Record<string, string> = {}, query = '') {
+    this.request = http.get(`${baseUrl}/api/v1/user/notifications/stream${query}`, { headers: { 'x-access-token': token, accept: 'text/event-stream', ...headers } }, (response) => {
+      this.status = response.statusCode ?? 0;
+      this.contentType = String(response.headers['content-type'] ?? '');
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => this.take(chunk));
+    });
+    this.request.on('error', () => undefined);
+  }
+
+  /** Waits until `count` events named `name` arrived (or fails after `timeoutMs`). */
+  async waitFor(name: string, count = 1, timeoutMs = 10_000): Promise<StreamEvent[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.events.filter((event) => event.event === name);
+      if (found.length >= count) return found;
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${count} '${name}' event(s); got ${JSON.stringify(this.events)}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+
+  close(): void {
+    this.request.destroy();
+  }
+
+  private take(chunk: string): void {
+    this.buffer += chunk;
+    let end = this.buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      const fields = new Map<string, string>();
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':') || !line.includes(':')) continue;
+        const at = line.indexOf(':');
+        fields.set(line.slice(0, at), line.slice(at + 1).trim());
+      }
+      if (fields.has('data')) this.events.push({ id: fields.get('id') ?? null, event: fields.get('event') ?? 'message', data: JSON.parse(fields.get('data') ?? '{}') });
+      end = this.buffer.indexOf('\n\n');
+    }
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+}
+
+async function listen(testApp: TestApp): Promise<string> {
+  if (!testApp.server.listening) await new Promise<void>((resolve) => testApp.server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(testApp.server.address() as AddressInfo).port}`;
+}
+
+describe('notifications', () => {
+  let testApp: TestApp;
+  let athlete: SignedIn;
+  let fan: SignedIn;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { NOTIFICATIONS_HEARTBEAT_SECONDS: '1' } });
+    athlete = await createBookableAthlete(testApp);
+    fan = await createSignedIn(testApp, UserType.Fan);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('tells the right people of each step, in the app and by email, with a link to the request', async () => {
+    const requestId = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+    const [paid] = (await listOf(testApp, athlete)).notifications;
+    expect(paid).toMatchObject({ data: { title: 'New request', link: `/request/${requestId}` }, is_read: false, request_id: requestId, request_type: 'shoutout', user_id: athlete.account.id });
+    expect((await listOf(testApp, fan)).notifications).toEqual([]);
+
+    await api(testApp).put(`/booking/request/accept?request_id=${requestId}`, {}, athlete.token).expect(200);
+    const [accepted] = (await listOf(testApp, fan)).notifications;
+    expect(accepted.data).toMatchObject({ title: 'Request accepted', link: `/request/${requestId}` });
+    expect((await listOf(testApp, athlete)).notifications).toHaveLength(1);
+
+    await settle(testApp);
+    const athleteMail = await outboxFor(testApp, await emailOf(testApp, athlete));
+    const fanMail = await outboxFor(testApp, await emailOf(testApp, fan));
+    expect(athleteMail.map((mail) => mail.subject)).toContain('Huddle: New request');
+    expect(fanMail.map((mail) => mail.subject)).toContain('Huddle: Request accepted');
+    expect(fanMail.find((mail) => mail.subject === 'Huddle: Request accepted')?.text_body).toContain(`http://localhost:4200/request/${requestId}`);
+  });
+
+  it('sends no email to someone who turned email off in their settings; the in-app notification still comes', async () => {
+    const quiet = await createSignedIn(testApp, UserType.Fan);
+    const { account } = (await api(testApp).get('/user/accounts', quiet.token).expect(200)).body;
+    expect(account.email_notifications).toBe(true);
+    const edit = { first_name: account.first_name, last_name: account.last_name, email: account.email, phone: account.phone, email_notifications: false };
+    const saved = await api(testApp).put('/user/accounts', edit, quiet.token).expect(200);
+    expect(saved.body.account.email_notifications).toBe(false);
+
+    const requestId = await bookAndPay(testApp, quiet, bookingPayload('shoutout', athlete.account.id));
+    await api(testApp).put(`/booking/request/decline?request_id=${requestId}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    expect((await listOf(testApp, quiet)).notifications.map((row) => row.data.title)).toEqual(['Request declined']);
+    expect(await outboxFor(testApp, account.email)).toEqual([]);
+  });
+
+  it('writes nothing when the change rolls back: no notification, no email, no stream event', async () => {
+    const base = await listen(testApp);
+    const requester = await createSignedIn(testApp, UserType.Fan);
+    const requestId = await bookAndPay(testApp, requester, bookingPayload('shoutout', athlete.account.id));
+    // Fails this request's accept at COMMIT, after everything in the transaction (its notification included) was written.
+    await testApp.dataSource.query(`CREATE FUNCTION fail_accept() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.request_id = '${requestId}' AND NEW.action = 'accept' THEN RAISE EXCEPTION 'the change fails at commit'; END IF; RETURN NEW; END $$`);
+    await testApp.dataSource.query(`CREATE CONSTRAINT TRIGGER fail_accept AFTER INSERT ON request_history DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fail_accept()`);
+    const stream = new StreamClient(base, requester.token);
+    try {
+      await stream.waitFor('unread');
+      const refused = await api(testApp).put(`/booking/request/accept?request_id=${requestId}`, {}, athlete.token);
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+      await settle(testApp);
+      expect((await listOf(testApp, requester)).notifications).toEqual([]);
+      expect(await outboxFor(testApp, await emailOf(testApp, requester))).toEqual([]);
+      const [{ status }]: Array<{ status: number }> = await testApp.dataSource.query('SELECT status FROM requests WHERE id = $1', [requestId]);
+      expect(status).toBe(1);
+      expect(stream.events.filter((event) => event.event === 'notification')).toEqual([]);
+    } finally {
+      stream.close();
+      await testApp.dataSource.query('DROP TRIGGER fail_accept ON request_history');
+      await testApp.dataSource.query('DROP FUNCTION fail_accept()');
+    }
+    // Without the failure the same accept commits, and its notification with it.
+    await api(testApp).put(`/booking/request/accept?request_id=${requestId}`, {}, athlete.token).expect(200);
+    expect((await listOf(testApp, requester)).notifications.map((row) => row.data.title)).toEqual(['Request accepted']);
+  });
+
+  it('lists newest first with paging and the unread count; read and delete touch only the caller’s own', async () => {
+    const owner = await createBookableAthlete(testApp);
+    const booker = await createSignedIn(testApp, UserType.Business);
+    for (let index = 0; index < 3; index += 1) await bookAndPay(testApp, booker, bookingPayload('shoutout', owner.account.id));
+    const all = await listOf(testApp, owner);
+    expect(all.total).toBe(3);
+    expect(all.unread_count).toBe(3);
+    expect(all.notifications.map((row) => row.seq)).toEqual([3, 2, 1]);
+    const page = await listOf(testApp, owner, '?page=2&page_size=2');
+    expect(page.notifications.map((row) => row.seq)).toEqual([1]);
+    expect(page.total).toBe(3);
+
+    // Someone else's ids change nothing, and say nothing of them.
+    const [newest, middle, oldest] = all.notifications;
+    const stranger = await createSignedIn(testApp, UserType.Fan);
+    const foreign = await api(testApp).put('/user/notifications/set_read', { ids: JSON.stringify([newest.id]) }, stranger.token).expect(200);
+    expect(foreign.body.unread_count).toBe(0);
+    await request(testApp.server).delete('/api/v1/user/notifications/delete').set('x-access-token', stranger.token).type('form').send({ ids: JSON.stringify([newest.id]) }).expect(200);
+    expect((await listOf(testApp, owner)).total).toBe(3);
+
+    // The spec's form encoding: ids as a JSON array in a form field.
+    const read = await request(testApp.server).put('/api/v1/user/notifications/set_read').set('x-access-token', owner.token).type('form').send({ ids: JSON.stringify([newest.id, middle.id]) }).expect(200);
+    expect(read.body.unread_count).toBe(1);
+    const after = await listOf(testApp, owner);
+    expect(after.notifications.map((row) => row.is_read)).toEqual([true, true, false]);
+    const deleted = await request(testApp.server).delete('/api/v1/user/notifications/delete').set('x-access-token', owner.token).type('form').send({ ids: JSON.stringify([oldest.id]) }).expect(200);
+    expect(deleted.body.unread_count).toBe(0);
+    expect((await listOf(testApp, owner)).notifications.map((row) => row.id)).toEqual([newest.id, middle.id]);
+  });
+
+  it('refuses bad ids with the envelope, guests with 401 and administrators with 403', async () => {
+    for (const ids of ['not json', '[]', '["x"]', JSON.stringify(Array.from({ length: 101 }, () => '0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10'))]) {
+      const response = await api(testApp).put('/user/notifications/set_read', { ids }, fan.token).expect(400);
+      expect(response.body.status_response.response_internal_code).toBe(1400);
+    }
+    await api(testApp).get('/user/notifications/list').expect(401);
+    await api(testApp).get('/user/notifications/stream').expect(401);
+    const admin = await createSignedIn(testApp, UserType.Admin);
+    await api(testApp).get('/user/notifications/list', admin.token).expect(403);
+  });
+
+  it('streams the unread count, then each new notification as it commits, with heartbeats; Last-Event-ID replays what was missed', async () => {
+    const base = await listen(testApp);
+    const owner = await createBookableAthlete(testApp);
+    const booker = await createSignedIn(testApp, UserType.Fan);
+    const stream = new StreamClient(base, owner.token);
+    try {
+      const [hello] = await stream.waitFor('unread');
+      expect(stream.status).toBe(200);
+      expect(stream.contentType).toMatch(/^text\/event-stream/);
+      expect(hello.data).toEqual({ unread_count: 0 });
+
+      const first = await bookAndPay(testApp, booker, bookingPayload('shoutout', owner.account.id));
+      const [event] = await stream.waitFor('notification');
+      expect(event.id).toBe('1');
+      expect(event.data).toMatchObject({ unread_count: 1, notification: { seq: 1, request_id: first, data: { title: 'New request' } } });
+    } finally {
+      stream.close();
+    }
+
+    // While nobody listens, two more; a client back with Last-Event-ID: 1 gets exactly those, in order.
+    await bookAndPay(testApp, booker, bookingPayload('shoutout', owner.account.id));
+    await bookAndPay(testApp, booker, bookingPayload('shoutout', owner.account.id));
+    const back = new StreamClient(base, owner.token, { 'last-event-id': '1' });
+    const byQuery = new StreamClient(base, owner.token, {}, '?last_event_id=2');
+    try {
+      const missed = await back.waitFor('notification', 2);
+      expect(missed.map((event) => event.id)).toEqual(['2', '3']);
+      const [third] = await byQuery.waitFor('notification', 1);
+      expect(third.id).toBe('3');
+      // A read elsewhere reaches the open stream as a new unread count.
+      const ids = (await listOf(testApp, owner)).notifications.map((row) => row.id);
+      await api(testApp).put('/user/notifications/set_read', { ids: JSON.stringify(ids) }, owner.token).expect(200);
+      const counts = await back.waitFor('unread', 2);
+      expect(counts[counts.length - 1].data).toEqual({ unread_count: 0 });
+      // NOTIFICATIONS_HEARTBEAT_SECONDS is 1 here: a heartbeat event keeps an idle stream open, and the client sure of it.
+      const beats = (await back.waitFor('heartbeat', 1, 5_000)).length;
+      expect(beats).toBeGreaterThanOrEqual(1);
+      expect(back.status).toBe(200);
+    } finally {
+      back.close();
+      byQuery.close();
+    }
+  });
+});
+
+describe('notifications across two API processes', () => {
+  let database: TestDatabase;
+  let apps: TestApp[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    apps = [await createTestApp({ database }), await createTestApp({ database })];
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database.drop();
+  });
+
+  it('delivers a change made through one process to a stream client connected to the other', async () => {
+    const [writer, reader] = apps;
+    const owner = await createBookableAthlete(writer);
+    const booker = await createSignedIn(writer, UserType.Fan);
+    const stream = new StreamClient(await listen(reader), owner.token);
+    try {
+      await stream.waitFor('unread');
+      const requestId = await bookAndPay(writer, booker, bookingPayload('video_chat', owner.account.id));
+      const [event] = await stream.waitFor('notification');
+      expect(event.data).toMatchObject({ notification: { request_id: requestId, user_id: owner.account.id } });
+    } finally {
+      stream.close();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { requestNotifications, type RequestChangeFacts } from './notifications';
+
+const change = (action: string, actor: RequestChangeFacts['actor'] = 'athlete'): RequestChangeFacts => ({
+  requestId: 'r1',
+  action,
+  type: 'shoutout',
+  athleteId: 'athlete',
+  requesterId: 'fan',
+  athleteName: 'Jordan',
+  requesterName: 'Riley P.',
+  actor,
+});
+
+const recipients = (action: string) => requestNotifications(change(action)).map((draft) => [draft.userId, draft.email]);
+
+describe('who learns of each step a request takes', () => {
+  it('tells the athlete of a paid request, by email too', () => {
+    const [draft] = requestNotifications(change('pay', 'requester'));
+    expect(draft).toEqual({
+      userId: 'athlete',
+      email: true,
+      data: { title: 'New request', text: 'Riley P. booked a video shoutout. Accept or decline it before it expires.', link: '/request/r1' },
+    });
+  });
+
+  it("tells the requester of the athlete's answer and the delivery, by email too", () => {
+    expect(recipients('accept')).toEqual([['fan', true]]);
+    expect(recipients('decline')).toEqual([['fan', true]]);
+    expect(recipients('deliver')).toEqual([['fan', true]]);
+    expect(requestNotifications(change('decline'))[0].data.text).toBe('Jordan declined your video shoutout. The hold on your card was released.');
+  });
+
+  it('tells both parties of an expiry and of an administrator’s cancel, the requester by email', () => {
+    expect(recipients('expire')).toEqual([
+      ['fan', true],
+      ['athlete', false],
+    ]);
+    expect(recipients('admin_cancel')).toEqual([
+      ['fan', true],
+      ['athlete', false],
+    ]);
+  });
+
+  it('tells the athlete of a cancel, an approval, an automatic completion and a review, in the app only', () => {
+    for (const action of ['cancel', 'approve', 'auto_complete', 'review']) expect(recipients(action)).toEqual([['athlete', false]]);
+  });
+
+  it('tells the requester a video chat started, and nobody of a flag or a finished chat', () => {
+    expect(recipients('start_video_chat')).toEqual([['fan', false]]);
+    expect(recipients('flag')).toEqual([]);
+    expect(recipients('complete_video_chat')).toEqual([]);
+  });
+
+  it('opens the request from every notification', () => {
+    for (const action of ['pay', 'accept', 'decline', 'cancel', 'admin_cancel', 'expire', 'deliver', 'start_video_chat', 'approve', 'auto_complete', 'review']) {
+      for (const draft of requestNotifications(change(action))) expect(draft.data.link).toBe('/request/r1');
+    }
+  });
+});
