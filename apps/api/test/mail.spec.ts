@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { UserType } from '@huddle/domain';
 import { JobsService } from '../src/modules/jobs/jobs.service';
@@ -7,6 +8,8 @@ import { MailService } from '../src/modules/mail/mail.service';
 import { OutboxMailer } from '../src/modules/mail/outbox-mailer';
 import { SmtpMailer } from '../src/modules/mail/smtp-mailer';
 import { api, outboxFor, signUp } from './support/accounts-api';
+import { bookAndPay, bookingPayload, createBookableAthlete } from './support/booking';
+import { createSignedIn } from './support/fixtures';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 
@@ -163,6 +166,20 @@ describe('email', () => {
 
       await api(testApp).postForm('/user/accounts/passwords', { email: fan.email, verificationCode: code ?? '', password: 'the new passphrase' }).expect(200);
       await api(testApp).postForm('/user/sign-ins', { email: fan.email, password: 'the new passphrase' }).expect(200);
+    });
+
+    it("delivers a request's notification email over SMTP: parsed, it names the step and links to the request", async () => {
+      const athlete = await createBookableAthlete(testApp);
+      const fan = await createSignedIn(testApp, UserType.Fan);
+      const [{ email }]: Array<{ email: string }> = await testApp.dataSource.query('SELECT email FROM accounts WHERE id = $1', [athlete.account.id]);
+      const arrival = smtp.next();
+      const requestId = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+      const parsed = await simpleParser((await arrival).raw);
+      expect(parsed.subject).toBe('Huddle: New request');
+      expect((Array.isArray(parsed.to) ? parsed.to : [parsed.to]).flatMap((to) => to?.value.map((address) => address.address))).toEqual([email]);
+      expect(parsed.from?.value[0]?.address).toBe('reset@huddle.test');
+      expect(parsed.text).toContain('booked a video shoutout');
+      expect(parsed.text).toContain(`http://localhost:4200/request/${requestId}`);
     });
   });
 });
