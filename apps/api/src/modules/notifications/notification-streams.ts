@@ -45,6 +45,7 @@ export class NotificationStreams implements OnApplicationBootstrap, OnApplicatio
   private readonly logger = new Logger('NotificationStreams');
   private readonly byUser = new Map<string, Set<Connection>>();
   private heartbeat: NodeJS.Timeout | null = null;
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly notifications: NotificationsService,
@@ -52,8 +53,8 @@ export class NotificationStreams implements OnApplicationBootstrap, OnApplicatio
     private readonly config: AppConfig,
   ) {
     this.bus.read(NOTIFICATIONS_CHANNEL, {
-      onMessage: (payload) => void this.deliver(payload).catch((error: Error) => this.logger.warn(`Could not deliver notifications: ${error.message}`)),
-      onResync: () => void this.resync().catch((error: Error) => this.logger.warn(`Could not catch streams up: ${error.message}`)),
+      onMessage: (payload) => this.inTurn(() => this.deliver(payload), 'deliver notifications'),
+      onResync: () => this.inTurn(() => this.resync(), 'catch streams up'),
     });
   }
 
@@ -106,6 +107,15 @@ export class NotificationStreams implements OnApplicationBootstrap, OnApplicatio
       throw error;
     }
     return close;
+  }
+
+  /**
+   * Messages are handled one after the other, in the order PostgreSQL delivered them (the order of
+   * the commits): handled side by side, a later notification's lookup could finish first, and a
+   * connection that skips what it already had would then skip the earlier one for good.
+   */
+  private inTurn(work: () => Promise<void>, what: string): void {
+    this.turn = this.turn.then(work).catch((error: Error) => this.logger.warn(`Could not ${what}: ${error.message}`));
   }
 
   private async deliver(payload: string): Promise<void> {

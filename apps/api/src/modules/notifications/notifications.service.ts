@@ -11,9 +11,10 @@ import { Transactions } from '../../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { notificationPeople } from './notification-recipients.query';
 import type { NotificationPerson } from './notification-recipients.query';
+import { NOTIFICATIONS_CHANNEL, writeNotifications } from './notification-writes';
 
-/** The channel every API process reads: `n:<userId>:<seq>` for a new notification, `u:<userId>` for a changed unread count. */
-export const NOTIFICATIONS_CHANNEL = 'huddle_notifications';
+export { NOTIFICATIONS_CHANNEL } from './notification-writes';
+
 
 /** A step a request took, as booking reports it (inside the transaction that took it). */
 export interface RequestChange {
@@ -69,8 +70,8 @@ export function toLiveNotification(row: NotificationRow): LiveNotification {
  * them (a change never commits without its notifications; a rolled-back one leaves none), with the
  * emails of the important ones queued in that transaction too, and announced on
  * NOTIFICATIONS_CHANNEL, which PostgreSQL delivers to every API process at commit. Each user's
- * notifications are numbered 1, 2, 3 ... in commit order (a per-user advisory lock held to the
- * commit), so a stream client that reconnects with the last number it saw misses nothing.
+ * notifications are numbered 1, 2, 3 ... in commit order (writeNotifications), so a stream client
+ * that reconnects with the last number it saw misses nothing.
  */
 @Injectable()
 export class NotificationsService {
@@ -87,7 +88,12 @@ export class NotificationsService {
     const people = await notificationPeople(manager, change.athleteId, change.requesterId);
     const drafts = requestNotifications({ ...change, athleteName: people.athlete.name, requesterName: people.requester.name });
     if (drafts.length === 0) return;
-    await this.recordIn(manager, drafts, { referenceId: change.requestId, requestId: change.requestId, requestType: change.type, campaignId: null });
+    await writeNotifications((sql, params) => manager.query(sql, params), drafts, {
+      referenceId: change.requestId,
+      requestId: change.requestId,
+      requestType: change.type,
+      campaignId: null,
+    });
     for (const draft of drafts) {
       const person = draft.userId === people.athlete.id ? people.athlete : people.requester;
       if (draft.email) await this.emailIn(manager, person, draft);
@@ -153,26 +159,6 @@ export class NotificationsService {
       [userIds],
     );
     return new Map(rows.map((row) => [row.user_id, Number(row.unread)]));
-  }
-
-  private async recordIn(
-    manager: EntityManager,
-    drafts: readonly NotificationDraft[],
-    about: { referenceId: string | null; requestId: string | null; requestType: string | null; campaignId: string | null },
-  ): Promise<void> {
-    // One lock per recipient, taken in one order (sorted ids) so two changes never wait on each other in a circle.
-    const users = [...new Set(drafts.map((draft) => draft.userId))].sort();
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('notifications:' || u, 0)) FROM unnest($1::text[]) AS u`, [users]);
-    const rows: Array<{ user_id: string; seq: string }> = await manager.query(
-      `INSERT INTO notifications (user_id, seq, data, reference_id, request_id, request_type, endorsement_campaign_id)
-       SELECT d.user_id,
-              coalesce((SELECT max(n.seq) FROM notifications n WHERE n.user_id = d.user_id), 0) + row_number() OVER (PARTITION BY d.user_id ORDER BY d.ord),
-              d.data, $4, $5, $6, $7
-         FROM unnest($1::uuid[], $2::jsonb[], $3::int[]) AS d(user_id, data, ord)
-       RETURNING user_id, seq`,
-      [drafts.map((draft) => draft.userId), drafts.map((draft) => JSON.stringify(draft.data)), drafts.map((_, index) => index), about.referenceId, about.requestId, about.requestType, about.campaignId],
-    );
-    await this.bus.sendIn(manager, NOTIFICATIONS_CHANNEL, rows.map((row) => `n:${row.user_id}:${row.seq}`).join(','));
   }
 
   private async emailIn(manager: EntityManager, person: NotificationPerson, draft: NotificationDraft): Promise<void> {
