@@ -259,6 +259,39 @@ describe('notifications', () => {
   });
 });
 
+describe('a payment that could not be taken', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { JOBS_RETRY_LIMIT: '1', JOBS_RETRY_DELAY_SECONDS: '1' } });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('tells the requester, in the app and by email, once the capture failed its last try', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    const fan = await createSignedIn(testApp, UserType.Fan);
+    const requestId = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+    // The provider no longer holds the card (as when a hold lapsed): every capture try is refused.
+    await testApp.dataSource.query(
+      `UPDATE sandbox_intents SET status = 'requires_payment_method' WHERE id = (SELECT provider_intent_id FROM payment_intents WHERE request_id = $1)`,
+      [requestId],
+    );
+    await api(testApp).put(`/booking/request/accept?request_id=${requestId}`, {}, athlete.token).expect(200);
+    expect((await listOf(testApp, fan)).notifications.map((row) => row.data.title)).toEqual(['Request accepted']);
+    await settle(testApp);
+
+    const titles = (await listOf(testApp, fan)).notifications.map((row) => row.data.title);
+    expect(titles).toEqual(['Payment failed', 'Request accepted']);
+    const mail = await outboxFor(testApp, await emailOf(testApp, fan));
+    expect(mail.map((row) => row.subject)).toContain('Huddle: Payment failed');
+    const dead: Array<{ name: string }> = await testApp.dataSource.query(`SELECT name FROM pgboss.job WHERE state = 'failed' AND data->>'requestId' = $1`, [requestId]);
+    expect(dead.map((row) => row.name)).toEqual(['payments.capture']);
+  });
+});
+
 describe('notifications across two API processes', () => {
   let database: TestDatabase;
   let apps: TestApp[];

@@ -1,4 +1,4 @@
-import { requestNotifications, type RequestChangeFacts } from './notifications';
+import { paymentFailedNotification, requestNotifications, type RequestChangeFacts } from './notifications';
 
 const change = (action: string, actor: RequestChangeFacts['actor'] = 'athlete'): RequestChangeFacts => ({
   requestId: 'r1',
@@ -55,5 +55,9 @@ describe('who learns of each step a request takes', () => {
     for (const action of ['pay', 'accept', 'decline', 'cancel', 'admin_cancel', 'expire', 'deliver', 'start_video_chat', 'approve', 'auto_complete', 'review']) {
       for (const draft of requestNotifications(change(action))) expect(draft.data.link).toBe('/request/r1');
     }
+  });
+
+  it('tells the requester, by email too, when the card could not be charged', () => {
+    expect(paymentFailedNotification('fan', 'r1')).toMatchObject({ userId: 'fan', email: true, data: { title: 'Payment failed', link: '/request/r1' } });
   });
 });

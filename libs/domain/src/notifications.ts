@@ -78,3 +78,15 @@ export function requestNotifications(change: RequestChangeFacts): NotificationDr
       return [];
   }
 }
+
+/**
+ * The requester, when the card could not be charged after the athlete accepted (the capture failed
+ * on every try): the request stands, and support sorts the payment out. By email too.
+ */
+export function paymentFailedNotification(requesterId: string, requestId: string): NotificationDraft {
+  return {
+    userId: requesterId,
+    data: { title: 'Payment failed', text: 'We could not charge your card for this request. Contact customer support from the request page.', link: `/request/${requestId}` },
+    email: true,
+  };
+}

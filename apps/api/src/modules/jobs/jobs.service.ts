@@ -47,6 +47,12 @@ export interface JobQueueOptions {
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
+  /**
+   * Runs once when a job failed its last try and is dead: what someone must be told (a payment
+   * that could not be taken). In one transaction with a record of the job, like `once`, so it
+   * happens once even if this process dies on the way.
+   */
+  onGiveUp?: (job: Job<unknown>, error: unknown, manager: EntityManager) => Promise<void>;
 }
 
 export interface EnqueueOptions {
@@ -114,11 +120,14 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private working = false;
   private stopped = false;
 
+  private readonly retryLimit: number;
+
   constructor(
     config: AppConfig,
     server: DatabaseServer,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
+    this.retryLimit = config.JOBS_RETRY_LIMIT;
     this.boss = new PgBoss({
       connectionString: server.url,
       schema: JOBS_SCHEMA,
@@ -267,13 +276,21 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.start();
     this.working = true;
     this.dataSource.subscribers.push(this.commitListener());
-    for (const [name, { handler }] of this.handlers) {
+    for (const [name, { handler, options }] of this.handlers) {
       await this.queue(name);
+      const retryLimit = options.retryLimit ?? this.retryLimit;
       const workerId = await this.boss.work(name, { includeMetadata: true }, async ([job]: Array<PgBoss.JobWithMetadata<unknown>>) => {
+        const current: Job<unknown> = { id: job.id, name: job.name, data: job.data, retryCount: job.retryCount };
         try {
-          await handler({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount });
+          await handler(current);
         } catch (error) {
           this.logger.warn(`Job ${name} ${job.id} failed (try ${job.retryCount + 1}): ${error instanceof Error ? error.message : String(error)}`);
+          if (options.onGiveUp && job.retryCount >= retryLimit) {
+            const giveUp = options.onGiveUp;
+            await this.once(current, (manager) => giveUp(current, error, manager)).catch((failure: unknown) =>
+              this.logger.error(`Giving up job ${name} ${job.id} failed: ${failure instanceof Error ? failure.message : String(failure)}`),
+            );
+          }
           throw error;
         } finally {
           // pg-boss's worker takes one job per fetch and then sleeps out the polling interval, so

@@ -3,13 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import type { LiveNotification, RequestParty, ServiceType } from '@huddle/domain';
-import { requestNotifications } from '@huddle/domain/notifications';
+import { paymentFailedNotification, requestNotifications } from '@huddle/domain/notifications';
 import type { NotificationDraft } from '@huddle/domain/notifications';
 import { AppConfig } from '../../config/app-config';
 import { ClusterBus } from '../../database/cluster-bus';
 import { Transactions } from '../../database/transactions';
 import { MailService } from '../mail/mail.service';
-import { notificationPeople } from './notification-recipients.query';
+import { notificationPeople, notificationPerson } from './notification-recipients.query';
 import type { NotificationPerson } from './notification-recipients.query';
 import { NOTIFICATIONS_CHANNEL, writeNotifications } from './notification-writes';
 
@@ -98,6 +98,18 @@ export class NotificationsService {
       const person = draft.userId === people.athlete.id ? people.athlete : people.requester;
       if (draft.email) await this.emailIn(manager, person, draft);
     }
+  }
+
+  /** Tells the requester the card could not be charged (the capture gave up), inside the caller's transaction. */
+  async paymentFailedIn(manager: EntityManager, payment: { requesterId: string; requestId: string }): Promise<void> {
+    const draft = paymentFailedNotification(payment.requesterId, payment.requestId);
+    await writeNotifications((sql, params) => manager.query(sql, params), [draft], {
+      referenceId: payment.requestId,
+      requestId: payment.requestId,
+      requestType: null,
+      campaignId: null,
+    });
+    await this.emailIn(manager, await notificationPerson(manager, payment.requesterId), draft);
   }
 
   /** The user's notifications, newest first, with how many are unread. */

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
 import { JobsModule } from '../jobs/jobs.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { CARD_PROVIDER } from './card-provider';
 import type { CardProvider } from './card-provider';
 import { PaymentMethodsController } from './payment-methods.controller';
@@ -18,7 +19,7 @@ import { StripeWebhookController } from './stripe-webhook.controller';
  * embedded sandbox otherwise. Exports PaymentsService; booking calls it, payments never calls booking.
  */
 @Module({
-  imports: [JobsModule],
+  imports: [JobsModule, NotificationsModule],
   controllers: [SandboxController, PaymentMethodsController, StripeWebhookController],
   providers: [
     PaymentsService,

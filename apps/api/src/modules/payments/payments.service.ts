@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '../../database/transactions';
 import { JobsService } from '../jobs/jobs.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import type { Job } from '../jobs/jobs.service';
 import { CARD_PROVIDER } from './card-provider';
 import type { CardProvider, CardProviderName, IntentStatus, SavedCard } from './card-provider';
@@ -71,6 +72,7 @@ export class PaymentsService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly transactions: Transactions,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
   ) {}
 
   get providerName(): CardProviderName {
@@ -78,7 +80,14 @@ export class PaymentsService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.jobs.register<CaptureInput>(CAPTURE, (job) => this.capture(job.data));
+    this.jobs.register<CaptureInput>(CAPTURE, (job) => this.capture(job.data), {
+      // The athlete accepted but the card could not be charged on any try: the requester is told.
+      onGiveUp: async (job, _error, manager) => {
+        const { requestId } = job.data as CaptureInput;
+        const intent = await this.intentOf(requestId);
+        if (intent) await this.notifications.paymentFailedIn(manager, { requesterId: intent.payer_id, requestId });
+      },
+    });
     this.jobs.register<{ requestId: string }>(VOID, (job) => this.void(job.data.requestId));
     this.jobs.register<CaptureInput>(REFUND, (job) => this.refund(job.data));
     this.jobs.register<{ eventId: string; type: string; intentId: string }>(PROVIDER_EVENT, (job) => this.onProviderEvent(job));
