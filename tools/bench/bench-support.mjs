@@ -27,3 +27,16 @@ export async function stopProcess(child) {
   await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 15_000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
 }
+
+/**
+ * Stops everything the benchmark started on Ctrl-C and when the whole run passes `deadlineMs` (a
+ * hung API or database cannot keep it alive forever). Answers the function that disarms the watchdog.
+ */
+export function stopOnInterruptOrDeadline(stop, deadlineMs) {
+  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
+  const watchdog = setTimeout(() => {
+    console.error('The benchmark ran past its deadline; stopping.');
+    void stop().finally(() => process.exit(1));
+  }, deadlineMs);
+  return () => clearTimeout(watchdog);
+}

@@ -26,7 +26,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureApiBuild, freePort, stopProcess } from './bench-support.mjs';
+import { ensureApiBuild, freePort, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const API_DIR = path.join(ROOT, 'apps/api');
@@ -366,11 +366,7 @@ async function main() {
     await stopProcess(api);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
-  const watchdog = setTimeout(() => {
-    console.error('The benchmark ran past its deadline; stopping.');
-    void stop().finally(() => process.exit(1));
-  }, RUN_DEADLINE_MS);
+  const disarm = stopOnInterruptOrDeadline(stop, RUN_DEADLINE_MS);
   let failed = false;
   try {
     await waitForApi(call, api);
@@ -408,7 +404,7 @@ async function main() {
     console.error(error);
     failed = true;
   } finally {
-    clearTimeout(watchdog);
+    disarm();
     await stop();
   }
   process.exit(failed ? 1 : 0);

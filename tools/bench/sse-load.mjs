@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureApiBuild, freePort, stopProcess } from './bench-support.mjs';
+import { ensureApiBuild, freePort, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const API_DIR = path.join(ROOT, 'apps/api');
@@ -176,11 +176,7 @@ async function main() {
     await stopProcess(apiA);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
-  const watchdog = setTimeout(() => {
-    console.error('The benchmark ran past its deadline; stopping.');
-    void stop().finally(() => process.exit(1));
-  }, RUN_DEADLINE_MS);
+  const disarm = stopOnInterruptOrDeadline(stop, RUN_DEADLINE_MS);
   let failed = false;
   try {
     await waitForApi(portA, apiA);
@@ -226,7 +222,8 @@ async function main() {
             await writeNotifications(
               async (sql, params) => {
                 const result = await client.query(sql, params);
-                if (sql.startsWith('INSERT INTO notifications')) numbered = result.rows;
+                // The rows' users and numbers, as the statement wrote them.
+                if (sql.startsWith('INSERT INTO notifications ')) numbered = params[0].map((userId, index) => ({ user_id: userId, seq: params[2][index] }));
                 return result.rows;
               },
               drafts,
@@ -284,7 +281,7 @@ async function main() {
     console.error(error);
     failed = true;
   } finally {
-    clearTimeout(watchdog);
+    disarm();
     await stop();
   }
   process.exit(failed ? 1 : 0);

@@ -307,7 +307,6 @@ function probesFor(server: TestApp['server'], method: string, path: string, oper
   return probes;
 }
 
-/** What is wrong with an answer, or null: below 500, the envelope on every JSON answer and every error. */
 /**
  * For streaming routes: an answer that opens the event stream counts as answered once its headers
  * came (the stream itself never ends); any other answer is read whole, as usual.
@@ -332,6 +331,7 @@ function untilHeadersOfAStream(response: Response, done: (error: Error | null, b
   });
 }
 
+/** What is wrong with an answer, or null: below 500, the envelope on every JSON answer and every error. */
 function problemWith(response: Response): string | null {
   if (response.status >= 500) return `answered ${response.status}: ${JSON.stringify(response.body).slice(0, 200)}`;
   const isJson = /application\/json/.test(response.headers['content-type'] ?? '');

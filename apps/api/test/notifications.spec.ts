@@ -39,6 +39,7 @@ class StreamClient {
   readonly events: StreamEvent[] = [];
   status = 0;
   contentType = '';
+  ended = false;
   private buffer = '';
   private waiters: Array<() => void> = [];
   private readonly request: http.ClientRequest;
@@ -49,6 +50,10 @@ class StreamClient {
       this.contentType = String(response.headers['content-type'] ?? '');
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => this.take(chunk));
+      response.on('end', () => {
+        this.ended = true;
+        for (const waiter of this.waiters.splice(0)) waiter();
+      });
     });
     this.request.on('error', () => undefined);
   }
@@ -64,6 +69,15 @@ class StreamClient {
         this.waiters.push(resolve);
         setTimeout(resolve, 100);
       });
+    }
+  }
+
+  /** Waits until the server ended the stream (or fails after `timeoutMs`). */
+  async waitForEnd(timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.ended) {
+      if (Date.now() > deadline) throw new Error('The stream did not end');
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
@@ -203,6 +217,41 @@ describe('notifications', () => {
     expect((await listOf(testApp, owner)).notifications.map((row) => row.id)).toEqual([newest.id, middle.id]);
   });
 
+  it('never numbers two notifications alike, even after the newest was deleted; the open stream gets the next one', async () => {
+    const base = await listen(testApp);
+    const owner = await createBookableAthlete(testApp);
+    const booker = await createSignedIn(testApp, UserType.Fan);
+    await bookAndPay(testApp, booker, bookingPayload('shoutout', owner.account.id));
+    await bookAndPay(testApp, booker, bookingPayload('shoutout', owner.account.id));
+    const [newest] = (await listOf(testApp, owner)).notifications;
+    expect(newest.seq).toBe(2);
+    await request(testApp.server).delete('/api/v1/user/notifications/delete').set('x-access-token', owner.token).type('form').send({ ids: JSON.stringify([newest.id]) }).expect(200);
+    const stream = new StreamClient(base, owner.token);
+    try {
+      const [hello] = await stream.waitFor('unread');
+      expect(hello.id).toBe('2');
+      await bookAndPay(testApp, booker, bookingPayload('shoutout', owner.account.id));
+      const [event] = await stream.waitFor('notification');
+      expect(event.id).toBe('3');
+      expect((await listOf(testApp, owner)).notifications.map((row) => row.seq)).toEqual([3, 1]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends a stream whose session ended (logout elsewhere) at the next heartbeat', async () => {
+    const owner = await createSignedIn(testApp, UserType.Fan);
+    const stream = new StreamClient(await listen(testApp), owner.token);
+    try {
+      await stream.waitFor('unread');
+      await api(testApp).delete('/user/sessions', owner.token).expect(200);
+      // NOTIFICATIONS_HEARTBEAT_SECONDS is 1 here.
+      await stream.waitForEnd(5_000);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('refuses bad ids with the envelope, guests with 401 and administrators with 403', async () => {
     for (const ids of ['not json', '[]', '["x"]', JSON.stringify(Array.from({ length: 101 }, () => '0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10'))]) {
       const response = await api(testApp).put('/user/notifications/set_read', { ids }, fan.token).expect(400);
@@ -224,6 +273,8 @@ describe('notifications', () => {
       expect(stream.status).toBe(200);
       expect(stream.contentType).toMatch(/^text\/event-stream/);
       expect(hello.data).toEqual({ unread_count: 0 });
+      // The opening count says where the stream stands, so a reconnect before any notification misses nothing.
+      expect(hello.id).toBe('0');
 
       const first = await bookAndPay(testApp, booker, bookingPayload('shoutout', owner.account.id));
       const [event] = await stream.waitFor('notification');
@@ -255,6 +306,22 @@ describe('notifications', () => {
     } finally {
       back.close();
       byQuery.close();
+    }
+  });
+});
+
+describe('stopping the API with streams open', () => {
+  it('ends the streams, so the server closes instead of waiting for them', async () => {
+    const testApp = await createTestApp();
+    const owner = await createSignedIn(testApp, UserType.Athlete);
+    const stream = new StreamClient(await listen(testApp), owner.token);
+    try {
+      await stream.waitFor('unread');
+      // An open event stream never ends by itself: without ending it, close() would wait forever.
+      await testApp.close();
+      await stream.waitForEnd(5_000);
+    } finally {
+      stream.close();
     }
   });
 });

@@ -43,7 +43,7 @@ export const LIVE_EVENT_NAMES = { notification: 'notification', unread: 'unread'
 
 /**
  * The client reconnects when the stream has been silent this long (spec §4: heartbeat timeout
- * 180000 ms); the server sends a heartbeat comment well inside it and inside common proxies' idle
+ * 180000 ms); the server sends a heartbeat event well inside it and inside common proxies' idle
  * timeouts (see the API's NOTIFICATIONS_HEARTBEAT_SECONDS).
  */
 export const LIVE_STREAM_SILENCE_MS = 180_000;

@@ -1,6 +1,6 @@
 import { paymentFailedNotification, requestNotifications, type RequestChangeFacts } from './notifications';
 
-const change = (action: string, actor: RequestChangeFacts['actor'] = 'athlete'): RequestChangeFacts => ({
+const change = (action: RequestChangeFacts['action'], actor: RequestChangeFacts['actor'] = 'athlete'): RequestChangeFacts => ({
   requestId: 'r1',
   action,
   type: 'shoutout',
@@ -11,7 +11,7 @@ const change = (action: string, actor: RequestChangeFacts['actor'] = 'athlete'):
   actor,
 });
 
-const recipients = (action: string) => requestNotifications(change(action)).map((draft) => [draft.userId, draft.email]);
+const recipients = (action: RequestChangeFacts['action']) => requestNotifications(change(action)).map((draft) => [draft.userId, draft.email]);
 
 describe('who learns of each step a request takes', () => {
   it('tells the athlete of a paid request, by email too', () => {
@@ -42,17 +42,20 @@ describe('who learns of each step a request takes', () => {
   });
 
   it('tells the athlete of a cancel, an approval, an automatic completion and a review, in the app only', () => {
-    for (const action of ['cancel', 'approve', 'auto_complete', 'review']) expect(recipients(action)).toEqual([['athlete', false]]);
+    for (const action of ['cancel', 'approve', 'auto_complete', 'review'] as const) expect(recipients(action)).toEqual([['athlete', false]]);
   });
 
-  it('tells the requester a video chat started, and nobody of a flag or a finished chat', () => {
+  it('tells the other party a video chat started, and nobody of a flag or a finished chat', () => {
     expect(recipients('start_video_chat')).toEqual([['fan', false]]);
+    expect(requestNotifications(change('start_video_chat', 'requester'))).toEqual([
+      { userId: 'athlete', email: false, data: { title: 'Video chat started', text: 'Riley P. started the video chat. Join now.', link: '/request/r1' } },
+    ]);
     expect(recipients('flag')).toEqual([]);
     expect(recipients('complete_video_chat')).toEqual([]);
   });
 
   it('opens the request from every notification', () => {
-    for (const action of ['pay', 'accept', 'decline', 'cancel', 'admin_cancel', 'expire', 'deliver', 'start_video_chat', 'approve', 'auto_complete', 'review']) {
+    for (const action of ['pay', 'accept', 'decline', 'cancel', 'admin_cancel', 'expire', 'deliver', 'start_video_chat', 'approve', 'auto_complete', 'review'] as const) {
       for (const draft of requestNotifications(change(action))) expect(draft.data.link).toBe('/request/r1');
     }
   });

@@ -1,12 +1,12 @@
 import type { NotificationData } from './live-events';
-import type { RequestParty } from './request-actions';
+import type { RequestAction, RequestParty } from './request-actions';
 import { SERVICE_LABELS, type ServiceType } from './service-types';
 
 /** A change of a request, as the notification rules need it (the API's request-changed event plus names). */
 export interface RequestChangeFacts {
   requestId: string;
   /** A request action, or 'pay' when the card is held and the athlete first sees the request. */
-  action: string;
+  action: RequestAction | 'pay';
   type: ServiceType;
   athleteId: string;
   requesterId: string;
@@ -35,7 +35,7 @@ function label(type: ServiceType): string {
  * - accepted, declined: the requester, by email too;
  * - canceled by the requester: the athlete; by an administrator: both, the requester by email (refunded or released);
  * - expired: the requester by email (the hold released) and the athlete (it is gone from the list);
- * - delivered: the requester, by email too; a video chat started: the requester (join now);
+ * - delivered: the requester, by email too; a video chat started: the other party (join now);
  * - approved, auto-completed, reviewed: the athlete.
  * Flagging is for the administrator's console, not a notification; a finished video chat shows on
  * the request itself. Every notification opens the request.
@@ -67,7 +67,10 @@ export function requestNotifications(change: RequestChangeFacts): NotificationDr
     case 'deliver':
       return [toRequester('Your video is ready', `${change.athleteName} delivered your ${service}. Watch it and approve it.`, true)];
     case 'start_video_chat':
-      return [toRequester('Video chat started', `${change.athleteName} started your video chat. Join now.`)];
+      // Either party may start it: the other one is told to join.
+      return change.actor === 'requester'
+        ? [toAthlete('Video chat started', `${change.requesterName} started the video chat. Join now.`)]
+        : [toRequester('Video chat started', `${change.athleteName} started your video chat. Join now.`)];
     case 'approve':
       return [toAthlete('Request approved', `${change.requesterName} approved your ${service}.`)];
     case 'auto_complete':

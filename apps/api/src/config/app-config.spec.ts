@@ -25,6 +25,9 @@ describe('AppConfig', () => {
     expect(() => loadAppConfig({ API_WORKERS: '0' })).toThrow(ConfigurationError);
     expect(loadAppConfig({ SEARCH_CACHE_TTL_MS: '0' }).SEARCH_CACHE_TTL_MS).toBe(0);
     expect(() => loadAppConfig({ SEARCH_CACHE_TTL_MS: '-1' })).toThrow(ConfigurationError);
+    // A stream whose heartbeat comes no sooner than the idle timeout would be cut while quiet.
+    expect(() => loadAppConfig({ HTTP_IDLE_TIMEOUT_SECONDS: '20' })).toThrow(/NOTIFICATIONS_HEARTBEAT_SECONDS must be below HTTP_IDLE_TIMEOUT_SECONDS/);
+    expect(loadAppConfig({ HTTP_IDLE_TIMEOUT_SECONDS: '20', NOTIFICATIONS_HEARTBEAT_SECONDS: '15' }).NOTIFICATIONS_HEARTBEAT_SECONDS).toBe(15);
   });
 
   it('parses and converts provided values, treating blank ones as unset', () => {

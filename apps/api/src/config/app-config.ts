@@ -557,7 +557,7 @@ export class AppConfig {
 
   @Env({
     description:
-      'Seconds between the heartbeat comments of the notification stream: inside HTTP_IDLE_TIMEOUT_SECONDS and the idle timeouts of common proxies (often 60 s), and well inside the 180 s of silence after which a client reconnects.',
+      'Seconds between the heartbeat events of the notification stream: inside HTTP_IDLE_TIMEOUT_SECONDS and the idle timeouts of common proxies (often 60 s), and well inside the 180 s of silence after which a client reconnects.',
   })
   @Transform(toInteger)
   @IsInt()
@@ -619,6 +619,10 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const config = plainToInstance(AppConfig, provided);
   const problems = describeProblems(validateSync(config, { forbidUnknownValues: false }));
+  // A heartbeat no more often than the idle timeout would let every quiet notification stream be cut.
+  if (config.NOTIFICATIONS_HEARTBEAT_SECONDS >= config.HTTP_IDLE_TIMEOUT_SECONDS) {
+    problems.push('NOTIFICATIONS_HEARTBEAT_SECONDS must be below HTTP_IDLE_TIMEOUT_SECONDS');
+  }
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;
 }

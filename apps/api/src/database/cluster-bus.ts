@@ -11,8 +11,8 @@ import { DatabaseServerModule } from './database.module';
 /** A channel name PostgreSQL takes unquoted: lowercase letters, digits and underscores. */
 const CHANNEL = /^[a-z][a-z0-9_]*$/;
 const FIRST_RETRY_MS = 500;
-// PostgreSQL refuses a NOTIFY payload of 8000 bytes or more.
-const MAX_PAYLOAD_BYTES = 7_900;
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const MAX_NOTIFY_PAYLOAD_BYTES = 7_900;
 
 /** A subscriber to a channel whose messages carry a payload (ClusterBus.read). */
 export interface PayloadReader {
@@ -83,7 +83,7 @@ export class ClusterBus implements OnApplicationBootstrap, OnApplicationShutdown
    * transaction commits, and never if it rolls back. Payloads stay well under PostgreSQL's 8000 bytes.
    */
   async sendIn(manager: EntityManager, channel: string, payload: string): Promise<void> {
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`A ${channel} message of ${payload.length} characters is too long`);
+    if (Buffer.byteLength(payload) > MAX_NOTIFY_PAYLOAD_BYTES) throw new Error(`A ${channel} message of ${Buffer.byteLength(payload)} bytes is too long`);
     await manager.query('SELECT pg_notify($1, $2)', [channel, payload]);
   }
 

@@ -72,9 +72,7 @@ const browserEventSource: EventSourceFactory = (url) => new EventSource(url, { w
  * dropped connection (sending Last-Event-ID); what it cannot notice is a connection that stays
  * open and carries nothing (a proxy that swallowed it), so after `silenceMs` without a message the
  * stream is closed and opened again with ?last_event_id=, which the API answers with what was missed.
- *
- * The server's `: keep-alive` comments never reach an EventSource's listeners, so on a quiet stream
- * the silence timer also fires: one reconnect per `silenceMs`, answered with the current unread count.
+ * The server's heartbeat events keep a quiet stream from looking silent.
  */
 export function openNotificationStream({
   apiBase,
@@ -96,7 +94,9 @@ export function openNotificationStream({
     watch();
     const event = parseLiveEvent(name, message.data);
     if (!event) return;
-    if (event.type === 'notification') lastEventId = message.lastEventId || String(event.notification.seq);
+    // Every event with an id says where the stream stands (the opening count carries it too).
+    if (message.lastEventId) lastEventId = message.lastEventId;
+    else if (event.type === 'notification') lastEventId = String(event.notification.seq);
     onEvent(event);
   };
 

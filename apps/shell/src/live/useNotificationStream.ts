@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { UserType, type LiveEvent, type RoleCode } from '@huddle/domain';
+import { canAccess, type LiveEvent, type RoleCode } from '@huddle/domain';
 
-/** The roles whose screens list notifications (spec §2, /notifications): fans, athletes, businesses. */
-const STREAM_ROLES: readonly RoleCode[] = [UserType.Fan, UserType.Athlete, UserType.Business];
-
-/** Whether a session of this role holds the notification stream; guests and signed-out visitors never do (spec §4). */
+/**
+ * Whether a session of this role holds the notification stream: the roles that may open
+ * /notifications (spec §2: fans, athletes, businesses); guests and signed-out visitors never do (spec §4).
+ */
 export function holdsNotificationStream(role: RoleCode | null): boolean {
-  return role !== null && STREAM_ROLES.includes(role);
+  return role !== null && canAccess('/notifications', role);
 }
 
 export interface NotificationStreamProps {

@@ -3262,9 +3262,9 @@ export interface operations {
     Booking_filter: {
         parameters: {
             query?: {
-                status?: "pending" | "accepted" | "finished";
                 page?: number;
                 page_size?: number;
+                status?: "pending" | "accepted" | "finished";
             };
             header?: never;
             path?: never;

@@ -6,7 +6,7 @@ import { roleCodeOf } from '@huddle/domain';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { AccountsService } from '../accounts/accounts.service';
 import { SessionEntity } from './entities/session.entity';
-import { findSignedInSession } from './signed-in-session.query';
+import { findSignedInSession, liveSessionIds } from './signed-in-session.query';
 import { generateSessionToken, hashSessionToken, isWellFormedSessionToken, SESSION_TTL_MS } from './session-token';
 
 export interface IssuedSession {
@@ -63,6 +63,11 @@ export class SessionsService {
       sessionId: row.session_id,
       account: { id: row.account_id, userType: row.user_type, role: roleCodeOf({ user_type: row.user_type, profile_completed: row.profile_completed }, false) },
     };
+  }
+
+  /** Which of these sessions are still live: a stream that outlives its session is ended. */
+  async liveOf(sessionIds: readonly string[]): Promise<Set<string>> {
+    return liveSessionIds(this.transactions.manager, sessionIds);
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -53,9 +53,9 @@ function shareableId(): string {
 /**
  * The one place a request's state changes (DESIGN "Requests and money"): one transaction, the row
  * locked (SELECT ... FOR UPDATE), the action checked against the domain's table for the actor's
- * part in this request, the change and a history row written, and its consequences (card capture,
- * void or refund, the request-changed event for deliveries and notifications) enqueued as jobs in
- * the same transaction. Two racing actions queue on the row lock; the second sees the first's
+ * part in this request, the change and a history row written, and its consequences written or
+ * enqueued in the same transaction: the card capture, void or refund and the request-changed event
+ * as jobs, the parties' notifications (and their emails) by NotificationsService. Two racing actions queue on the row lock; the second sees the first's
  * result and is refused, so a request is never in two states and its money moves once.
  */
 @Injectable()

@@ -48,9 +48,10 @@ export interface JobQueueOptions {
   retryDelaySeconds?: number;
   expireInSeconds?: number;
   /**
-   * Runs once when a job failed its last try and is dead: what someone must be told (a payment
-   * that could not be taken). In one transaction with a record of the job, like `once`, so it
-   * happens once even if this process dies on the way.
+   * Runs when a job's last try throws and the job is dead: what someone must be told (a payment
+   * that could not be taken). In one transaction with a record of the job, like `once`, so a
+   * repeat does nothing. A last try that pg-boss fails for running past its expiry, or whose
+   * process dies, is not seen here (it is still listed dead for the administrator).
    */
   onGiveUp?: (job: Job<unknown>, error: unknown, manager: EntityManager) => Promise<void>;
 }

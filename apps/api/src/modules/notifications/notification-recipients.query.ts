@@ -10,16 +10,16 @@ export interface NotificationPerson {
   emailNotifications: boolean;
 }
 
+/** One person, for a notification that concerns only them (named as a requester is). */
+export async function notificationPerson(manager: EntityManager, id: string): Promise<NotificationPerson> {
+  return (await notificationPeople(manager, id, id)).requester;
+}
+
 /**
  * Read model of the notifications module (DESIGN "Data"): reads `accounts` (the accounts module's)
  * and `business_profiles` for the names and email settings of a request's two parties, inside the
  * transaction of the change that notifies them.
  */
-/** One person, for a notification that concerns only them. */
-export async function notificationPerson(manager: EntityManager, id: string): Promise<NotificationPerson> {
-  return (await notificationPeople(manager, id, id)).requester;
-}
-
 export async function notificationPeople(manager: EntityManager, athleteId: string, requesterId: string): Promise<{ athlete: NotificationPerson; requester: NotificationPerson }> {
   const rows: Array<{ id: string; first_name: string | null; last_name: string | null; business_name: string | null; email: string | null; email_notifications: boolean }> =
     await manager.query(

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config/app-config';
+import type { SessionsService } from '../auth/sessions.service';
 import type { ClusterBus, PayloadReader } from '../../database/cluster-bus';
 import { NotificationStreams } from './notification-streams';
 import type { NotificationRow, NotificationsService } from './notifications.service';
@@ -38,9 +39,9 @@ describe('NotificationStreams', () => {
         return pairs.map((pair) => row(pair.seq));
       },
     } as unknown as NotificationsService;
-    const streams = new NotificationStreams(notifications, bus, { NOTIFICATIONS_HEARTBEAT_SECONDS: 25 } as AppConfig);
+    const streams = new NotificationStreams(notifications, bus, { NOTIFICATIONS_HEARTBEAT_SECONDS: 25 } as AppConfig, {} as SessionsService);
     const written: string[] = [];
-    await streams.open(USER, { write: (chunk) => written.push(chunk) > 0 }, null);
+    await streams.open({ userId: USER, sessionId: 'session' }, { write: (chunk) => void written.push(chunk), end: () => undefined }, null);
 
     reader?.onMessage(`n:${USER}:1`);
     reader?.onMessage(`n:${USER}:2`);

@@ -1,30 +1,36 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 import { LIVE_EVENT_NAMES } from '@huddle/domain';
 import type { LiveEvent } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
 import { ClusterBus } from '../../database/cluster-bus';
+import { SessionsService } from '../auth/sessions.service';
 import { NOTIFICATIONS_CHANNEL, NotificationsService, toLiveNotification } from './notifications.service';
 import type { NotificationRow } from './notifications.service';
 
 /** Keeps an idle stream (and proxies) open and tells the client it is alive (see LIVE_EVENT_NAMES). */
 const HEARTBEAT = `event: ${LIVE_EVENT_NAMES.heartbeat}\ndata: {}\n\n`;
-/** How many missed notifications one reconnect replays (the rest are in the list). */
+/** How many missed notifications one catch-up sends (the rest are in the list). */
 const REPLAY_LIMIT = 500;
 
 /** One open server-sent-event connection of a signed-in user. */
 export interface StreamSink {
-  /** Writes a chunk of the event stream; false when the socket is gone. */
-  write: (chunk: string) => boolean;
+  /** Writes a chunk of the event stream (buffered by the socket when the client is slow). */
+  write: (chunk: string) => void;
+  /** Ends the stream: the session behind it ended, or the process is stopping. */
+  end: () => void;
 }
 
 interface Connection {
   userId: string;
+  sessionId: string;
   sink: StreamSink;
   /** The number of the last notification sent to it. */
   lastSeq: number;
-  /** Live notifications that came while its replay was being read, sent after it. */
+  /** Live notifications that came while it was catching up, sent after that; null once it has. */
   pending: NotificationRow[] | null;
+  /** An unread count that changed while it was catching up. */
+  countChanged: boolean;
 }
 
 function frame(event: LiveEvent, id?: number): string {
@@ -36,12 +42,14 @@ function frame(event: LiveEvent, id?: number): string {
 /**
  * The server-sent-event connections this API process holds, by user. Every process reads
  * NOTIFICATIONS_CHANNEL (PostgreSQL LISTEN/NOTIFY, delivered at commit), looks up what concerns its
- * own connections in one statement, and writes it to them; a heartbeat event keeps idle
- * connections (and proxies in between) open. When the listening connection was lost, every
- * connection is brought up to date from the table.
+ * own connections in one statement, and writes it to them, one message after the other in commit
+ * order. A connection that sees a gap in its user's numbers (a message lost with the listening
+ * connection, a lookup that failed) reads what it missed from the table first. Each heartbeat
+ * keeps idle connections (and proxies in between) open, and ends those whose session ended
+ * (logout elsewhere, a password reset, a blocked or deleted account, expiry).
  */
 @Injectable()
-export class NotificationStreams implements OnApplicationBootstrap, OnApplicationShutdown {
+export class NotificationStreams implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('NotificationStreams');
   private readonly byUser = new Map<string, Set<Connection>>();
   private heartbeat: NodeJS.Timeout | null = null;
@@ -51,6 +59,7 @@ export class NotificationStreams implements OnApplicationBootstrap, OnApplicatio
     private readonly notifications: NotificationsService,
     private readonly bus: ClusterBus,
     private readonly config: AppConfig,
+    private readonly sessions: SessionsService,
   ) {
     this.bus.read(NOTIFICATIONS_CHANNEL, {
       onMessage: (payload) => this.inTurn(() => this.deliver(payload), 'deliver notifications'),
@@ -66,21 +75,25 @@ export class NotificationStreams implements OnApplicationBootstrap, OnApplicatio
   }
 
   onApplicationBootstrap(): void {
-    this.heartbeat = setInterval(() => this.beat(), this.config.NOTIFICATIONS_HEARTBEAT_SECONDS * 1000);
+    this.heartbeat = setInterval(() => this.inTurn(() => this.beat(), 'send heartbeats'), this.config.NOTIFICATIONS_HEARTBEAT_SECONDS * 1000);
     this.heartbeat.unref();
   }
 
-  onApplicationShutdown(): void {
+  /** The HTTP server closes only once every response ended: a stream never ends by itself. */
+  beforeApplicationShutdown(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const connections of this.byUser.values()) for (const connection of connections) connection.sink.end();
     this.byUser.clear();
   }
 
   /**
    * Starts a user's stream: what they missed since `lastEventId` (when the client says), then the
-   * unread count, then everything new as it commits. Answers the function that ends it.
+   * unread count (its id: where the stream stands), then everything new as it commits. Answers the
+   * function that ends it.
    */
-  async open(userId: string, sink: StreamSink, lastEventId: number | null): Promise<() => void> {
-    const connection: Connection = { userId, sink, lastSeq: 0, pending: [] };
+  async open(account: { userId: string; sessionId: string }, sink: StreamSink, lastEventId: number | null): Promise<() => void> {
+    const { userId } = account;
+    const connection: Connection = { userId, sessionId: account.sessionId, sink, lastSeq: 0, pending: [], countChanged: false };
     const connections = this.byUser.get(userId) ?? new Set<Connection>();
     connections.add(connection);
     this.byUser.set(userId, connections);
@@ -95,13 +108,14 @@ export class NotificationStreams implements OnApplicationBootstrap, OnApplicatio
         connection.lastSeq = lastEventId;
         missed = await this.notifications.since(userId, lastEventId, REPLAY_LIMIT);
       }
-      const unread = await this.notifications.unreadCount(userId);
+      let unread = await this.notifications.unreadCount(userId);
       this.write(connection, missed, unread);
-      // What committed while the replay was read came in meanwhile; in order after it, without repeats.
+      // What committed while the catch-up was read came in meanwhile; in order after it, without repeats.
       const pending = connection.pending ?? [];
       connection.pending = null;
+      if (pending.length > 0 || connection.countChanged) unread = await this.notifications.unreadCount(userId);
       this.write(connection, pending, unread);
-      sink.write(frame({ type: 'unread', unread_count: unread }));
+      sink.write(frame({ type: 'unread', unread_count: unread }, connection.lastSeq));
     } catch (error) {
       close();
       throw error;
@@ -131,11 +145,10 @@ export class NotificationStreams implements OnApplicationBootstrap, OnApplicatio
     const rows = await this.notifications.byNumbers(fresh);
     const counts = await this.notifications.unreadCounts([...new Set([...rows.map((row) => row.user_id), ...counted])]);
     for (const row of rows) {
-      for (const connection of this.byUser.get(row.user_id) ?? []) this.push(connection, [row], counts.get(row.user_id) ?? 0);
+      for (const connection of this.byUser.get(row.user_id) ?? []) await this.push(connection, [row], counts.get(row.user_id) ?? 0);
     }
     for (const userId of counted) {
-      const unread = counts.get(userId) ?? 0;
-      for (const connection of this.byUser.get(userId) ?? []) if (!connection.pending) connection.sink.write(frame({ type: 'unread', unread_count: unread }));
+      for (const connection of this.byUser.get(userId) ?? []) this.count(connection, counts.get(userId) ?? 0);
     }
   }
 
@@ -144,16 +157,26 @@ export class NotificationStreams implements OnApplicationBootstrap, OnApplicatio
     for (const [userId, connections] of this.byUser) {
       const unread = await this.notifications.unreadCount(userId);
       for (const connection of connections) {
-        this.push(connection, await this.notifications.since(userId, connection.lastSeq, REPLAY_LIMIT), unread);
-        if (!connection.pending) connection.sink.write(frame({ type: 'unread', unread_count: unread }));
+        await this.push(connection, await this.notifications.since(userId, connection.lastSeq, REPLAY_LIMIT), unread);
+        this.count(connection, unread);
       }
     }
   }
 
-  /** Live rows for a connection: written at once, or kept until its replay is out. */
-  private push(connection: Connection, rows: readonly NotificationRow[], unread: number): void {
-    if (connection.pending) connection.pending.push(...rows);
-    else this.write(connection, rows, unread);
+  /** Live rows for a connection: kept while it catches up; otherwise written, after what it missed if they skip a number. */
+  private async push(connection: Connection, rows: readonly NotificationRow[], unread: number): Promise<void> {
+    if (connection.pending) {
+      connection.pending.push(...rows);
+      return;
+    }
+    const first = Math.min(...rows.map((row) => Number(row.seq)));
+    const gap = rows.length > 0 && first > connection.lastSeq + 1;
+    this.write(connection, gap ? await this.notifications.since(connection.userId, connection.lastSeq, REPLAY_LIMIT) : rows, unread);
+  }
+
+  private count(connection: Connection, unread: number): void {
+    if (connection.pending) connection.countChanged = true;
+    else connection.sink.write(frame({ type: 'unread', unread_count: unread }));
   }
 
   /** Writes, in order, the rows the connection has not had yet (a user's numbers rise in commit order). */
@@ -166,7 +189,14 @@ export class NotificationStreams implements OnApplicationBootstrap, OnApplicatio
     }
   }
 
-  private beat(): void {
-    for (const connections of this.byUser.values()) for (const connection of connections) connection.sink.write(HEARTBEAT);
+  /** The heartbeat to every connection, and the end of those whose session ended (one statement). */
+  private async beat(): Promise<void> {
+    const all = [...this.byUser.values()].flatMap((connections) => [...connections]);
+    if (all.length === 0) return;
+    const live = await this.sessions.liveOf([...new Set(all.map((connection) => connection.sessionId))]);
+    for (const connection of all) {
+      if (live.has(connection.sessionId)) connection.sink.write(HEARTBEAT);
+      else connection.sink.end();
+    }
   }
 }

@@ -1,17 +1,17 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtension, ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UserType } from '@huddle/domain';
+import { ROUTES } from '@huddle/domain';
 import { Roles } from '../../common/access/access.decorators';
-import { CurrentAccount } from '../../common/access/current-account.decorator';
+import { CurrentAccount, CurrentSessionId } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { NotificationIdsInput, NotificationListPayload, NotificationListQuery, NotificationStreamQuery, UnreadCountPayload } from './dto/notifications.dto';
 import { NotificationStreams } from './notification-streams';
 import { NotificationsService } from './notifications.service';
 
-/** /notifications is for fans, athletes and businesses (spec §2). */
-const READERS = [UserType.Fan, UserType.Athlete, UserType.Business];
+/** /notifications is for fans, athletes and businesses (spec §2's route table). */
+const READERS = [...(ROUTES.find((route) => route.path === '/notifications')?.roles ?? [])];
 
 /**
  * The caller's own notifications (spec §7): the list, marking read, deleting, and the live stream.
@@ -69,12 +69,15 @@ export class NotificationsController {
   })
   async stream(
     @CurrentAccount() account: AuthenticatedAccount,
+    @CurrentSessionId() sessionId: string,
     @Query() query: NotificationStreamQuery,
     @Headers('last-event-id') lastEventHeader: string | undefined,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const given = query.last_event_id ?? (/^\d{1,15}$/.test(lastEventHeader ?? '') ? lastEventHeader : undefined);
+    // EventSource sends the header on its own reconnects; a stream the shell opened again carries
+    // the query. The later of the two is where the client stands.
+    const given = [query.last_event_id, /^\d{1,15}$/.test(lastEventHeader ?? '') ? lastEventHeader : undefined].filter((value) => value !== undefined).map(Number);
     reply.hijack();
     const raw = reply.raw;
     // Headers set by hooks so far (CORS, security) go out with the stream's own.
@@ -89,15 +92,27 @@ export class NotificationsController {
     raw.write('retry: 5000\n\n');
     let closed = false;
     let close: (() => void) | null = null;
-    request.raw.on('close', () => {
+    const ended = () => {
       closed = true;
       close?.();
-    });
+    };
+    request.raw.on('close', ended);
+    // A client that left while the guards ran closed before anyone listened.
+    if (request.raw.destroyed || raw.destroyed) ended();
+    const sink = {
+      write: (chunk: string) => {
+        if (!closed) raw.write(chunk);
+      },
+      end: () => {
+        if (!closed) raw.end();
+        ended();
+      },
+    };
     try {
-      close = await this.streams.open(account.id, { write: (chunk) => !closed && raw.write(chunk) }, given === undefined ? null : Number(given));
+      close = await this.streams.open({ userId: account.id, sessionId }, sink, given.length > 0 ? Math.max(...given) : null);
       if (closed) close();
     } catch {
-      raw.end();
+      sink.end();
     }
   }
 }

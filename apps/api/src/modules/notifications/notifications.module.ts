@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClusterBusModule } from '../../database/cluster-bus';
+import { AuthModule } from '../auth/auth.module';
 import { MailModule } from '../mail/mail.module';
 import { NotificationStreams } from './notification-streams';
 import { NotificationsController } from './notifications.controller';
@@ -7,7 +8,7 @@ import { NotificationsService } from './notifications.service';
 
 /** In-app notifications, their emails and their live stream (issue 11). */
 @Module({
-  imports: [ClusterBusModule, MailModule],
+  imports: [ClusterBusModule, MailModule, AuthModule],
   controllers: [NotificationsController],
   providers: [NotificationsService, NotificationStreams],
   exports: [NotificationsService],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import type { LiveNotification, RequestParty, ServiceType } from '@huddle/domain';
+import type { LiveNotification, RequestAction, RequestParty, ServiceType } from '@huddle/domain';
 import { paymentFailedNotification, requestNotifications } from '@huddle/domain/notifications';
 import type { NotificationDraft } from '@huddle/domain/notifications';
 import { AppConfig } from '../../config/app-config';
@@ -19,8 +19,7 @@ export { NOTIFICATIONS_CHANNEL } from './notification-writes';
 /** A step a request took, as booking reports it (inside the transaction that took it). */
 export interface RequestChange {
   requestId: string;
-  /** A request action, or 'pay'. */
-  action: string;
+  action: RequestAction | 'pay';
   type: ServiceType;
   athleteId: string;
   requesterId: string;
@@ -101,12 +100,12 @@ export class NotificationsService {
   }
 
   /** Tells the requester the card could not be charged (the capture gave up), inside the caller's transaction. */
-  async paymentFailedIn(manager: EntityManager, payment: { requesterId: string; requestId: string }): Promise<void> {
+  async paymentFailedIn(manager: EntityManager, payment: { requesterId: string; requestId: string; requestType?: string | null }): Promise<void> {
     const draft = paymentFailedNotification(payment.requesterId, payment.requestId);
     await writeNotifications((sql, params) => manager.query(sql, params), [draft], {
       referenceId: payment.requestId,
       requestId: payment.requestId,
-      requestType: null,
+      requestType: payment.requestType ?? null,
       campaignId: null,
     });
     await this.emailIn(manager, await notificationPerson(manager, payment.requesterId), draft);
@@ -152,8 +151,8 @@ export class NotificationsService {
 
   /** The number of the user's newest notification (0 with none). */
   async lastSeq(userId: string): Promise<number> {
-    const [row]: Array<{ seq: string | null }> = await this.dataSource.query(`SELECT max(seq) AS seq FROM notifications WHERE user_id = $1`, [userId]);
-    return Number(row.seq ?? 0);
+    const rows: Array<{ last_seq: string }> = await this.dataSource.query(`SELECT last_seq FROM notification_counters WHERE user_id = $1`, [userId]);
+    return Number(rows[0]?.last_seq ?? 0);
   }
 
   /** Notifications by their users and numbers, and the unread count of each of those users (one statement each). */

@@ -1,14 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { LIMITS, MESSAGES } from '@huddle/domain';
+import { PageQuery } from '../../page.query';
 import { Omittable, PlainText, Trim } from '../../dto-rules';
 
 const NOT_FOUND = MESSAGES.requestNotFound.title;
-
-function toInteger({ value }: { value: unknown }): unknown {
-  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
-}
 
 export class RequestIdQuery {
   @ApiProperty({ format: 'uuid' })
@@ -35,27 +31,11 @@ export class RequestBody {
   request_id!: string;
 }
 
-export class RequestFilterQuery {
+export class RequestFilterQuery extends PageQuery {
   @ApiPropertyOptional({ enum: ['pending', 'accepted', 'finished'], default: 'pending' })
   @Omittable()
   @IsIn(['pending', 'accepted', 'finished'])
   status?: 'pending' | 'accepted' | 'finished';
-
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @Omittable()
-  @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  @Max(100000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: LIMITS.pageSize.default })
-  @Omittable()
-  @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  page_size?: number;
 }
 
 export class ReviewBody {

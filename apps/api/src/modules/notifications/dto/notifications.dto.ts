@@ -1,16 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsUUID, Matches, Max, Min } from 'class-validator';
-import { LIMITS } from '@huddle/domain';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID, Matches } from 'class-validator';
 import type { LiveNotification, NotificationData } from '@huddle/domain';
+import { PageQuery } from '../../page.query';
 import { Omittable } from '../../dto-rules';
 
 /** Ids at most per call: a page of the list is at most 100. */
 const MAX_IDS = 100;
-
-function toInteger({ value }: { value: unknown }): unknown {
-  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
-}
 
 /** Spec §7 sends the ids as a JSON array inside a form field (or a query parameter); JSON bodies may send the array itself. */
 function toIdList({ value }: { value: unknown }): unknown {
@@ -22,23 +18,8 @@ function toIdList({ value }: { value: unknown }): unknown {
   }
 }
 
-export class NotificationListQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @Omittable()
-  @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  @Max(100000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: LIMITS.pageSize.default })
-  @Omittable()
-  @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  page_size?: number;
-}
+/** ?page=&page_size= of the list. */
+export class NotificationListQuery extends PageQuery {}
 
 export class NotificationIdsInput {
   @ApiProperty({ description: 'The notifications, as a JSON array of ids (a form field), e.g. ["0b5e3c1a-..."].', example: '["0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10"]' })
