@@ -1,5 +1,6 @@
 import { MIGRATIONS } from '../src/database/migrations';
 import { createTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';
 import type { TestDatabase } from './support/test-database';
 
@@ -10,6 +11,18 @@ async function count(testApp: Awaited<ReturnType<typeof createTestApp>>, table: 
 
 describe('migrations', () => {
   let database: TestDatabase;
+  // Closed after each test even when an expectation fails: a running app outlives its test file
+  // (its job workers and pools), and its errors land in the next file of the same Jest worker.
+  const open: TestApp[] = [];
+  const started = async (options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> => {
+    const app = await createTestApp(options);
+    open.push(app);
+    return app;
+  };
+
+  afterEach(async () => {
+    for (const app of open.splice(0)) await app.close();
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -20,7 +33,7 @@ describe('migrations', () => {
   });
 
   it('build the whole schema on an empty database, and a second start changes nothing', async () => {
-    const first = await createTestApp({ database });
+    const first = await started({ database });
     const applied: Array<{ name: string }> = await first.dataSource.query('SELECT name FROM migrations ORDER BY id');
     expect(applied.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
     const tables: Array<{ table_name: string }> = await first.dataSource.query(
@@ -41,6 +54,7 @@ describe('migrations', () => {
       'ledger_movements',
       'media_objects',
       'migrations',
+      'notification_counters',
       'notifications',
       'outbox_emails',
       'password_resets',
@@ -62,22 +76,20 @@ describe('migrations', () => {
     ]);
     const seeded = { sports: await count(first, 'sports'), schools: await count(first, 'schools'), teams: await count(first, 'teams') };
     expect(seeded.sports).toBe(27);
-    await first.close();
+    await open.splice(open.indexOf(first), 1)[0].close();
 
-    const second = await createTestApp({ database });
+    const second = await started({ database });
     expect(await second.dataSource.showMigrations()).toBe(false);
     expect(await count(second, 'migrations')).toBe(MIGRATIONS.length);
     expect({ sports: await count(second, 'sports'), schools: await count(second, 'schools'), teams: await count(second, 'teams') }).toEqual(seeded);
-    await second.close();
   });
 
   it('revert cleanly, leaving only the migrations table', async () => {
-    const testApp = await createTestApp();
+    const testApp = await started();
     for (let step = 0; step < MIGRATIONS.length; step += 1) await testApp.dataSource.undoLastMigration();
     const tables: Array<{ table_name: string }> = await testApp.dataSource.query(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
     );
     expect(tables.map((row) => row.table_name)).toEqual(['migrations']);
-    await testApp.close();
   });
 });
