@@ -23,6 +23,10 @@ describe('who learns of each step a request takes', () => {
     });
   });
 
+  it("says 'an' before a vowel: 'booked an endorsement'", () => {
+    expect(requestNotifications({ ...change('pay', 'requester'), type: 'endorsement' })[0].data.text).toBe('Riley P. booked an endorsement. Accept or decline it before it expires.');
+  });
+
   it("tells the requester of the athlete's answer and the delivery, by email too", () => {
     expect(recipients('accept')).toEqual([['fan', true]]);
     expect(recipients('decline')).toEqual([['fan', true]]);

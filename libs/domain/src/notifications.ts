@@ -1,5 +1,6 @@
 import type { NotificationData } from './live-events';
 import type { RequestAction, RequestParty } from './request-actions';
+import { withArticle } from './format/words';
 import { SERVICE_LABELS, type ServiceType } from './service-types';
 
 /** A change of a request, as the notification rules need it (the API's request-changed event plus names). */
@@ -47,7 +48,7 @@ export function requestNotifications(change: RequestChangeFacts): NotificationDr
   const toRequester = (title: string, text: string, email = false): NotificationDraft => ({ userId: change.requesterId, data: { title, text, link }, email });
   switch (change.action) {
     case 'pay':
-      return [toAthlete('New request', `${change.requesterName} booked a ${service}. Accept or decline it before it expires.`, true)];
+      return [toAthlete('New request', `${change.requesterName} booked ${withArticle(service)}. Accept or decline it before it expires.`, true)];
     case 'accept':
       return [toRequester('Request accepted', `${change.athleteName} accepted your ${service}.`, true)];
     case 'decline':
