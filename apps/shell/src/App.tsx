@@ -34,7 +34,9 @@ export function App() {
     [liveEvents],
   );
   const resetUnread = useCallback(() => setUnread(0), []);
-  useNotificationStream({ apiBase: API_BASE, role, accountId: account?.id ?? null, onEvent: onLiveEvent, onReset: resetUnread });
+  const { refreshAccount } = session;
+  const checkSession = useCallback(() => void refreshAccount().catch(() => undefined), [refreshAccount]);
+  useNotificationStream({ apiBase: API_BASE, role, accountId: account?.id ?? null, onEvent: onLiveEvent, onReset: resetUnread, onRefused: checkSession });
 
   const screen = shellScreenFor(pathname, role);
   const routePath = screen.kind === 'remote' || screen.kind === 'signed-out' ? screen.route : null;

@@ -25,6 +25,7 @@ class FakeEventSource implements EventSourceLike {
   static opened: FakeEventSource[] = [];
   readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
   closed = false;
+  readyState = 0;
 
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
@@ -152,6 +153,30 @@ describe('openNotificationStream', () => {
     current().emit('unread', '{"unread_count":0}');
     jest.advanceTimersByTime(LIVE_STREAM_SILENCE_MS);
     expect(current().url).toBe('/api/v1/user/notifications/stream');
+  });
+
+  it('checks the session when the server refuses the stream, and tries again after a growing wait', () => {
+    const refusals: number[] = [];
+    openNotificationStream({ apiBase: '/api/v1', onEvent: () => undefined, onRefused: () => refusals.push(Date.now()), createEventSource: (url) => new FakeEventSource(url) });
+    const first = FakeEventSource.opened[0];
+    // A dropped connection the browser retries by itself is no refusal.
+    first.emit('error');
+    expect(refusals).toHaveLength(0);
+    first.readyState = 2;
+    first.emit('error');
+    expect(refusals).toHaveLength(1);
+    jest.advanceTimersByTime(4_999);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    const second = FakeEventSource.opened[1];
+    second.readyState = 2;
+    second.emit('error');
+    jest.advanceTimersByTime(9_999);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    jest.advanceTimersByTime(1);
+    expect(FakeEventSource.opened).toHaveLength(3);
+    expect(refusals).toHaveLength(2);
   });
 
   it('stays closed once closed: no reopening, no events', () => {

@@ -7,7 +7,13 @@ export const NOTIFICATION_STREAM_PATH = '/user/notifications/stream';
 export interface EventSourceLike {
   addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
   close(): void;
+  /** 2 (CLOSED) once the browser gave up on it: the server answered with an error (401, 403, 5xx). */
+  readonly readyState: number;
 }
+
+const CLOSED = 2;
+/** The first wait before opening a refused stream again; it doubles up to the silence bound. */
+const FIRST_RETRY_MS = 5_000;
 
 export type EventSourceFactory = (url: string) => EventSourceLike;
 
@@ -20,6 +26,8 @@ export interface NotificationStreamOptions {
   createEventSource?: EventSourceFactory;
   /** How long a silent stream is trusted before it is closed and opened again (spec §4). */
   silenceMs?: number;
+  /** The server refused the stream (its session may have ended): the shell checks the session. */
+  onRefused?: () => void;
 }
 
 export interface NotificationStream {
@@ -79,11 +87,24 @@ export function openNotificationStream({
   onEvent,
   createEventSource = browserEventSource,
   silenceMs = LIVE_STREAM_SILENCE_MS,
+  onRefused,
 }: NotificationStreamOptions): NotificationStream {
   let source: EventSourceLike | null = null;
   let silence: ReturnType<typeof setTimeout> | undefined;
   let lastEventId: string | null = null;
   let closed = false;
+  let retryMs = FIRST_RETRY_MS;
+
+  // A browser stops an EventSource for good after an error answer: ask the shell to check the
+  // session (a session that ended signs out, which closes this stream), and try again meanwhile,
+  // waiting longer each time.
+  const refused = () => {
+    if (closed || source?.readyState !== CLOSED) return;
+    onRefused?.();
+    clearTimeout(silence);
+    silence = setTimeout(reopen, retryMs);
+    retryMs = Math.min(retryMs * 2, silenceMs);
+  };
 
   const watch = () => {
     clearTimeout(silence);
@@ -102,7 +123,11 @@ export function openNotificationStream({
 
   function open() {
     source = createEventSource(streamUrl(apiBase, lastEventId));
-    source.addEventListener('open', watch);
+    source.addEventListener('open', () => {
+      retryMs = FIRST_RETRY_MS;
+      watch();
+    });
+    source.addEventListener('error', refused);
     // Unnamed messages carry nothing the shell shows, but they are a sign of life.
     source.addEventListener('message', watch);
     source.addEventListener(LIVE_EVENT_NAMES.heartbeat, watch);

@@ -17,6 +17,8 @@ export interface NotificationStreamProps {
   onEvent: (event: LiveEvent) => void;
   /** The count to show while no stream is held (signed out, another account loading). */
   onReset: () => void;
+  /** The server refused the stream: check the session (one that ended signs out). */
+  onRefused?: () => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface NotificationStreamProps {
  * stream's code is fetched on the first signed-in session only, so a guest's first screen does
  * not carry it.
  */
-export function useNotificationStream({ apiBase, role, accountId, onEvent, onReset }: NotificationStreamProps): void {
+export function useNotificationStream({ apiBase, role, accountId, onEvent, onReset, onRefused }: NotificationStreamProps): void {
   const holds = holdsNotificationStream(role) && accountId !== null;
   useEffect(() => {
     if (!holds) return undefined;
@@ -32,7 +34,7 @@ export function useNotificationStream({ apiBase, role, accountId, onEvent, onRes
     let live = true;
     import(/* webpackChunkName: "notification-stream" */ './notification-stream')
       .then(({ openNotificationStream }) => {
-        if (live) stream = openNotificationStream({ apiBase, onEvent });
+        if (live) stream = openNotificationStream({ apiBase, onEvent, onRefused });
       })
       .catch((error: unknown) => console.error('The notification stream could not be loaded', error));
     return () => {
@@ -40,5 +42,5 @@ export function useNotificationStream({ apiBase, role, accountId, onEvent, onRes
       stream?.close();
       onReset();
     };
-  }, [holds, accountId, apiBase, onEvent, onReset]);
+  }, [holds, accountId, apiBase, onEvent, onReset, onRefused]);
 }
