@@ -241,7 +241,7 @@ async function driveApi(call, accounts) {
       for (const request of pending) {
         const accept = Math.random() < 0.7;
         const answer = await timed(accept ? series.accept : series.decline, () =>
-          call('PUT', `/booking/request/${accept ? 'accept' : 'decline'}?request_id=${request.id}`, { token: athlete.token }),
+          call('PUT', `/booking/request/${accept ? 'accept' : 'decline'}?request_id=${request.id}${accept ? '&disclosure_acknowledged=true' : ''}`, { token: athlete.token }),
         );
         // 409: canceled by its requester meanwhile, or a clash with an accepted slot.
         if (answer.status !== 200 && answer.status !== 409) (accept ? series.accept : series.decline).errors += 1;

@@ -114,7 +114,7 @@ describe('shoutout watch links', () => {
 
   it('other services make no link', async () => {
     const id = await bookAndPay(testApp, fan, bookingPayload('endorsement', athlete.account.id));
-    await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
+    await api(testApp).put(`/booking/request/accept?request_id=${id}&disclosure_acknowledged=true`, {}, athlete.token).expect(200);
     await request(testApp.server)
       .post('/api/v1/athlete/endorsements')
       .set('x-access-token', athlete.token)

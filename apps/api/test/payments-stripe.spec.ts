@@ -127,4 +127,52 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     expect(fake.count('POST', /^\/v1\/refunds$/)).toBe(1);
     expect(await movementsOf(testApp, refunded.id)).toEqual(['authorised', 'captured', 'owed_to_athlete', 'refunded']);
   });
+
+  it("a campaign is one automatically captured PaymentIntent; a decline refunds that athlete's share alone, once", async () => {
+    const business = await createSignedIn(testApp, UserType.Business);
+    const second = await createBookableAthlete(testApp);
+    const created = await api(testApp)
+      .postForm(
+        '/booking/request/endorsement_campaign/create',
+        {
+          name: 'Launch',
+          endorsement_task: 'Post about us',
+          athlete_ids: `${athlete.account.id},${second.account.id}`,
+          proposed_amounts: JSON.stringify([
+            { athlete_id: athlete.account.id, amount: 30 },
+            { athlete_id: second.account.id, amount: 45.5 },
+          ]),
+        },
+        business.token,
+      )
+      .expect(201);
+    const campaignId: string = created.body.campaign.id;
+    const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${campaignId}`, {}, business.token).expect(200);
+    const intentId = (sheet.body.payment_intent.client_secret as string).split('_secret_')[0];
+    expect(fake.intents.get(intentId)).toMatchObject({ amount: 7550, capture_method: 'automatic', metadata: { request_id: campaignId } });
+    fake.authorise(intentId);
+    await webhook('payment_intent.succeeded', intentId).expect(200);
+    await settle(testApp);
+    const seen = await api(testApp).get(`/booking/request/campaign?endorsement_campaign=${campaignId}`, business.token).expect(200);
+    expect(seen.body.campaign).toMatchObject({ paid: true, status: 1, total_paid: 75.5 });
+    const declined = seen.body.campaign.requests.find((r: { athlete: { id: string } }) => r.athlete.id === second.account.id).id;
+    await api(testApp).put(`/booking/request/decline?request_id=${declined}`, {}, second.token).expect(200);
+    await settle(testApp);
+    // The job again (a retry after a crash): the share is not refunded twice.
+    await testApp.get(JobsService).enqueue('payments.refund-share', {
+      requestId: declined,
+      campaignId,
+      campaignName: 'Launch',
+      businessId: business.account.id,
+      athleteId: second.account.id,
+      amountCents: 4550,
+      feeCents: 910,
+      athleteCents: 3640,
+      allocated: false,
+    });
+    await settle(testApp);
+    expect(fake.intents.get(intentId)).toMatchObject({ amount_refunded: 4550, refunded: false });
+    expect(fake.calls.filter((call) => call.path === '/v1/refunds' && call.idempotencyKey === `huddle:refund:${declined}`)).toHaveLength(1);
+    expect(await movementsOf(testApp, declined)).toEqual(['authorised', 'captured', 'returned']);
+  });
 });

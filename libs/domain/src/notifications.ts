@@ -16,6 +16,8 @@ export interface RequestChangeFacts {
   requesterName: string;
   /** Who took the action; the system's timers and an administrator are not a party. */
   actor: RequestParty;
+  /** The endorsement campaign the request belongs to, if any. */
+  campaign?: { id: string; name: string } | null;
 }
 
 /** One notification to write: its recipient, what it says, and whether it goes out by email too. */
@@ -42,6 +44,7 @@ function label(type: ServiceType): string {
  * the request itself. Every notification opens the request.
  */
 export function requestNotifications(change: RequestChangeFacts): NotificationDraft[] {
+  if (change.campaign) return campaignRequestNotifications(change, change.campaign);
   const link = `/request/${change.requestId}`;
   const service = label(change.type);
   const toAthlete = (title: string, text: string, email = false): NotificationDraft => ({ userId: change.athleteId, data: { title, text, link }, email });
@@ -91,6 +94,77 @@ export function paymentFailedNotification(requesterId: string, requestId: string
   return {
     userId: requesterId,
     data: { title: 'Payment failed', text: 'We could not charge your card for this request. Contact customer support from the request page.', link: `/request/${requestId}` },
+    email: true,
+  };
+}
+
+function money(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/**
+ * A campaign's request (issue 12): the athlete is invited when the campaign is paid and told when
+ * the business cancels it; the business hears of each acceptance, decline, expiry and delivery, the
+ * answers opening the campaign and the delivery the request (to approve it). Refunds and the
+ * campaign's completion are told once their money moved or the last request finished
+ * (campaignRefundNotification, campaignCompletedNotification).
+ */
+function campaignRequestNotifications(change: RequestChangeFacts, campaign: { id: string; name: string }): NotificationDraft[] {
+  const requestLink = `/request/${change.requestId}`;
+  const campaignLink = `/request/@${campaign.id}`;
+  const name = `"${campaign.name}"`;
+  const toAthlete = (title: string, text: string, email = false): NotificationDraft => ({ userId: change.athleteId, data: { title, text, link: requestLink }, email });
+  const toBusiness = (title: string, text: string, link: string, email = false): NotificationDraft => ({ userId: change.requesterId, data: { title, text, link }, email });
+  switch (change.action) {
+    case 'pay':
+      return [toAthlete('Campaign invitation', `${change.requesterName} invited you to the endorsement campaign ${name}. Accept or decline it before it expires.`, true)];
+    case 'accept':
+      return [toBusiness('Athlete accepted', `${change.athleteName} accepted the endorsement of ${name}.`, campaignLink, true)];
+    case 'decline':
+      return [toBusiness('Athlete declined', `${change.athleteName} declined the endorsement of ${name}. Their share will be refunded to your card.`, campaignLink, true)];
+    case 'expire':
+      return [
+        toBusiness('Invitation expired', `${change.athleteName} did not answer ${name} in time. Their share will be refunded to your card.`, campaignLink, true),
+        toAthlete('Invitation expired', `The invitation to ${name} expired before you answered it.`),
+      ];
+    case 'cancel':
+      return [toAthlete('Campaign canceled', `${change.requesterName} canceled the endorsement campaign ${name}.`)];
+    case 'admin_cancel':
+      return [
+        toBusiness('Endorsement canceled', `Huddle canceled ${change.athleteName}'s endorsement of ${name}. Their share will be refunded to your card.`, campaignLink, true),
+        toAthlete('Endorsement canceled', `Huddle canceled your endorsement of ${name}.`),
+      ];
+    case 'deliver':
+      return [toBusiness('Endorsement delivered', `${change.athleteName} delivered the endorsement of ${name}. Watch it and approve it.`, requestLink, true)];
+    case 'approve':
+      return [toAthlete('Endorsement approved', `${change.requesterName} approved your endorsement of ${name}.`)];
+    case 'auto_complete':
+      return [toAthlete('Endorsement completed', `Your endorsement of ${name} was completed.`)];
+    case 'review':
+      return [toAthlete('New review', `${change.requesterName} reviewed your endorsement of ${name}.`)];
+    default:
+      return [];
+  }
+}
+
+/** The business, when an athlete's share of a campaign was refunded to the card (the provider confirmed it). By email too. */
+export function campaignRefundNotification(refund: { businessId: string; campaignId: string; campaignName: string; athleteName: string; amountCents: number }): NotificationDraft {
+  return {
+    userId: refund.businessId,
+    data: {
+      title: 'Refund issued',
+      text: `${money(refund.amountCents)} for ${refund.athleteName}'s share of "${refund.campaignName}" was refunded to your card.`,
+      link: `/request/@${refund.campaignId}`,
+    },
+    email: true,
+  };
+}
+
+/** The business, when every request of its campaign is finished or canceled (and at least one finished). By email too. */
+export function campaignCompletedNotification(campaign: { businessId: string; campaignId: string; campaignName: string }): NotificationDraft {
+  return {
+    userId: campaign.businessId,
+    data: { title: 'Campaign complete', text: `Every athlete of "${campaign.campaignName}" is done. Review their endorsements.`, link: `/request/@${campaign.campaignId}` },
     email: true,
   };
 }

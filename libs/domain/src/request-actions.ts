@@ -43,8 +43,15 @@ export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 /** Who takes an action: the request's requester or athlete, an administrator, or the system's timers. */
 export type RequestParty = 'requester' | 'athlete' | 'admin' | 'system';
 
-/** What happens to the card when the action succeeds (carried out by payments as a job). */
-export type MoneyStep = 'capture' | 'void' | 'refund' | 'void_or_refund';
+/**
+ * What happens to the money when the action succeeds (carried out by payments, the provider calls
+ * as jobs). A single request's card is held at payment, captured on acceptance, voided or
+ * refunded otherwise. A campaign's payment is captured at once (holds would lapse before every
+ * athlete answers), so its requests' money moves differently: acceptance allocates the share
+ * (owed to the athlete, the fee to the platform), and a decline, cancel, expiry or an
+ * administrator's cancel refunds that share alone (campaignMoneyStep).
+ */
+export type MoneyStep = 'capture' | 'void' | 'refund' | 'void_or_refund' | 'allocate' | 'refund_share';
 
 /** Timed services: booked for a moment, so they can clash in an athlete's calendar. */
 export const TIMED_SERVICE_TYPES = [
@@ -136,6 +143,8 @@ export interface RequestFacts {
   videoChatCompleted?: boolean;
   /** Flagged as inappropriate already (once is enough for the administrator). */
   flagged?: boolean;
+  /** One athlete's request of an endorsement campaign: its money was captured with the campaign's. */
+  inCampaign?: boolean;
 }
 
 export type ActionCheck =
@@ -186,7 +195,23 @@ export function checkRequestAction(action: RequestAction, party: RequestParty, f
   let money: MoneyStep | null = rule.money ?? null;
   // An administrator's cancel voids a hold nobody captured yet, and refunds one that was captured.
   if (money === 'void_or_refund') money = facts.status === Pending ? 'void' : 'refund';
+  if (facts.inCampaign && money !== null) money = campaignMoneyStep(money);
   return { ok: true, to, money };
+}
+
+/**
+ * The money step of a campaign's request: nothing is held, the campaign's payment was captured,
+ * so an acceptance allocates the share and anything that ends the request unfinished refunds it.
+ */
+export function campaignMoneyStep(step: MoneyStep): MoneyStep {
+  if (step === 'capture') return 'allocate';
+  if (step === 'void' || step === 'refund' || step === 'void_or_refund') return 'refund_share';
+  return step;
+}
+
+/** Paid endorsements must be disclosed: accepting one needs the athlete's acknowledgement (ENDORSEMENT_DISCLOSURE). */
+export function acceptNeedsDisclosure(type: ServiceType): boolean {
+  return type === 'endorsement';
 }
 
 /** The actions a party could take on a request now: what an action panel offers. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ENDORSEMENT_OFFER_LIMITS, LIMITS } from './limits';
+import { CAMPAIGN_MAX_ATHLETES } from './campaign';
+import { ENDORSEMENT_OFFER_LIMITS, isValidOfferAmount, LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { SOCIAL_PLATFORMS } from './reference';
 import { hasForbiddenCharacters, isValidEmail, isValidLink, normalizeLink } from './validation';
@@ -247,3 +248,92 @@ export function shoutoutRowErrors(names: readonly string[], emails: readonly str
     emails: emails.map((email) => (email.trim() === '' ? MESSAGES.required : isValidEmail(email.trim()) ? null : MESSAGES.emailInvalid)),
   };
 }
+
+/**
+ * One price typed into a campaign or endorsement price input (spec §5): required, digits and a dot
+ * with at most two decimals ('Please, enter valid amount'; a third decimal would be rounded away
+ * unseen), at least 1.5 and strictly below 99999999. Answers the message, or null when it is fine.
+ */
+export function offerAmountError(input: string): string | null {
+  const value = input.trim();
+  if (value === '') return MESSAGES.required;
+  if (!/^\d*(\.\d{0,2})?$/.test(value) || value === '.') return MESSAGES.enterValidAmount;
+  return isValidOfferAmount(Number(value)) ? null : MESSAGES.amountBetween();
+}
+
+/** Price inputs accept only digits and a dot (spec §5): what a keystroke may leave in the field. */
+export function sanitizeAmountInput(input: string): string {
+  return input.replace(/[^\d.]/g, '');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An athlete's price in proposed_amounts: a JSON number, or digits and a dot. */
+const proposedAmount = z.object({
+  athlete_id: z.string().regex(UUID, { error: MESSAGES.chooseAthlete }),
+  amount: z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: MESSAGES.enterValidAmount }),
+});
+
+function jsonList(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The campaign form (spec §3 and §7, POST /booking/request/endorsement_campaign/create, sent as a
+ * form): the endorsement every chosen athlete gets (task, link), the campaign's name and social
+ * platforms, the athletes (athlete_ids comma-joined, at least one, at most the picker's 50) and a
+ * price for each (proposed_amounts, a JSON list of athlete_id and amount; the form sends only
+ * amounts above 0, so an athlete without one has no price yet: 'This field is required').
+ * A price's errors are keyed proposed_amounts.{athlete_id}; a price for an athlete not chosen is ignored.
+ */
+export const campaignPayloadSchema = z
+  .object({
+    name: text(REQUEST_NAME_MAX),
+    endorsement_task: text(),
+    endorsement_link: endorsementDetailsSchema.shape.link,
+    social_media_platform: platforms.default(''),
+    athlete_ids: z
+      .string({ error: MESSAGES.chooseAthlete })
+      .max(CAMPAIGN_MAX_ATHLETES * 40, { error: `At most ${CAMPAIGN_MAX_ATHLETES} athletes` })
+      .transform(splitJoined)
+      .pipe(
+        z
+          .array(z.string().regex(UUID, { error: MESSAGES.chooseAthlete }))
+          .min(1, { error: MESSAGES.chooseAthlete })
+          .max(CAMPAIGN_MAX_ATHLETES, { error: `At most ${CAMPAIGN_MAX_ATHLETES} athletes` })
+          .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+      ),
+    proposed_amounts: z.preprocess(
+      jsonList,
+      z.array(proposedAmount, { error: MESSAGES.enterValidAmount }).max(CAMPAIGN_MAX_ATHLETES, { error: `At most ${CAMPAIGN_MAX_ATHLETES} athletes` }),
+    ),
+  })
+  .superRefine((form, context) => {
+    const amounts = new Map(form.proposed_amounts.map((entry) => [entry.athlete_id.toLowerCase(), entry.amount]));
+    for (const athleteId of form.athlete_ids) {
+      const amount = amounts.get(athleteId);
+      const path = ['proposed_amounts', athleteId];
+      if (amount === undefined) context.addIssue({ code: 'custom', path, message: MESSAGES.required });
+      else if (!Number.isFinite(amount) || amount <= 0 || Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6) {
+        context.addIssue({ code: 'custom', path, message: MESSAGES.enterValidAmount });
+      } else if (!isValidOfferAmount(amount)) context.addIssue({ code: 'custom', path, message: MESSAGES.amountBetween() });
+    }
+  })
+  .transform((form) => {
+    const amounts = new Map(form.proposed_amounts.map((entry) => [entry.athlete_id.toLowerCase(), entry.amount]));
+    return {
+      name: form.name,
+      task: form.endorsement_task,
+      link: form.endorsement_link ?? '',
+      social_media_platform: form.social_media_platform,
+      athletes: form.athlete_ids.map((athleteId) => ({ athleteId, amount: amounts.get(athleteId) as number })),
+    };
+  });
+export type CampaignPayload = z.infer<typeof campaignPayloadSchema>;
+/** What the campaign form sends (before parsing): strings, as a form carries them. */
+export type CampaignFormBody = z.input<typeof campaignPayloadSchema>;

@@ -14,6 +14,7 @@ interface Intent {
   status: string;
   metadata: Record<string, string>;
   refunded: boolean;
+  amount_refunded: number;
 }
 
 /** One call the server received: what tests assert on (idempotency keys, how often a capture ran). */
@@ -36,7 +37,7 @@ function parseForm(body: string): Record<string, string> {
 
 /**
  * A local server that speaks the parts of Stripe's REST API Huddle uses (PaymentIntents with manual
- * capture, refunds, customers, setup intents, payment methods), with Stripe's idempotency rule: a
+ * or automatic capture, full and partial refunds, customers, setup intents, payment methods), with Stripe's idempotency rule: a
  * repeated Idempotency-Key answers the first response and does nothing again. Tests point the real
  * `stripe` SDK at it (STRIPE_API_URL) and play the browser's part with authorise().
  */
@@ -56,11 +57,11 @@ export class FakeStripeServer {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
-  /** The browser confirmed the card: the intent holds the money. */
+  /** The browser confirmed the card: the intent holds the money, or (automatic capture) took it. */
   authorise(intentId: string): void {
     const intent = this.intents.get(intentId);
     if (!intent) throw new Error(`No intent ${intentId}`);
-    intent.status = 'requires_capture';
+    intent.status = intent.capture_method === 'automatic' ? 'succeeded' : 'requires_capture';
   }
 
   count(method: string, pattern: RegExp): number {
@@ -102,6 +103,7 @@ export class FakeStripeServer {
         status: 'requires_payment_method',
         metadata,
         refunded: false,
+        amount_refunded: 0,
       };
       this.intents.set(intentId, intent);
       return { status: 200, body: this.view(intent) };
@@ -127,8 +129,12 @@ export class FakeStripeServer {
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = this.intents.get(form.payment_intent);
       if (!intent || intent.status !== 'succeeded') return this.error(400, 'charge_not_captured', 'This PaymentIntent has no captured charge to refund.');
-      intent.refunded = true;
-      return { status: 200, body: { id: id('re'), object: 'refund', amount: intent.amount, payment_intent: intent.id, status: 'succeeded' } };
+      const left = intent.amount - intent.amount_refunded;
+      const amount = form.amount === undefined ? left : Number(form.amount);
+      if (!(amount > 0) || amount > left) return this.error(400, 'amount_too_large', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`);
+      intent.amount_refunded += amount;
+      intent.refunded = intent.amount_refunded === intent.amount;
+      return { status: 200, body: { id: id('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded' } };
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const setupId = id('seti');
@@ -141,8 +147,8 @@ export class FakeStripeServer {
   }
 
   private view(intent: Intent): object {
-    const charge = intent.status === 'succeeded' ? { id: `ch_${intent.id}`, object: 'charge', refunded: intent.refunded } : null;
-    return { ...intent, latest_charge: charge, refunded: undefined };
+    const charge = intent.status === 'succeeded' ? { id: `ch_${intent.id}`, object: 'charge', refunded: intent.refunded, amount_refunded: intent.amount_refunded } : null;
+    return { ...intent, latest_charge: charge, refunded: undefined, amount_refunded: undefined };
   }
 
   private error(status: number, code: string, message: string): { status: number; body: unknown } {

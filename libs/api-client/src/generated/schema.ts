@@ -544,7 +544,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The athlete accepts: the card is captured; a timed request that overlaps one already accepted is refused (1409), naming it. */
+        /** The athlete accepts: the card is captured (a campaign's share is allocated); a timed request that overlaps one already accepted is refused (1409), naming it. An endorsement needs disclosure_acknowledged=true (1400 otherwise). */
         put: operations["Booking_accept"];
         post?: never;
         delete?: never;
@@ -673,6 +673,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/request/endorsement_campaign/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A business invites athletes to one endorsement, each at its own price: an unpaid draft until the payment sheet is paid.
+         * @description 1400 with field errors (proposed_amounts.{athlete_id} for a price); 1404 (field athlete_ids) for an athlete who cannot be booked.
+         */
+        post: operations["Campaigns_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/campaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign with its athletes (by status priority, newest first) and sums; its business or an administrator, 1404 for anyone else. */
+        get: operations["Campaigns_byId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/campaign/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The business cancels its pending campaign: every request canceled, every share refunded. 1409 once an athlete answered. */
+        put: operations["Campaigns_cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/payment-sheet": {
         parameters: {
             query?: never;
@@ -682,7 +736,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The payment sheet of the requester's unpaid request: the payment intent's client secret (the same one on every repeat). */
+        /** The payment sheet of the requester's unpaid request (?request_id: the card is held until the athlete accepts) or of a business's unpaid campaign (?endorsement_campaign_id: one payment for the total, captured at once): the payment intent's client secret, the same one on every repeat. */
         post: operations["Checkout_paymentSheet"];
         delete?: never;
         options?: never;
@@ -700,8 +754,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * After the card form: the request becomes paid once the provider confirms the hold (re-read, never taken from the browser). Idempotent.
-         * @description 1402 when the card is not held yet.
+         * After the card form: the request (request_id) becomes paid once the provider confirms the hold, or the campaign (endorsement_campaign_id) once it confirms the charge; re-read, never taken from the browser. Idempotent. Answers { request } or { campaign }.
+         * @description 1402 when the card is not held (or charged) yet.
          */
         post: operations["Checkout_setPaid"];
         delete?: never;
@@ -1698,7 +1752,7 @@ export interface components {
             at: number;
         };
         RequestDto: {
-            /** Format: uuid */
+            /** @description The request's uuid; '@' and the campaign's uuid for an endorsement campaign (a business's list). */
             id: string;
             /** @enum {string} */
             type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
@@ -1717,6 +1771,8 @@ export interface components {
             /** @description The other party: the athlete for a requester, the requester for an athlete. */
             profile: components["schemas"]["RequestPartyDto"];
             event: components["schemas"]["RequestEventDto"] | null;
+            /** @description An endorsement campaign's number of athletes; null for a request. */
+            athletes_count: number | null;
             /** Format: uuid */
             athlete_id: string;
             /** Format: uuid */
@@ -1732,6 +1788,10 @@ export interface components {
             /** @description Comma-separated platforms. */
             social_media_platform: string;
             endorsement_campaign_id: string | null;
+            /** @description The campaign's name, for a request of an endorsement campaign. */
+            campaign_name: string | null;
+            /** @description Endorsements: the athlete acknowledged the paid-endorsement disclosure when accepting. */
+            disclosure_acknowledged: boolean;
             accepted_at: number | null;
             /** @enum {string} */
             viewer: "requester" | "athlete" | "admin";
@@ -1759,7 +1819,7 @@ export interface components {
             status_response: components["schemas"]["StatusResponseDto"];
         };
         RequestSummaryDto: {
-            /** Format: uuid */
+            /** @description The request's uuid; '@' and the campaign's uuid for an endorsement campaign (a business's list). */
             id: string;
             /** @enum {string} */
             type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
@@ -1778,6 +1838,8 @@ export interface components {
             /** @description The other party: the athlete for a requester, the requester for an athlete. */
             profile: components["schemas"]["RequestPartyDto"];
             event: components["schemas"]["RequestEventDto"] | null;
+            /** @description An endorsement campaign's number of athletes; null for a request. */
+            athletes_count: number | null;
         };
         RequestListResponse: {
             requests: components["schemas"]["RequestSummaryDto"][];
@@ -1821,6 +1883,74 @@ export interface components {
             share_url: string | null;
             status_response: components["schemas"]["StatusResponseDto"];
         };
+        CampaignCreateBody: {
+            name: string;
+            endorsement_task: string;
+            /** @description Optional; a link without a scheme gets https. */
+            endorsement_link?: string;
+            /** @description Comma-joined social platforms. */
+            social_media_platform?: string;
+            /** @description Comma-joined athlete ids (1 to 50). */
+            athlete_ids: string;
+            /** @description A JSON list of {"athlete_id", "amount"} (dollars, 1.5 to below 99999999), one per athlete, amounts above 0 only. */
+            proposed_amounts: string;
+        };
+        CampaignRequestDto: {
+            /**
+             * Format: uuid
+             * @description The athlete's request (/request/{id}).
+             */
+            id: string;
+            /** @enum {number} */
+            status: 1 | 2 | 3 | 4 | 5 | 6;
+            /** @description Dollars: this athlete's price. */
+            request_amount: number;
+            created_at: number;
+            updated_at: number;
+            /** @description Unix seconds; a pending invitation expires then. */
+            expiration_time: number | null;
+            athlete: components["schemas"]["RequestPartyDto"];
+            /** @description The athlete delivered a video (status 4 or 5): View opens the request. */
+            has_video: boolean;
+            /** @description This share was refunded to the business's card (the provider confirmed it). */
+            refunded: boolean;
+        };
+        CampaignDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "endorsement_campaign";
+            /**
+             * @description Derived from its requests' statuses (spec §4).
+             * @enum {number}
+             */
+            status: 1 | 2 | 3 | 4 | 5 | 6;
+            order_number: string;
+            name: string;
+            task: string;
+            link: string | null;
+            /** @description Comma-separated platforms. */
+            social_media_platform: string;
+            paid: boolean;
+            created_at: number;
+            updated_at: number;
+            /** @description Unix seconds: when the last pending invitation expires. */
+            expiration_time: number | null;
+            /** @description Dollars committed: the prices of the athletes not canceled. */
+            request_amount: number;
+            /** @description Dollars refunded to the card so far. */
+            refunded_amount: number;
+            /** @description Dollars charged for the campaign. */
+            total_paid: number;
+            athletes_count: number;
+            /** @description What the viewer can do now: 'cancel' while the campaign is pending. */
+            available_actions: "cancel"[];
+            requests: components["schemas"]["CampaignRequestDto"][];
+        };
+        CampaignResponse: {
+            campaign: components["schemas"]["CampaignDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
         PaymentIntentSecretDto: {
             client_secret: string;
         };
@@ -1834,9 +1964,16 @@ export interface components {
             amount: number;
             status_response: components["schemas"]["StatusResponseDto"];
         };
-        RequestBody: {
+        SetPaidBody: {
             /** Format: uuid */
-            request_id: string;
+            request_id?: string;
+            /** Format: uuid */
+            endorsement_campaign_id?: string;
+        };
+        SetPaidResponse: {
+            request?: components["schemas"]["RequestDto"];
+            campaign?: components["schemas"]["CampaignDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
         };
         DeliveryUploadBody: {
             /** Format: uuid */
@@ -3386,6 +3523,8 @@ export interface operations {
         parameters: {
             query: {
                 request_id: string;
+                /** @description Endorsements: the athlete acknowledges the paid-endorsement disclosure (#ad or the platform's paid-partnership label); required to accept one. */
+                disclosure_acknowledged?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -3659,10 +3798,106 @@ export interface operations {
             };
         };
     };
-    Checkout_paymentSheet: {
+    Campaigns_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CampaignCreateBody"];
+                "multipart/form-data": components["schemas"]["CampaignCreateBody"];
+                "application/json": components["schemas"]["CampaignCreateBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Campaigns_byId: {
         parameters: {
             query: {
-                request_id: string;
+                /** @description The campaign id (/request/@{campaignId}). */
+                endorsement_campaign: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Campaigns_cancel: {
+        parameters: {
+            query: {
+                campaign_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Checkout_paymentSheet: {
+        parameters: {
+            query?: {
+                request_id?: string;
+                endorsement_campaign_id?: string;
             };
             header?: never;
             path?: never;
@@ -3698,8 +3933,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequestBody"];
-                "application/x-www-form-urlencoded": components["schemas"]["RequestBody"];
+                "application/json": components["schemas"]["SetPaidBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SetPaidBody"];
             };
         };
         responses: {
@@ -3708,7 +3943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RequestResponse"];
+                    "application/json": components["schemas"]["SetPaidResponse"];
                 };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */

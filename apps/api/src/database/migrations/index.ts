@@ -10,6 +10,7 @@ import { PaymentsLedger1763770500000 } from './1763770500000-payments-ledger';
 import { BookingCore1763770600000 } from './1763770600000-booking-core';
 import { ShareLinks1763770700000 } from './1763770700000-share-links';
 import { Notifications1763770800000 } from './1763770800000-notifications';
+import { Campaigns1763770900000 } from './1763770900000-campaigns';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   BookingCore1763770600000,
   ShareLinks1763770700000,
   Notifications1763770800000,
+  Campaigns1763770900000,
 ];

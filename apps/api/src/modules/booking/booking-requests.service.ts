@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import { bookingPayloadSchema, bookingDetails, bookingHours, bookingPriceCents, bookingStart, fieldErrors } from '@huddle/domain/request-details';
 import type { BookingPayload } from '@huddle/domain/request-details';
 import { eventWindow, isAthleteServiceType, isBookableStart, isTimedService, RequestStatus, splitAmount, toCents, UserType } from '@huddle/domain';
@@ -11,7 +12,9 @@ import { AthletesService } from '../athletes/athletes.service';
 import { MailService } from '../mail/mail.service';
 import { PaymentsService } from '../payments/payments.service';
 import { BookingErrors } from './booking.errors';
-import type { RequestCountersDto, RequestDto, RequestListPayload, PaymentSheetPayload } from './dto/request.dto';
+import type { RequestCountersDto, RequestDto, RequestListPayload, PaymentSheetPayload, RequestSummaryDto } from './dto/request.dto';
+import { CampaignsService } from './campaigns.service';
+import { requesterListPage } from './campaign-views.query';
 import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
 import { ShareLinks } from './share-links';
@@ -44,6 +47,7 @@ export class BookingRequestsService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly shares: ShareLinks,
+    private readonly campaigns: CampaignsService,
   ) {}
 
   /** Validates a booking against the schema, the athlete's current services and rates, and the clock. */
@@ -116,35 +120,53 @@ export class BookingRequestsService {
     if (!request || !party || party === 'system') throw BookingErrors.requestNotFound();
     const manager = this.transactions.manager;
     const shared = request.type === 'shoutout' && request.status === RequestStatus.Finished && party === 'requester';
-    const { parties, history, review } = await requestPageOf(manager, request);
+    const { parties, history, review, campaignName } = await requestPageOf(manager, request);
     const shareUrl = shared ? await this.shares.liveUrl(request.id) : null;
     return requestView(request, party as Viewer, parties, {
       history,
       review,
       shareUrl,
+      campaignName,
       nowSeconds: Math.floor(this.clock.now().getTime() / 1000),
     });
   }
 
-  /** A requester's own paid requests, or an athlete's incoming ones, of one tab, newest first. */
+  /**
+   * An athlete's incoming paid requests of one tab, newest change first; or a requester's own,
+   * where a campaign is one entry ('@' and its id, by its derived status) and its requests are
+   * not listed one by one (spec §2). An athlete sees a campaign's request as the endorsement it is.
+   */
   async list(actor: RequestActor & { id: string }, tab: RequestTabName, page: number, pageSize: number): Promise<RequestListPayload> {
     const asAthlete = actor.role === UserType.Athlete || actor.role === UserType.Athlete + 10;
-    const column = asAthlete ? 'athlete_id' : 'requester_id';
     const statuses = [...TAB_STATUSES[tab]];
-    const repository = this.transactions.manager.getRepository(RequestEntity);
-    const [rows, total] = await repository
-      .createQueryBuilder('request')
-      .where(`request.${column} = :id`, { id: actor.id })
-      .andWhere('request.paid = true')
-      .andWhere('request.status IN (:...statuses)', { statuses })
-      .orderBy('request.updated_at', 'DESC')
-      .addOrderBy('request.id', 'DESC')
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
-    const viewer: Viewer = asAthlete ? 'athlete' : 'requester';
-    const parties = await partiesOf(this.transactions.manager, rows.map((row) => (asAthlete ? row.requesterId : row.athleteId)));
-    return { requests: rows.map((row) => summaryOf(row, viewer, parties)), total, page, page_size: pageSize };
+    const manager = this.transactions.manager;
+    const repository = manager.getRepository(RequestEntity);
+    if (asAthlete) {
+      const [rows, total] = await repository
+        .createQueryBuilder('request')
+        .where('request.athlete_id = :id', { id: actor.id })
+        .andWhere('request.paid = true')
+        .andWhere('request.status IN (:...statuses)', { statuses })
+        .orderBy('request.updated_at', 'DESC')
+        .addOrderBy('request.id', 'DESC')
+        .skip((page - 1) * pageSize)
+        .take(pageSize)
+        .getManyAndCount();
+      const parties = await partiesOf(manager, rows.map((row) => row.requesterId));
+      return { requests: rows.map((row) => summaryOf(row, 'athlete', parties)), total, page, page_size: pageSize };
+    }
+    const { entries, total } = await requesterListPage(manager, actor.id, statuses, pageSize, (page - 1) * pageSize);
+    const requestIds = entries.filter((entry) => entry.kind === 'request').map((entry) => entry.id);
+    const rows = requestIds.length > 0 ? await repository.findBy({ id: In(requestIds) }) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const parties = await partiesOf(manager, rows.map((row) => row.athleteId));
+    const campaigns = await this.campaigns.summaries(manager, entries.filter((entry) => entry.kind === 'campaign').map((entry) => entry.id));
+    const requests = entries.flatMap((entry) => {
+      if (entry.kind === 'campaign') return campaigns.has(entry.id) ? [campaigns.get(entry.id) as RequestSummaryDto] : [];
+      const row = byId.get(entry.id);
+      return row ? [summaryOf(row, 'requester', parties)] : [];
+    });
+    return { requests, total, page, page_size: pageSize };
   }
 
   async counters(actor: RequestActor & { id: string }): Promise<RequestCountersDto> {

@@ -14,7 +14,7 @@ import type { FormFields } from '../media/media.module';
 import { BookingErrors } from './booking.errors';
 import { BookingRequestsService } from './booking-requests.service';
 import { RequestCountersPayload, RequestListPayload, RequestPayload, SharePayload, SupportSentPayload } from './dto/request.dto';
-import { ApproveBody, PaidIdQuery, RequestFilterQuery, RequestIdQuery, RequestLookupQuery, ReviewBody, SupportBody, VideoQuery } from './dto/request-inputs.dto';
+import { AcceptQuery, ApproveBody, PaidIdQuery, RequestFilterQuery, RequestIdQuery, RequestLookupQuery, ReviewBody, SupportBody, VideoQuery } from './dto/request-inputs.dto';
 import { RequestCoreService } from './request-core.service';
 import { RequestVideos } from './request-videos.service';
 import { ShareLinks } from './share-links';
@@ -101,10 +101,15 @@ export class BookingController {
 
   @Put('request/accept')
   @Roles(Athlete)
-  @ApiOperation({ summary: "The athlete accepts: the card is captured; a timed request that overlaps one already accepted is refused (1409), naming it." })
+  @ApiOperation({
+    summary:
+      "The athlete accepts: the card is captured (a campaign's share is allocated); a timed request that overlaps one already accepted is refused (1409), naming it. An endorsement needs disclosure_acknowledged=true (1400 otherwise).",
+  })
   @ApiOkEnvelope(RequestPayload)
-  accept(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestIdQuery): Promise<RequestPayload> {
-    return this.act(query.request_id, 'accept', account);
+  async accept(@CurrentAccount() account: AuthenticatedAccount, @Query() query: AcceptQuery): Promise<RequestPayload> {
+    const acknowledged = query.disclosure_acknowledged === 'true' || query.disclosure_acknowledged === '1';
+    const request = await this.core.apply(query.request_id, 'accept', account, { disclosureAcknowledged: acknowledged });
+    return { request: await this.requests.viewOf(request, account) };
   }
 
   @Put('request/decline')

@@ -16,6 +16,8 @@ import { AdminRequestsController } from './admin-requests.controller';
 import { BookingController } from './booking.controller';
 import { BookingRequestsService } from './booking-requests.service';
 import { BookingService } from './booking.service';
+import { CampaignsController } from './campaigns.controller';
+import { CampaignsService } from './campaigns.service';
 import { CheckoutController } from './checkout.controller';
 import { DeliveryController } from './delivery.controller';
 import { RequestEntity } from './entities/request.entity';
@@ -34,21 +36,23 @@ import { WatchController } from './watch.controller';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule],
-  controllers: [BookingController, CheckoutController, DeliveryController, AdminRequestsController, WatchController],
-  providers: [BookingService, BookingRequestsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks],
-  exports: [BookingService, BookingRequestsService, RequestCoreService, RequestVideos],
+  controllers: [BookingController, CampaignsController, CheckoutController, DeliveryController, AdminRequestsController, WatchController],
+  providers: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks],
+  exports: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestVideos],
 })
 export class BookingModule implements OnModuleInit {
   constructor(
     private readonly jobs: JobsService,
     private readonly core: RequestCoreService,
+    private readonly campaigns: CampaignsService,
   ) {}
 
   onModuleInit(): void {
     // The provider saw the card held (a webhook, or the sandbox's event): paid, as set-paid would.
     this.jobs.subscribe<PaymentAuthorisedEvent>(PAYMENT_AUTHORISED, 'booking', async (job) => {
       try {
-        await this.core.markPaid(job.data.requestId, SYSTEM_ACTOR);
+        if (job.data.kind === 'campaign') await this.campaigns.markPaid(job.data.requestId, SYSTEM_ACTOR);
+        else await this.core.markPaid(job.data.requestId, SYSTEM_ACTOR);
       } catch (error) {
         // A draft deleted or canceled meanwhile: its hold is released by the void it enqueued.
         if (error instanceof DomainError) return;

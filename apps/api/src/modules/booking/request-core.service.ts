@@ -3,7 +3,16 @@ import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { QueryFailedError } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import { CALENDAR_HOLDING_STATUSES, checkRequestAction, ErrorCode, expirationTime, RequestStatus, REQUEST_ACTION_RULES } from '@huddle/domain';
+import {
+  acceptNeedsDisclosure,
+  CALENDAR_HOLDING_STATUSES,
+  checkRequestAction,
+  ENDORSEMENT_DISCLOSURE,
+  ErrorCode,
+  expirationTime,
+  RequestStatus,
+  REQUEST_ACTION_RULES,
+} from '@huddle/domain';
 import type { MoneyStep, RequestAction, RequestFacts, RequestParty, RequestStatusCode, TimerSettings } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
@@ -15,6 +24,8 @@ import { PaymentsService } from '../payments/payments.service';
 import { ATHLETE_REVIEWS_CHANGED, REQUEST_CHANGED } from './booking-events';
 import type { AthleteReviewsChangedEvent, RequestChangedEvent } from './booking-events';
 import { BookingErrors } from './booking.errors';
+import { refreshCampaignStatus } from './campaign-rows';
+import type { CampaignRow } from './campaign-rows';
 import { RequestEntity } from './entities/request.entity';
 import { partyOf } from './request-party';
 import { ShareLinks } from './share-links';
@@ -25,7 +36,12 @@ export interface ApplyOptions {
   effect?: (request: RequestEntity, manager: EntityManager) => Promise<void>;
   /** Shown in the history beside the action. */
   note?: string;
+  /** The athlete acknowledged the paid-endorsement disclosure (required to accept an endorsement). */
+  disclosureAcknowledged?: boolean;
 }
+
+/** The campaign a request belongs to, as the notifications and the share refunds name it. */
+type CampaignRef = Pick<CampaignRow, 'id' | 'name' | 'business_id'> | null;
 
 const EXCLUSION_VIOLATION = '23P01';
 
@@ -42,6 +58,7 @@ export function factsOf(request: RequestEntity): RequestFacts {
     startTime: seconds(request.startAt),
     videoChatCompleted: request.videoChatCompleted,
     flagged: request.flaggedAt !== null,
+    inCampaign: request.endorsementCampaignId !== null,
   };
 }
 
@@ -91,15 +108,19 @@ export class RequestCoreService {
       if (!check.ok) {
         throw check.reason === 'party' ? new DomainError(ErrorCode.Forbidden, check.message) : new DomainError(ErrorCode.Conflict, check.message);
       }
+      if (action === 'accept' && acceptNeedsDisclosure(request.type) && !options.disclosureAcknowledged) {
+        throw BookingErrors.invalid({ disclosure_acknowledged: ENDORSEMENT_DISCLOSURE.required });
+      }
       const from = request.status;
       if (options.effect) await options.effect(request, manager);
       this.change(request, action, check.to, now);
       await this.save(request);
       await this.record(manager, request, action, party, actor, from, options.note);
-      await this.moneyStep(manager, request, check.money);
+      const campaign = await this.refreshCampaign(manager, request, now);
+      await this.moneyStep(manager, request, check.money, from, campaign);
       // Only the change into Finished makes a watch link: a later review must not remake a revoked one.
       if (request.status !== from) await this.shares.issueOnFinish(manager, request);
-      await this.announce(manager, request, action, from, actor, party);
+      await this.announce(manager, request, action, from, actor, party, campaign);
       return request;
     });
     if (action === 'review') {
@@ -124,19 +145,38 @@ export class RequestCoreService {
       const manager = this.transactions.manager;
       const request = await this.lock(manager, requestId);
       if (request.paid) return request;
-      if (request.status !== RequestStatus.Pending) throw new DomainError(ErrorCode.Conflict, 'This request was canceled');
-      const now = this.clock.now();
-      const nowSeconds = Math.floor(now.getTime() / 1000);
-      request.paid = true;
-      request.authorised = true;
-      request.paidAt = now;
-      request.paidId = shareableId();
-      request.expirationTime = new Date(expirationTime(nowSeconds, seconds(request.startAt), this.timers) * 1000);
-      await this.save(request);
-      await this.record(manager, request, 'pay', party, actor, RequestStatus.Pending);
-      await this.announce(manager, request, 'pay', RequestStatus.Pending, actor, party);
+      await this.payLocked(manager, request, actor, party, null);
       return request;
     });
+  }
+
+  /**
+   * A request, locked by the caller in its transaction, becomes paid: visible to its athlete, its
+   * expiry started, the athlete told. A campaign's checkout calls it for each of its requests.
+   */
+  async payLocked(manager: EntityManager, request: RequestEntity, actor: RequestActor, party: RequestParty, campaign: CampaignRef): Promise<void> {
+    if (request.status !== RequestStatus.Pending) throw new DomainError(ErrorCode.Conflict, 'This request was canceled');
+    const now = this.clock.now();
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    request.paid = true;
+    request.authorised = true;
+    request.paidAt = now;
+    request.paidId = shareableId();
+    request.expirationTime = new Date(expirationTime(nowSeconds, seconds(request.startAt), this.timers) * 1000);
+    await this.save(request);
+    await this.record(manager, request, 'pay', party, actor, RequestStatus.Pending);
+    await this.announce(manager, request, 'pay', RequestStatus.Pending, actor, party, campaign);
+  }
+
+  /** Every request of a campaign, locked in id order (the order every campaign-wide change takes them in). */
+  async lockCampaignRequests(manager: EntityManager, campaignId: string): Promise<RequestEntity[]> {
+    return manager
+      .getRepository(RequestEntity)
+      .createQueryBuilder('request')
+      .setLock('pessimistic_write')
+      .where('request.endorsement_campaign_id = :campaignId', { campaignId })
+      .orderBy('request.id')
+      .getMany();
   }
 
   private async lock(manager: EntityManager, requestId: string): Promise<RequestEntity> {
@@ -152,6 +192,7 @@ export class RequestCoreService {
 
   private change(request: RequestEntity, action: RequestAction, to: RequestStatusCode, now: Date): void {
     if (action === 'accept') request.acceptedAt = now;
+    if (action === 'accept' && acceptNeedsDisclosure(request.type)) request.disclosureAcknowledgedAt = now;
     if (action === 'deliver') request.deliveredAt = now;
     if (action === 'review') request.reviewed = true;
     if (action === 'flag') request.flaggedAt = now;
@@ -182,6 +223,7 @@ export class RequestCoreService {
         flaggedAt: request.flaggedAt,
         videoChatCompleted: request.videoChatCompleted,
         finishedAt: request.finishedAt,
+        disclosureAcknowledgedAt: request.disclosureAcknowledgedAt,
         details: request.details,
       });
     const canClash = request.startAt !== null && CALENDAR_HOLDING_STATUSES.includes(request.status);
@@ -229,7 +271,20 @@ export class RequestCoreService {
     );
   }
 
-  private async moneyStep(manager: EntityManager, request: RequestEntity, step: MoneyStep | null): Promise<void> {
+  /**
+   * A campaign request's change reaches its campaign (the status derived again under the
+   * campaign's lock); the business hears when the campaign is complete.
+   */
+  private async refreshCampaign(manager: EntityManager, request: RequestEntity, now: Date): Promise<CampaignRef> {
+    if (!request.endorsementCampaignId) return null;
+    const { campaign, from, to } = await refreshCampaignStatus(manager, request.endorsementCampaignId, now);
+    if (to === RequestStatus.Finished && from !== RequestStatus.Finished) {
+      await this.notifications.campaignCompletedIn(manager, { businessId: campaign.business_id, campaignId: campaign.id, campaignName: campaign.name });
+    }
+    return campaign;
+  }
+
+  private async moneyStep(manager: EntityManager, request: RequestEntity, step: MoneyStep | null, from: RequestStatusCode, campaign: CampaignRef): Promise<void> {
     if (step === null) return;
     const split = {
       requestId: request.id,
@@ -238,6 +293,13 @@ export class RequestCoreService {
       feeCents: request.feeAmountCents,
       athleteCents: request.amountToAthleteCents,
     };
+    if (step === 'allocate' || step === 'refund_share') {
+      if (!campaign) throw new Error(`Request ${request.id} has a campaign's money step but no campaign`);
+      if (step === 'allocate') await this.payments.allocateShareIn(manager, split);
+      // Accepted before (2, 4 or 6): its share was split, and the refund reverses the split.
+      else await this.payments.refundShareIn(manager, { ...split, campaignId: campaign.id, campaignName: campaign.name, businessId: campaign.business_id, allocated: from !== RequestStatus.Pending });
+      return;
+    }
     if (step === 'capture') await this.payments.captureIn(manager, split);
     else if (step === 'refund') await this.payments.refundIn(manager, split);
     else await this.payments.voidIn(manager, { requestId: request.id });
@@ -251,6 +313,7 @@ export class RequestCoreService {
     from: RequestStatusCode,
     actor: RequestActor,
     party: RequestParty,
+    campaign: CampaignRef,
   ): Promise<void> {
     await this.notifications.requestChangedIn(manager, {
       requestId: request.id,
@@ -259,6 +322,7 @@ export class RequestCoreService {
       athleteId: request.athleteId,
       requesterId: request.requesterId,
       actor: party,
+      campaign: campaign ? { id: campaign.id, name: campaign.name } : null,
     });
     const event: RequestChangedEvent = {
       requestId: request.id,

@@ -8,6 +8,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
 import { JobsService } from '../jobs/jobs.service';
 import { PaymentsService } from '../payments/payments.service';
+import { CampaignsService } from './campaigns.service';
 import { RequestCoreService } from './request-core.service';
 import { SYSTEM_ACTOR } from './request-party';
 
@@ -33,6 +34,7 @@ export class RequestTimers implements OnModuleInit {
     private readonly transactions: Transactions,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly campaigns: CampaignsService,
   ) {}
 
   onModuleInit(): void {
@@ -81,11 +83,15 @@ export class RequestTimers implements OnModuleInit {
     return applied;
   }
 
-  /** Unpaid drafts older than UNPAID_DRAFT_TTL_HOURS: deleted, and any checkout they opened canceled. */
+  /**
+   * Unpaid drafts older than UNPAID_DRAFT_TTL_HOURS: deleted, and any checkout they opened
+   * canceled; a campaign's draft goes whole (its requests with it).
+   */
   private async deleteStaleDrafts(now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - this.config.UNPAID_DRAFT_TTL_HOURS * 3600 * 1000);
+    const campaigns = await this.campaigns.deleteStaleDrafts(cutoff, BATCH);
     const stale: Array<{ id: string }> = await this.transactions.manager.query(
-      `SELECT id FROM requests WHERE NOT paid AND created_at <= $1 ORDER BY created_at LIMIT ${BATCH}`,
+      `SELECT id FROM requests WHERE NOT paid AND endorsement_campaign_id IS NULL AND created_at <= $1 ORDER BY created_at LIMIT ${BATCH}`,
       [cutoff],
     );
     let deleted = 0;
@@ -99,6 +105,6 @@ export class RequestTimers implements OnModuleInit {
       });
       if (gone) deleted += 1;
     }
-    return deleted;
+    return deleted + campaigns;
   }
 }

@@ -33,6 +33,7 @@ export function summaryOf(request: RequestEntity, viewer: Viewer, parties: Map<s
     paid: request.paid,
     profile: partyDto(otherId, parties.get(otherId)),
     event: start !== null && end !== null ? { start_time: start, end_time: end } : null,
+    athletes_count: null,
   };
 }
 
@@ -46,7 +47,13 @@ export function requestView(
   request: RequestEntity,
   viewer: Viewer,
   parties: Map<string, PartyRow>,
-  extra: { history: HistoryRow[]; review: { rate: number; submitted_at: Date } | null; shareUrl: string | null; nowSeconds: number },
+  extra: {
+    history: HistoryRow[];
+    review: { rate: number; submitted_at: Date } | null;
+    shareUrl: string | null;
+    nowSeconds: number;
+    campaignName?: string | null;
+  },
 ): RequestDto {
   const summary = summaryOf(request, viewer, parties);
   const details: Record<string, unknown> = { ...request.details };
@@ -75,6 +82,8 @@ export function requestView(
     is_apple_iap: false,
     social_media_platform: request.socialMediaPlatform ?? '',
     endorsement_campaign_id: request.endorsementCampaignId,
+    campaign_name: extra.campaignName ?? null,
+    disclosure_acknowledged: request.disclosureAcknowledgedAt !== null,
     accepted_at: seconds(request.acceptedAt),
     viewer,
     available_actions: availableActions(party, factsOf(request), extra.nowSeconds),

@@ -37,15 +37,20 @@ export interface RequestPageRows {
   parties: Map<string, PartyRow>;
   history: HistoryRow[];
   review: { rate: number; submitted_at: Date } | null;
+  campaignName: string | null;
 }
 
 /**
  * Everything a request page shows beside the request row, in one statement (one round trip and
  * one pooled connection, rather than three queries side by side): both parties' names and photos,
- * the history oldest first with each actor's name, and the review.
+ * the history oldest first with each actor's name, the review, and the campaign's name.
  */
-export async function requestPageOf(manager: EntityManager, request: { id: string; athleteId: string; requesterId: string }): Promise<RequestPageRows> {
+export async function requestPageOf(
+  manager: EntityManager,
+  request: { id: string; athleteId: string; requesterId: string; endorsementCampaignId: string | null },
+): Promise<RequestPageRows> {
   const [row]: Array<{
+    campaign_name: string | null;
     parties: PartyRow[];
     history: Array<Omit<HistoryRow, 'created_at'> & { created_at: string }>;
     review: { rate: number; submitted_at: string } | null;
@@ -59,13 +64,15 @@ export async function requestPageOf(manager: EntityManager, request: { id: strin
                                                    'from_status', h.from_status, 'to_status', h.to_status, 'note', h.note,
                                                    'created_at', h.created_at) ORDER BY h.id), '[]')
           FROM request_history h LEFT JOIN accounts a ON a.id = h.actor_id WHERE h.request_id = $1) AS history,
-       (SELECT json_build_object('rate', r.rate, 'submitted_at', r.submitted_at) FROM reviews r WHERE r.request_id = $1) AS review`,
-    [request.id, [request.athleteId, request.requesterId]],
+       (SELECT json_build_object('rate', r.rate, 'submitted_at', r.submitted_at) FROM reviews r WHERE r.request_id = $1) AS review,
+       (SELECT c.name FROM campaigns c WHERE c.id = $3) AS campaign_name`,
+    [request.id, [request.athleteId, request.requesterId], request.endorsementCampaignId],
   );
   return {
     parties: new Map(row.parties.map((party) => [party.id, party])),
     history: row.history.map((entry) => ({ ...entry, created_at: new Date(entry.created_at) })),
     review: row.review ? { rate: row.review.rate, submitted_at: new Date(row.review.submitted_at) } : null,
+    campaignName: row.campaign_name,
   };
 }
 

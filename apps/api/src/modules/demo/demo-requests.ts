@@ -3,6 +3,7 @@ import { DEFAULT_RATES, UserType } from '@huddle/domain';
 import type { AthleteServiceType, RequestAction } from '@huddle/domain';
 import { AthletesService } from '../athletes/athletes.service';
 import { BookingRequestsService } from '../booking/booking-requests.service';
+import { CampaignsService } from '../booking/campaigns.service';
 import { RequestCoreService } from '../booking/request-core.service';
 import { RequestVideos } from '../booking/request-videos.service';
 import { PaymentsService } from '../payments/payments.service';
@@ -71,10 +72,15 @@ export class DemoRequests {
     private readonly core: RequestCoreService,
     private readonly videos: RequestVideos,
     private readonly payments: PaymentsService,
+    private readonly campaigns: CampaignsService,
   ) {}
 
-  /** Books, pays and moves the demo requests; answers how many. */
-  async seed(ids: { athlete: string; fan: string; business: string }, deliveryVideo: string, now: number): Promise<number> {
+  /**
+   * Books, pays and moves the demo requests, and the demo business's endorsement campaign (the demo
+   * athlete and two others: one invitation pending, one delivered, one declined and refunded);
+   * answers how many requests.
+   */
+  async seed(ids: { athlete: string; fan: string; business: string; others: readonly string[] }, deliveryVideo: string, now: number): Promise<number> {
     // The demo athlete offers every service, at the default rates, so each type can be shown.
     const services: Record<string, boolean | number> = {};
     for (const [type, rate] of Object.entries(DEFAULT_RATES)) {
@@ -92,9 +98,39 @@ export class DemoRequests {
       for (const step of demo.script) {
         if (step === 'deliver_video') await this.videos.deliverStored(created.id, athlete, deliveryVideo);
         else if (typeof step === 'object') await this.requests.review(created.id, requester, step.review);
-        else await this.core.apply(created.id, step, step === 'cancel' || step === 'approve' ? requester : athlete);
+        // The demo athlete acknowledges the paid-endorsement disclosure, as the accept screen asks.
+        else await this.core.apply(created.id, step, step === 'cancel' || step === 'approve' ? requester : athlete, { disclosureAcknowledged: true });
       }
     }
-    return DEMO_REQUESTS.length;
+    return DEMO_REQUESTS.length + (await this.seedCampaign(ids, deliveryVideo));
+  }
+
+  private async seedCampaign(ids: { athlete: string; business: string; others: readonly string[] }, deliveryVideo: string): Promise<number> {
+    const [delivering, declining] = ids.others;
+    if (!delivering || !declining) return 0;
+    for (const other of [delivering, declining]) await this.athletes.updateServices(other, { endorsement_enabled: true, endorsement_rate: DEFAULT_RATES.endorsement });
+    const business = { id: ids.business, role: UserType.Business };
+    const prices: Array<[string, number]> = [
+      [ids.athlete, 120],
+      [delivering, 85],
+      [declining, 60],
+    ];
+    const campaign = await this.campaigns.create(ids.business, {
+      name: 'Back to campus',
+      endorsement_task: 'Post a story in our back-to-campus hoodie and tell your followers why you wear it. Tag us and add #ad.',
+      endorsement_link: 'https://huddle.test/campus',
+      social_media_platform: 'instagram, tiktok',
+      athlete_ids: prices.map(([id]) => id).join(','),
+      proposed_amounts: JSON.stringify(prices.map(([athlete_id, amount]) => ({ athlete_id, amount }))),
+    });
+    await this.campaigns.paymentSheet(campaign.id, business);
+    await this.payments.payWithSandboxTestCard(campaign.id, ids.business);
+    await this.campaigns.markPaid(campaign.id, business);
+    const requestOf = (athleteId: string): string => campaign.requests.find((entry) => entry.athlete.id === athleteId)?.id ?? '';
+    const deliveringAthlete = { id: delivering, role: UserType.Athlete };
+    await this.core.apply(requestOf(delivering), 'accept', deliveringAthlete, { disclosureAcknowledged: true });
+    await this.videos.deliverStored(requestOf(delivering), deliveringAthlete, deliveryVideo);
+    await this.core.apply(requestOf(declining), 'decline', { id: declining, role: UserType.Athlete });
+    return prices.length;
   }
 }

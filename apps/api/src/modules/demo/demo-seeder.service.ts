@@ -144,7 +144,8 @@ export class DemoSeeder {
     await this.profiles.saveBusinessInfo(businessId, DEMO_BUSINESS_INFO);
     const requests = this.finishedRequests(random, athletes, [fanId, businessId], started);
     await this.booking.importFinished(requests);
-    const live = await this.demoRequests.seed({ athlete: demoAthleteId, fan: fanId, business: businessId }, intro.path, Math.floor(started / 1000));
+    const others = athletes.slice(1, 3).map((athlete) => athlete.id);
+    const live = await this.demoRequests.seed({ athlete: demoAthleteId, fan: fanId, business: businessId, others }, intro.path, Math.floor(started / 1000));
 
     this.logger.log(
       `Seeded ${DEMO_ACCOUNTS.length} demo accounts, ${athletes.length} athletes, ${requests.length} finished requests ` +

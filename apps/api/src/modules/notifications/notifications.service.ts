@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import type { LiveNotification, RequestAction, RequestParty, ServiceType } from '@huddle/domain';
-import { paymentFailedNotification, requestNotifications } from '@huddle/domain/notifications';
+import { campaignCompletedNotification, campaignRefundNotification, paymentFailedNotification, requestNotifications } from '@huddle/domain/notifications';
 import type { NotificationDraft } from '@huddle/domain/notifications';
 import { AppConfig } from '../../config/app-config';
 import { ClusterBus } from '../../database/cluster-bus';
@@ -24,6 +24,8 @@ export interface RequestChange {
   athleteId: string;
   requesterId: string;
   actor: RequestParty;
+  /** The endorsement campaign the request belongs to, if any. */
+  campaign?: { id: string; name: string } | null;
 }
 
 export interface NotificationRow {
@@ -88,10 +90,10 @@ export class NotificationsService {
     const drafts = requestNotifications({ ...change, athleteName: people.athlete.name, requesterName: people.requester.name });
     if (drafts.length === 0) return;
     await writeNotifications((sql, params) => manager.query(sql, params), drafts, {
-      referenceId: change.requestId,
+      referenceId: change.campaign?.id ?? change.requestId,
       requestId: change.requestId,
       requestType: change.type,
-      campaignId: null,
+      campaignId: change.campaign?.id ?? null,
     });
     for (const draft of drafts) {
       const person = draft.userId === people.athlete.id ? people.athlete : people.requester;
@@ -109,6 +111,31 @@ export class NotificationsService {
       campaignId: null,
     });
     await this.emailIn(manager, await notificationPerson(manager, payment.requesterId), draft);
+  }
+
+  /** Tells the business an athlete's share of its campaign was refunded, inside the refund's ledger transaction. */
+  async campaignRefundIn(
+    manager: EntityManager,
+    refund: { businessId: string; campaignId: string; campaignName: string; athleteId: string; requestId: string; amountCents: number },
+  ): Promise<void> {
+    const athlete = await notificationPerson(manager, refund.athleteId);
+    const draft = campaignRefundNotification({ ...refund, athleteName: athlete.name });
+    await this.writeCampaignNotification(manager, draft, refund.campaignId, refund.requestId);
+  }
+
+  /** Tells the business its campaign is complete (every request finished or canceled), inside the last change's transaction. */
+  async campaignCompletedIn(manager: EntityManager, campaign: { businessId: string; campaignId: string; campaignName: string }): Promise<void> {
+    await this.writeCampaignNotification(manager, campaignCompletedNotification(campaign), campaign.campaignId, null);
+  }
+
+  private async writeCampaignNotification(manager: EntityManager, draft: NotificationDraft, campaignId: string, requestId: string | null): Promise<void> {
+    await writeNotifications((sql, params) => manager.query(sql, params), [draft], {
+      referenceId: campaignId,
+      requestId,
+      requestType: 'endorsement_campaign',
+      campaignId,
+    });
+    if (draft.email) await this.emailIn(manager, await notificationPerson(manager, draft.userId), draft);
   }
 
   /** The user's notifications, newest first, with how many are unread. */

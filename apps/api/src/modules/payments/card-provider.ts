@@ -23,7 +23,16 @@ export interface ProviderIntent {
   amountCents: number;
   /** Refunded in full after capture. */
   refunded: boolean;
+  /** How much of the captured amount was refunded so far (partial refunds of a campaign's shares). */
+  amountRefundedCents: number;
 }
+
+/**
+ * 'manual': the card is held when the payer confirms and captured later (a single request, on
+ * acceptance). 'automatic': captured when the payer confirms (a campaign: holds would lapse
+ * before every athlete answers).
+ */
+export type CaptureMethod = 'manual' | 'automatic';
 
 export interface SavedCard {
   id: string;
@@ -44,12 +53,20 @@ export interface CardProvider {
   readonly name: CardProviderName;
   /** What the browser needs to load the provider's card form; null for the sandbox. */
   readonly publishableKey: string | null;
-  createIntent(input: { amountCents: number; payerId: string; requestId: string; description: string; idempotencyKey: string }): Promise<ProviderIntent>;
+  createIntent(input: {
+    amountCents: number;
+    payerId: string;
+    requestId: string;
+    description: string;
+    idempotencyKey: string;
+    captureMethod: CaptureMethod;
+  }): Promise<ProviderIntent>;
   retrieveIntent(intentId: string): Promise<ProviderIntent>;
   capture(intentId: string, idempotencyKey: string): Promise<ProviderIntent>;
   /** Voids the hold (Stripe: cancel the PaymentIntent). */
   cancel(intentId: string, idempotencyKey: string): Promise<ProviderIntent>;
-  refund(intentId: string, idempotencyKey: string): Promise<ProviderIntent>;
+  /** Refunds a captured intent: all of it, or `amountCents` of it (one campaign share); once per key. */
+  refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<ProviderIntent>;
   /** Starts saving a card for later (Stripe: a SetupIntent); answers its client secret. */
   createSetup(payerId: string, idempotencyKey: string): Promise<{ clientSecret: string }>;
   listCards(payerId: string): Promise<SavedCard[]>;

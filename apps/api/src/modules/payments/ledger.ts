@@ -8,8 +8,11 @@ import type { EntityManager } from 'typeorm';
  * - cash / unallocated: money captured into the platform's account, before it is split;
  * - athlete_payable:<athleteId> and platform_fees: the split (owed to the athlete, the platform's fee);
  * a refund returns the cash and reverses the split.
+ * A campaign's payment is captured once and recorded share by share (each share is a request): a
+ * share is split when its athlete accepts, and a share given back before that is 'returned' (the
+ * cash leaves from what was never allocated).
  */
-export const LEDGER_MOVEMENTS = ['authorised', 'voided', 'captured', 'owed_to_athlete', 'refunded'] as const;
+export const LEDGER_MOVEMENTS = ['authorised', 'voided', 'captured', 'owed_to_athlete', 'refunded', 'returned'] as const;
 export type LedgerMovement = (typeof LEDGER_MOVEMENTS)[number];
 
 export interface LedgerLine {
@@ -54,6 +57,10 @@ export const LEDGER_LINES = {
     { account: athletePayable(split.athleteId), amountCents: split.athleteCents },
     { account: 'platform_fees', amountCents: split.feeCents },
   ],
+  returned: (amount: number): LedgerLine[] => [
+    { account: 'cash', amountCents: -amount },
+    { account: 'unallocated', amountCents: amount },
+  ],
 } as const;
 
 /**
@@ -88,7 +95,8 @@ export interface LedgerCheck {
 
 /**
  * The ledger's invariants: every movement sums to zero (and so does everything), no request is
- * both captured and voided, a refund or an athlete's share only follows a capture.
+ * both captured and voided, a refund or an athlete's share only follows a capture, and a share
+ * returned before its split was never split.
  */
 export async function checkLedger(manager: EntityManager): Promise<LedgerCheck> {
   const violations: string[] = [];
@@ -100,12 +108,16 @@ export async function checkLedger(manager: EntityManager): Promise<LedgerCheck> 
     `SELECT request_id, CASE
         WHEN bool_or(movement = 'captured') AND bool_or(movement = 'voided') THEN 'captured and voided'
         WHEN bool_or(movement = 'refunded') AND NOT bool_or(movement = 'captured') THEN 'refunded without a capture'
+        WHEN bool_or(movement = 'returned') AND NOT bool_or(movement = 'captured') THEN 'returned without a capture'
+        WHEN bool_or(movement = 'returned') AND (bool_or(movement = 'owed_to_athlete') OR bool_or(movement = 'refunded')) THEN 'returned after it was split'
         WHEN bool_or(movement = 'owed_to_athlete') AND NOT bool_or(movement = 'captured') THEN 'owed to the athlete without a capture'
         WHEN (bool_or(movement = 'captured') OR bool_or(movement = 'voided')) AND NOT bool_or(movement = 'authorised') THEN 'settled without an authorisation'
       END AS problem
        FROM ledger_movements GROUP BY request_id
       HAVING (bool_or(movement = 'captured') AND bool_or(movement = 'voided'))
           OR (bool_or(movement = 'refunded') AND NOT bool_or(movement = 'captured'))
+          OR (bool_or(movement = 'returned') AND NOT bool_or(movement = 'captured'))
+          OR (bool_or(movement = 'returned') AND (bool_or(movement = 'owed_to_athlete') OR bool_or(movement = 'refunded')))
           OR (bool_or(movement = 'owed_to_athlete') AND NOT bool_or(movement = 'captured'))
           OR ((bool_or(movement = 'captured') OR bool_or(movement = 'voided')) AND NOT bool_or(movement = 'authorised'))`,
   );

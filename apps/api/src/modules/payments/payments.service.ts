@@ -12,20 +12,41 @@ import type { CardProvider, CardProviderName, IntentStatus, SavedCard } from './
 import { checkLedger, LEDGER_LINES, recordMovement } from './ledger';
 import type { LedgerCheck, Split } from './ledger';
 import { PAYMENT_AUTHORISED } from './payments-events';
-import type { PaymentAuthorisedEvent } from './payments-events';
+import type { PaymentAuthorisedEvent, PaymentKind } from './payments-events';
 import { PaymentsErrors } from './payments.errors';
 import { SandboxCardProvider } from './sandbox-card-provider';
 
 const CAPTURE = 'payments.capture';
 const VOID = 'payments.void';
 const REFUND = 'payments.refund';
+const REFUND_SHARE = 'payments.refund-share';
 const PROVIDER_EVENT = 'payments.provider-event';
 
 export interface CheckoutInput {
+  /** The request's id, or the campaign's (kind 'campaign'). */
   requestId: string;
   payerId: string;
   amountCents: number;
   description: string;
+  kind?: PaymentKind;
+}
+
+/** One athlete's share of a campaign's payment: a request of the campaign and its split. */
+export interface CampaignShare {
+  requestId: string;
+  athleteId: string;
+  amountCents: number;
+  feeCents: number;
+  athleteCents: number;
+}
+
+/** A share to give back: which campaign paid it, whether it was split already, and who is told. */
+export interface ShareRefundInput extends CampaignShare {
+  campaignId: string;
+  campaignName: string;
+  businessId: string;
+  /** Its athlete had accepted (owed_to_athlete recorded): the refund reverses the split. */
+  allocated: boolean;
 }
 
 export interface Checkout {
@@ -50,6 +71,7 @@ interface IntentRow {
   client_secret: string;
   amount_cents: number;
   status: IntentStatus;
+  kind: PaymentKind;
 }
 
 /** Statuses in which the card is held for the request (or was captured). */
@@ -90,6 +112,7 @@ export class PaymentsService implements OnModuleInit {
     });
     this.jobs.register<{ requestId: string }>(VOID, (job) => this.void(job.data.requestId));
     this.jobs.register<CaptureInput>(REFUND, (job) => this.refund(job.data));
+    this.jobs.register<ShareRefundInput>(REFUND_SHARE, (job) => this.refundShare(job.data));
     this.jobs.register<{ eventId: string; type: string; intentId: string }>(PROVIDER_EVENT, (job) => this.onProviderEvent(job));
   }
 
@@ -100,12 +123,22 @@ export class PaymentsService implements OnModuleInit {
       if (existing.payer_id !== input.payerId) throw PaymentsErrors.notYours();
       return { clientSecret: existing.client_secret, provider: existing.provider, publishableKey: this.provider.publishableKey };
     }
+    const kind: PaymentKind = input.kind ?? 'request';
+    // A campaign's payment is captured when confirmed; a request's card is held until acceptance.
+    const captureMethod = kind === 'campaign' ? 'automatic' : 'manual';
     const idempotencyKey = await this.idempotencyKey('create', input.requestId);
-    const intent = await this.provider.createIntent({ ...input, idempotencyKey });
+    const intent = await this.provider.createIntent({
+      amountCents: input.amountCents,
+      payerId: input.payerId,
+      requestId: input.requestId,
+      description: input.description,
+      idempotencyKey,
+      captureMethod,
+    });
     const inserted: IntentRow[] = await this.dataSource.query(
-      `INSERT INTO payment_intents (request_id, payer_id, provider, provider_intent_id, client_secret, amount_cents, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (request_id) DO NOTHING RETURNING *`,
-      [input.requestId, input.payerId, this.provider.name, intent.id, intent.clientSecret, input.amountCents, intent.status],
+      `INSERT INTO payment_intents (request_id, payer_id, provider, provider_intent_id, client_secret, amount_cents, status, kind, capture_method)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (request_id) DO NOTHING RETURNING *`,
+      [input.requestId, input.payerId, this.provider.name, intent.id, intent.clientSecret, input.amountCents, intent.status, kind, captureMethod],
     );
     // A racing checkout of the same request stored its intent first: answer that one.
     const stored = inserted[0] ?? (await this.intentOf(input.requestId));
@@ -126,6 +159,45 @@ export class PaymentsService implements OnModuleInit {
     // One statement (claim and rows together), so it needs no transaction of its own.
     if (authorised) await recordMovement(this.dataSource.manager, requestId, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
     return { authorised, amountCents: row.amount_cents };
+  }
+
+  /**
+   * Whether a campaign's payment was captured (re-read from the provider, never from what a browser
+   * says), and for how much. Nothing is recorded here: the campaign's shares are, when booking
+   * marks it paid (recordCampaignCaptureIn).
+   */
+  async campaignPayment(campaignId: string): Promise<{ captured: boolean; amountCents: number }> {
+    const row = await this.intentOf(campaignId);
+    if (!row || row.kind !== 'campaign') return { captured: false, amountCents: 0 };
+    const intent = await this.provider.retrieveIntent(row.provider_intent_id);
+    await this.dataSource.query(`UPDATE payment_intents SET status = $2, updated_at = now() WHERE request_id = $1`, [campaignId, intent.status]);
+    return { captured: intent.status === 'succeeded', amountCents: row.amount_cents };
+  }
+
+  /**
+   * The campaign's captured payment in the ledger, share by share (each share is its request's
+   * money from here on), inside booking's transaction that marks it paid. The shares must add up
+   * to what was charged.
+   */
+  async recordCampaignCaptureIn(manager: EntityManager, campaignId: string, shares: readonly CampaignShare[]): Promise<void> {
+    const row = await this.requireIntent(campaignId);
+    const total = shares.reduce((sum, share) => sum + share.amountCents, 0);
+    if (total !== row.amount_cents) throw new Error(`The shares of campaign ${campaignId} add up to ${total}, not the ${row.amount_cents} charged`);
+    for (const share of shares) {
+      await recordMovement(manager, share.requestId, 'authorised', LEDGER_LINES.authorised(share.amountCents));
+      await recordMovement(manager, share.requestId, 'captured', LEDGER_LINES.captured(share.amountCents));
+    }
+  }
+
+  /** A campaign share's athlete accepted: the share is split (owed to the athlete, the fee), in booking's transaction. */
+  async allocateShareIn(manager: EntityManager, share: CampaignShare): Promise<void> {
+    if (share.feeCents + share.athleteCents !== share.amountCents) throw new Error(`The split of ${share.requestId} does not add up to its amount`);
+    await recordMovement(manager, share.requestId, 'owed_to_athlete', LEDGER_LINES.owedToAthlete({ ...share }));
+  }
+
+  /** Gives one campaign share back to the card (a partial refund) after the caller's transaction commits. */
+  async refundShareIn(manager: EntityManager, input: ShareRefundInput): Promise<void> {
+    await this.jobs.enqueueIn(manager, REFUND_SHARE, input, { singletonKey: `refund-share:${input.requestId}` });
   }
 
   /** Captures the hold after the caller's transaction commits (the athlete accepted). */
@@ -156,7 +228,8 @@ export class PaymentsService implements OnModuleInit {
     if (!(this.provider instanceof SandboxCardProvider)) throw new Error('Only the sandbox provider pays with a test card');
     const row = await this.requireIntent(requestId);
     const confirmed = await this.provider.confirm(row.client_secret, payerId, { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' });
-    if (confirmed?.intent.status !== 'requires_capture') throw new Error(`The sandbox refused the demo payment of ${requestId}`);
+    const expected: IntentStatus = row.kind === 'campaign' ? 'succeeded' : 'requires_capture';
+    if (confirmed?.intent.status !== expected) throw new Error(`The sandbox refused the demo payment of ${requestId}`);
   }
 
   async savedCards(payerId: string): Promise<SavedCard[]> {
@@ -170,6 +243,16 @@ export class PaymentsService implements OnModuleInit {
 
   async ledgerCheck(): Promise<LedgerCheck> {
     return checkLedger(this.dataSource.manager);
+  }
+
+  /** Which of these campaign shares were refunded to the card, and how much (the ledger's returned or refunded movements). */
+  async refundedShares(requestIds: readonly string[]): Promise<Map<string, number>> {
+    if (requestIds.length === 0) return new Map();
+    const rows: Array<{ request_id: string; amount_cents: string }> = await this.dataSource.query(
+      `SELECT request_id, amount_cents FROM ledger_movements WHERE request_id = ANY($1::uuid[]) AND movement IN ('returned', 'refunded')`,
+      [requestIds],
+    );
+    return new Map(rows.map((row) => [row.request_id, Number(row.amount_cents)]));
   }
 
   /** A request's ledger rows, oldest first (tests, the admin, the benchmark's checks). */
@@ -235,6 +318,25 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /**
+   * One share's partial refund of its campaign's payment, once: the provider call carries a key of
+   * the share (a retry cannot refund twice), and the ledger movement (returned, or refunded when
+   * the share had been split) is recorded with the business's notification in one transaction.
+   */
+  private async refundShare(input: ShareRefundInput): Promise<void> {
+    const movement = input.allocated ? 'refunded' : 'returned';
+    if (await this.hasMovement(input.requestId, movement)) return;
+    const row = await this.requireIntent(input.campaignId);
+    const intent = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', input.requestId), input.amountCents);
+    const split: Split = { amountCents: input.amountCents, feeCents: input.feeCents, athleteCents: input.athleteCents, athleteId: input.athleteId };
+    await this.dataSource.transaction(async (manager) => {
+      await this.setStatus(manager, input.campaignId, intent.status);
+      const lines = input.allocated ? LEDGER_LINES.refunded(split) : LEDGER_LINES.returned(input.amountCents);
+      const recorded = await recordMovement(manager, input.requestId, movement, lines);
+      if (recorded) await this.notifications.campaignRefundIn(manager, input);
+    });
+  }
+
+  /**
    * Deduplicated on the event id and safe out of order: the event only says which intent to look
    * at; what happens follows the intent as the provider reports it now.
    */
@@ -250,6 +352,12 @@ export class PaymentsService implements OnModuleInit {
       ]);
       if (fresh.length === 0 || !row || !intent) return;
       await this.setStatus(manager, row.request_id, intent.status);
+      if (row.kind === 'campaign') {
+        if (intent.status === 'succeeded') {
+          await this.jobs.publishIn(manager, PAYMENT_AUTHORISED, { requestId: row.request_id, kind: 'campaign' } satisfies PaymentAuthorisedEvent);
+        }
+        return;
+      }
       if (intent.status === 'requires_capture') {
         await recordMovement(manager, row.request_id, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
         await this.jobs.publishIn(manager, PAYMENT_AUTHORISED, { requestId: row.request_id } satisfies PaymentAuthorisedEvent);

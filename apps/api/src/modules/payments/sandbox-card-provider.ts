@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../common/time/clock';
-import type { CardProvider, IntentStatus, ProviderEvent, ProviderIntent, SavedCard } from './card-provider';
+import type { CaptureMethod, CardProvider, IntentStatus, ProviderEvent, ProviderIntent, SavedCard } from './card-provider';
 import { SANDBOX_MESSAGES, sandboxCardOutcome } from './sandbox-cards';
 import type { SandboxCard } from './sandbox-cards';
 
@@ -12,6 +12,8 @@ interface SandboxIntentRow {
   amount_cents: number;
   status: IntentStatus;
   refunded: boolean;
+  capture_method: CaptureMethod;
+  amount_refunded_cents: number;
   last_error: string | null;
 }
 
@@ -25,7 +27,14 @@ export interface SandboxConfirmation {
 export class SandboxProviderError extends Error {}
 
 function toIntent(row: SandboxIntentRow): ProviderIntent {
-  return { id: row.id, clientSecret: row.client_secret, status: row.status, amountCents: row.amount_cents, refunded: row.refunded };
+  return {
+    id: row.id,
+    clientSecret: row.client_secret,
+    status: row.status,
+    amountCents: row.amount_cents,
+    refunded: row.refunded,
+    amountRefundedCents: row.amount_refunded_cents,
+  };
 }
 
 /**
@@ -43,13 +52,13 @@ export class SandboxCardProvider implements CardProvider {
     private readonly clock: Clock,
   ) {}
 
-  async createIntent(input: { amountCents: number; payerId: string; idempotencyKey: string }): Promise<ProviderIntent> {
+  async createIntent(input: { amountCents: number; payerId: string; idempotencyKey: string; captureMethod: CaptureMethod }): Promise<ProviderIntent> {
     const id = `pi_sbx_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
     const secret = `${id}_secret_${randomBytes(24).toString('base64url')}`;
     const created: SandboxIntentRow[] = await this.dataSource.query(
-      `INSERT INTO sandbox_intents (id, client_secret, owner_id, amount_cents, status) VALUES ($1, $2, $3, $4, 'requires_payment_method')
+      `INSERT INTO sandbox_intents (id, client_secret, owner_id, amount_cents, status, capture_method) VALUES ($1, $2, $3, $4, 'requires_payment_method', $5)
        ON CONFLICT (id) DO NOTHING RETURNING *`,
-      [id, secret, input.payerId, input.amountCents],
+      [id, secret, input.payerId, input.amountCents, input.captureMethod],
     );
     // A repeat of the key finds the intent the first call made.
     return created[0] ? toIntent(created[0]) : this.retrieveIntent(id);
@@ -67,13 +76,30 @@ export class SandboxCardProvider implements CardProvider {
     return this.move(intentId, ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'], 'canceled', ['canceled']);
   }
 
-  async refund(intentId: string): Promise<ProviderIntent> {
-    const [rows]: [SandboxIntentRow[], number] = await this.dataSource.query(
-      `UPDATE sandbox_intents SET refunded = true, updated_at = now() WHERE id = $1 AND status = 'succeeded' RETURNING *`,
-      [intentId],
-    );
-    if (rows[0]) return toIntent(rows[0]);
-    throw new SandboxProviderError(`Intent ${intentId} is not captured, so it cannot be refunded`);
+  /**
+   * A refund of all that is left, or of `amountCents`, once per idempotency key (a repeat answers
+   * the intent as it is), never more than was captured: Stripe's rules for partial refunds.
+   */
+  async refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<ProviderIntent> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: SandboxIntentRow[] = await manager.query(`SELECT * FROM sandbox_intents WHERE id = $1 FOR UPDATE`, [intentId]);
+      const row = rows[0];
+      if (!row || row.status !== 'succeeded') throw new SandboxProviderError(`Intent ${intentId} is not captured, so it cannot be refunded`);
+      const repeated: unknown[] = await manager.query(`SELECT 1 FROM sandbox_refunds WHERE idempotency_key = $1`, [idempotencyKey]);
+      if (repeated.length > 0) return toIntent(row);
+      const left = row.amount_cents - row.amount_refunded_cents;
+      const amount = amountCents ?? left;
+      if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) {
+        throw new SandboxProviderError(`Intent ${intentId} has ${left} cents left to refund, not ${amount}`);
+      }
+      await manager.query(`INSERT INTO sandbox_refunds (idempotency_key, intent_id, amount_cents) VALUES ($1, $2, $3)`, [idempotencyKey, intentId, amount]);
+      const [updated]: [SandboxIntentRow[], number] = await manager.query(
+        `UPDATE sandbox_intents SET amount_refunded_cents = amount_refunded_cents + $2, refunded = (amount_refunded_cents + $2 = amount_cents), updated_at = now()
+          WHERE id = $1 RETURNING *`,
+        [intentId, amount],
+      );
+      return toIntent(updated[0]);
+    });
   }
 
   async createSetup(payerId: string): Promise<{ clientSecret: string }> {
@@ -102,7 +128,7 @@ export class SandboxCardProvider implements CardProvider {
       await this.dataSource.query(`UPDATE sandbox_intents SET last_error = $2, updated_at = now() WHERE id = $1`, [row.id, outcome.message]);
       return { intent: toIntent(row), message: outcome.message };
     }
-    const status: IntentStatus = outcome.kind === 'authenticate' ? 'requires_action' : 'requires_capture';
+    const status: IntentStatus = outcome.kind === 'authenticate' ? 'requires_action' : this.confirmedStatus(row);
     const [[updated]]: [SandboxIntentRow[], number] = await this.dataSource.query(
       `UPDATE sandbox_intents SET status = $2, card_brand = $3, card_last4 = $4, last_error = NULL, updated_at = now()
         WHERE id = $1 AND status = 'requires_payment_method' RETURNING *`,
@@ -118,7 +144,7 @@ export class SandboxCardProvider implements CardProvider {
     if (row.status !== 'requires_action') return { intent: toIntent(row), message: null };
     const [[updated]]: [SandboxIntentRow[], number] = await this.dataSource.query(
       `UPDATE sandbox_intents SET status = $2, last_error = $3, updated_at = now() WHERE id = $1 AND status = 'requires_action' RETURNING *`,
-      [row.id, approve ? 'requires_capture' : 'requires_payment_method', approve ? null : SANDBOX_MESSAGES.authenticationFailed],
+      [row.id, approve ? this.confirmedStatus(row) : 'requires_payment_method', approve ? null : SANDBOX_MESSAGES.authenticationFailed],
     );
     return { intent: toIntent(updated ?? (await this.row(row.id))), message: approve ? null : SANDBOX_MESSAGES.authenticationFailed };
   }
@@ -136,6 +162,11 @@ export class SandboxCardProvider implements CardProvider {
     );
     const cards = await this.listCards(payerId);
     return { card: cards.find((saved) => saved.last4 === outcome.last4 && saved.expMonth === card.expMonth && saved.expYear === expYear) ?? null, message: null };
+  }
+
+  /** Where a confirmed payment lands: held for a later capture, or captured at once. */
+  private confirmedStatus(row: SandboxIntentRow): IntentStatus {
+    return row.capture_method === 'automatic' ? 'succeeded' : 'requires_capture';
   }
 
   private async bySecret(clientSecret: string, payerId: string): Promise<SandboxIntentRow | null> {

@@ -64,6 +64,10 @@ export class SandboxController {
     if (confirmation.intent.status === 'requires_capture') {
       await this.payments.receiveEvent({ id: `evt_sbx_${randomUUID()}`, type: 'payment_intent.amount_capturable_updated', intentId: confirmation.intent.id });
     }
+    // A campaign's payment is captured on confirmation: Stripe reports it as payment_intent.succeeded.
+    if (confirmation.intent.status === 'succeeded') {
+      await this.payments.receiveEvent({ id: `evt_sbx_${randomUUID()}`, type: 'payment_intent.succeeded', intentId: confirmation.intent.id });
+    }
     return { status: confirmation.intent.status, message: confirmation.message };
   }
 }

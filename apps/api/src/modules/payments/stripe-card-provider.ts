@@ -21,12 +21,14 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     status: intent.status as IntentStatus,
     amountCents: intent.amount,
     refunded: latestCharge?.refunded ?? false,
+    amountRefundedCents: latestCharge?.amount_refunded ?? 0,
   };
 }
 
 /**
- * Stripe behind the card-provider interface: PaymentIntents with manual capture (authorised on
- * payment, captured on acceptance), an idempotency key on every call that changes something,
+ * Stripe behind the card-provider interface: PaymentIntents with manual capture for a request
+ * (authorised on payment, captured on acceptance) and automatic capture for a campaign (partial
+ * refunds give back a share), an idempotency key on every call that changes something,
  * webhooks verified with the endpoint's signing secret.
  */
 export class StripeCardProvider implements CardProvider {
@@ -51,13 +53,13 @@ export class StripeCardProvider implements CardProvider {
     return this;
   }
 
-  async createIntent(input: { amountCents: number; payerId: string; requestId: string; description: string; idempotencyKey: string }): Promise<ProviderIntent> {
+  async createIntent(input: Parameters<CardProvider['createIntent']>[0]): Promise<ProviderIntent> {
     const customer = await this.customerOf(input.payerId);
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: input.amountCents,
         currency: 'usd',
-        capture_method: 'manual',
+        capture_method: input.captureMethod,
         customer,
         description: input.description.slice(0, 300),
         metadata: { request_id: input.requestId, payer_id: input.payerId },
@@ -80,10 +82,10 @@ export class StripeCardProvider implements CardProvider {
     return toIntent(await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey }));
   }
 
-  async refund(intentId: string, idempotencyKey: string): Promise<ProviderIntent> {
-    await this.stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+  async refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<ProviderIntent> {
+    await this.stripe.refunds.create({ payment_intent: intentId, ...(amountCents === undefined ? {} : { amount: amountCents }) }, { idempotencyKey });
     const intent = await this.retrieveIntent(intentId);
-    return { ...intent, refunded: true };
+    return amountCents === undefined ? { ...intent, refunded: true } : intent;
   }
 
   async createSetup(payerId: string, idempotencyKey: string): Promise<{ clientSecret: string }> {

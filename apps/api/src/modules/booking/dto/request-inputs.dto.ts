@@ -93,3 +93,64 @@ export class ApproveBody {
   @ApiProperty({ format: 'uuid' })
   request_id!: string;
 }
+
+export class AcceptQuery extends RequestIdQuery {
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: "Endorsements: the athlete acknowledges the paid-endorsement disclosure (#ad or the platform's paid-partnership label); required to accept one.",
+  })
+  @Omittable()
+  @IsIn(['true', 'false', '1', '0'])
+  disclosure_acknowledged?: string;
+}
+
+const CAMPAIGN_NOT_FOUND = 'Campaign not found';
+
+export class CampaignLookupQuery {
+  @ApiProperty({ format: 'uuid', description: 'The campaign id (/request/@{campaignId}).' })
+  @IsUUID('all', { message: CAMPAIGN_NOT_FOUND })
+  endorsement_campaign!: string;
+}
+
+export class CampaignIdQuery {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: CAMPAIGN_NOT_FOUND })
+  campaign_id!: string;
+}
+
+/** The payment sheet of a request (request_id) or of a campaign (endorsement_campaign_id): exactly one. */
+export class PaymentSheetQuery {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @Omittable()
+  @IsUUID('all', { message: NOT_FOUND })
+  request_id?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @Omittable()
+  @IsUUID('all', { message: CAMPAIGN_NOT_FOUND })
+  endorsement_campaign_id?: string;
+}
+
+/** set-paid of a request (request_id) or of a campaign (endorsement_campaign_id): exactly one. */
+export class SetPaidBody {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @Omittable()
+  @IsUUID('all', { message: NOT_FOUND })
+  request_id?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @Omittable()
+  @IsUUID('all', { message: CAMPAIGN_NOT_FOUND })
+  endorsement_campaign_id?: string;
+}
+
+/** The campaign form (spec §7), as a form sends it: strings; validated by libs/domain's campaignPayloadSchema. */
+export class CampaignCreateBody {
+  @ApiProperty({ maxLength: 200 }) name!: string;
+  @ApiProperty({ maxLength: LIMITS.text.max }) endorsement_task!: string;
+  @ApiPropertyOptional({ description: 'Optional; a link without a scheme gets https.' }) endorsement_link?: string;
+  @ApiPropertyOptional({ description: 'Comma-joined social platforms.' }) social_media_platform?: string;
+  @ApiProperty({ description: 'Comma-joined athlete ids (1 to 50).' }) athlete_ids!: string;
+  @ApiProperty({ description: 'A JSON list of {"athlete_id", "amount"} (dollars, 1.5 to below 99999999), one per athlete, amounts above 0 only.' })
+  proposed_amounts!: string;
+}

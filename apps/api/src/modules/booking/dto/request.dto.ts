@@ -73,7 +73,7 @@ export class RequestHistoryDto {
 
 /** A request in a list (GET /booking/request/filter). */
 export class RequestSummaryDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ description: "The request's uuid; '@' and the campaign's uuid for an endorsement campaign (a business's list)." })
   id!: string;
 
   @ApiProperty({ enum: SERVICE_TYPES })
@@ -111,6 +111,9 @@ export class RequestSummaryDto {
 
   @ApiProperty({ type: RequestEventDto, nullable: true })
   event!: RequestEventDto | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: "An endorsement campaign's number of athletes; null for a request." })
+  athletes_count!: number | null;
 }
 
 /** A request as its requester, athlete or an administrator sees it (GET /booking/request). */
@@ -141,6 +144,12 @@ export class RequestDto extends RequestSummaryDto {
 
   @ApiProperty({ type: String, nullable: true })
   endorsement_campaign_id!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: "The campaign's name, for a request of an endorsement campaign." })
+  campaign_name!: string | null;
+
+  @ApiProperty({ description: 'Endorsements: the athlete acknowledged the paid-endorsement disclosure when accepting.' })
+  disclosure_acknowledged!: boolean;
 
   @ApiProperty({ type: Number, nullable: true })
   accepted_at!: number | null;
@@ -259,4 +268,105 @@ export class WatchPayload {
 
   @ApiProperty({ description: 'Path under the API root that streams the watermarked video.' })
   video_url!: string;
+}
+
+/** One athlete of a campaign, as its business sees it (spec §4: sorted by status priority, then newest). */
+export class CampaignRequestDto {
+  @ApiProperty({ format: 'uuid', description: "The athlete's request (/request/{id})." })
+  id!: string;
+
+  @ApiProperty({ enum: REQUEST_STATUS_CODES })
+  status!: number;
+
+  @ApiProperty({ description: "Dollars: this athlete's price." })
+  request_amount!: number;
+
+  @ApiProperty()
+  created_at!: number;
+
+  @ApiProperty()
+  updated_at!: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Unix seconds; a pending invitation expires then.' })
+  expiration_time!: number | null;
+
+  @ApiProperty({ type: RequestPartyDto })
+  athlete!: RequestPartyDto;
+
+  @ApiProperty({ description: 'The athlete delivered a video (status 4 or 5): View opens the request.' })
+  has_video!: boolean;
+
+  @ApiProperty({ description: "This share was refunded to the business's card (the provider confirmed it)." })
+  refunded!: boolean;
+}
+
+/** An endorsement campaign (spec §3's grouped view), for its business or an administrator. */
+export class CampaignDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: ['endorsement_campaign'] })
+  type!: 'endorsement_campaign';
+
+  @ApiProperty({ enum: REQUEST_STATUS_CODES, description: "Derived from its requests' statuses (spec §4)." })
+  status!: number;
+
+  @ApiProperty()
+  order_number!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  task!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  link!: string | null;
+
+  @ApiProperty({ description: 'Comma-separated platforms.' })
+  social_media_platform!: string;
+
+  @ApiProperty()
+  paid!: boolean;
+
+  @ApiProperty()
+  created_at!: number;
+
+  @ApiProperty()
+  updated_at!: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Unix seconds: when the last pending invitation expires.' })
+  expiration_time!: number | null;
+
+  @ApiProperty({ description: 'Dollars committed: the prices of the athletes not canceled.' })
+  request_amount!: number;
+
+  @ApiProperty({ description: 'Dollars refunded to the card so far.' })
+  refunded_amount!: number;
+
+  @ApiProperty({ description: 'Dollars charged for the campaign.' })
+  total_paid!: number;
+
+  @ApiProperty()
+  athletes_count!: number;
+
+  @ApiProperty({ enum: ['cancel'], isArray: true, description: "What the viewer can do now: 'cancel' while the campaign is pending." })
+  available_actions!: string[];
+
+  @ApiProperty({ type: [CampaignRequestDto] })
+  requests!: CampaignRequestDto[];
+}
+
+export class CampaignPayload {
+  @ApiProperty({ type: CampaignDto })
+  campaign!: CampaignDto;
+}
+
+/** set-paid's answer: the request, or the campaign, that was paid. */
+export class SetPaidPayload {
+  @ApiPropertyOptional({ type: RequestDto })
+  request?: RequestDto;
+
+  @ApiPropertyOptional({ type: CampaignDto })
+  campaign?: CampaignDto;
 }

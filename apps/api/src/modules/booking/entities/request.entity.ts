@@ -87,6 +87,10 @@ export class RequestEntity {
   @Column({ name: 'video_chat_completed', type: 'boolean', default: false })
   videoChatCompleted!: boolean;
 
+  /** When the athlete acknowledged the paid-endorsement disclosure (accepting an endorsement). */
+  @Column({ name: 'disclosure_acknowledged_at', type: 'timestamptz', nullable: true })
+  disclosureAcknowledgedAt!: Date | null;
+
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;
 

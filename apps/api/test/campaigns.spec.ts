@@ -1,0 +1,350 @@
+import request from 'supertest';
+import { MESSAGES, UserType } from '@huddle/domain';
+import { RequestTimers } from '../src/modules/booking/request-timers';
+import { Clock } from '../src/common/time/clock';
+import { AccountEntity } from '../src/modules/accounts/entities/account.entity';
+import { api } from './support/accounts-api';
+import { confirmCard, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
+import { FakeClock } from './support/fake-clock';
+import { createSignedIn } from './support/fixtures';
+import type { SignedIn } from './support/fixtures';
+import { fixture } from './support/media';
+import { createTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+
+const DAY = 86400;
+
+interface CampaignBody {
+  id: string;
+  status: number;
+  paid: boolean;
+  request_amount: number;
+  refunded_amount: number;
+  total_paid: number;
+  athletes_count: number;
+  available_actions: string[];
+  requests: Array<{ id: string; status: number; request_amount: number; athlete: { id: string }; has_video: boolean; refunded: boolean }>;
+}
+
+/** The campaign form as the browser sends it (url-encoded): athlete_ids comma-joined, proposed_amounts as JSON. */
+function campaignForm(prices: Array<[string, number]>, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    name: 'Spring launch',
+    endorsement_task: 'Post a reel wearing our new jersey',
+    endorsement_link: 'example.com/jersey',
+    social_media_platform: 'instagram, tiktok',
+    athlete_ids: prices.map(([id]) => id).join(','),
+    proposed_amounts: JSON.stringify(prices.map(([athlete_id, amount]) => ({ athlete_id, amount }))),
+    ...overrides,
+  };
+}
+
+describe('endorsement campaigns', () => {
+  let testApp: TestApp;
+  let clock: FakeClock;
+  let business: SignedIn;
+  let otherBusiness: SignedIn;
+  let fan: SignedIn;
+  let admin: SignedIn;
+  let athletes: SignedIn[];
+
+  beforeAll(async () => {
+    clock = new FakeClock(new Date());
+    testApp = await createTestApp({ overrides: [{ provide: Clock, useValue: clock }] });
+    business = await createSignedIn(testApp, UserType.Business);
+    otherBusiness = await createSignedIn(testApp, UserType.Business);
+    fan = await createSignedIn(testApp, UserType.Fan);
+    admin = await createSignedIn(testApp, UserType.Admin);
+    athletes = [];
+    for (let i = 0; i < 3; i += 1) athletes.push(await createBookableAthlete(testApp));
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  afterEach(async () => {
+    await settle(testApp);
+  });
+
+  const create = (form: Record<string, string>, as: SignedIn = business) => api(testApp).postForm('/booking/request/endorsement_campaign/create', form, as.token);
+  const view = async (id: string, as: SignedIn = business): Promise<CampaignBody> =>
+    (await api(testApp).get(`/booking/request/campaign?endorsement_campaign=${id}`, as.token).expect(200)).body.campaign;
+  const accept = (requestId: string, athlete: SignedIn) => api(testApp).put(`/booking/request/accept?request_id=${requestId}&disclosure_acknowledged=true`, {}, athlete.token);
+  const requestOf = (campaign: CampaignBody, athlete: SignedIn): string => {
+    const entry = campaign.requests.find((r) => r.athlete.id === athlete.account.id);
+    if (!entry) throw new Error('athlete not in the campaign');
+    return entry.id;
+  };
+  const campaignCount = async (): Promise<number> => (await testApp.dataSource.query('SELECT count(*)::int AS n FROM campaigns'))[0].n;
+
+  /** Creates and pays a campaign with 4242 (the payment captured at once); answers it as its business sees it. */
+  async function paidCampaign(prices: Array<[SignedIn, number]>): Promise<CampaignBody> {
+    const created = await create(campaignForm(prices.map(([athlete, amount]) => [athlete.account.id, amount]))).expect(201);
+    const id: string = created.body.campaign.id;
+    const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${id}`, {}, business.token).expect(200);
+    expect(await confirmCard(testApp, business, sheet.body.payment_intent.client_secret)).toMatchObject({ status: 'succeeded', message: null });
+    const paid = await api(testApp).post('/payments/set-paid', { endorsement_campaign_id: id }, business.token).expect(200);
+    return paid.body.campaign;
+  }
+
+  async function refundedOf(campaignId: string): Promise<number> {
+    const rows = await testApp.dataSource.query(
+      `SELECT s.amount_refunded_cents FROM sandbox_intents s JOIN payment_intents p ON p.provider_intent_id = s.id WHERE p.request_id = $1`,
+      [campaignId],
+    );
+    return rows[0].amount_refunded_cents;
+  }
+
+  describe('creation', () => {
+    it('refuses each invalid field with the spec message and writes nothing', async () => {
+      const [a, b] = athletes.map((athlete) => athlete.account.id);
+      const before = await campaignCount();
+      const cases: Array<[Record<string, string>, string, string]> = [
+        [campaignForm([[a, 20]], { endorsement_task: '' }), 'endorsement_task', MESSAGES.required],
+        [campaignForm([[a, 20]], { endorsement_task: 'x'.repeat(501) }), 'endorsement_task', MESSAGES.textTooLong],
+        [campaignForm([[a, 20]], { name: ' ' }), 'name', MESSAGES.required],
+        [campaignForm([[a, 20]], { endorsement_link: 'not a link' }), 'endorsement_link', MESSAGES.invalidLink],
+        [campaignForm([[a, 20]], { social_media_platform: 'myspace' }), 'social_media_platform', MESSAGES.unknownChoice],
+        [campaignForm([], {}), 'athlete_ids', MESSAGES.chooseAthlete],
+        [campaignForm([[a, 20]], { athlete_ids: `${a},${b}` }), `proposed_amounts.${b}`, MESSAGES.required],
+        [campaignForm([[a, 10.123]]), `proposed_amounts.${a}`, MESSAGES.enterValidAmount],
+        [campaignForm([[a, 1.49]]), `proposed_amounts.${a}`, MESSAGES.amountBetween(1.5, 99999999)],
+        [campaignForm([[a, 99999999]]), `proposed_amounts.${a}`, MESSAGES.amountBetween(1.5, 99999999)],
+        [campaignForm([[a, 20]], { proposed_amounts: '[{"athlete_id": "' + a + '", "amount": "12,5"}]' }), 'proposed_amounts.0.amount', MESSAGES.enterValidAmount],
+      ];
+      for (const [form, field, message] of cases) {
+        const response = await create(form).expect(400);
+        expect(response.body.status_response).toMatchObject({ response_internal_code: 1400 });
+        expect({ field, message: response.body.errors?.[field] }).toEqual({ field, message });
+      }
+      expect(await campaignCount()).toBe(before);
+    });
+
+    it('refuses athletes who cannot be booked (blocked, incomplete, no endorsements, not an athlete)', async () => {
+      const blocked = await createBookableAthlete(testApp);
+      await testApp.dataSource.getRepository(AccountEntity).update(blocked.account.id, { blocked: true });
+      const incomplete = await createSignedIn(testApp, UserType.Athlete, { profileCompleted: false });
+      const before = await campaignCount();
+      for (const id of [blocked.account.id, incomplete.account.id, fan.account.id, '00000000-0000-4000-8000-000000000000']) {
+        const response = await create(campaignForm([[athletes[0].account.id, 20], [id, 20]])).expect(404);
+        expect(response.body.errors.athlete_ids).toMatch(/cannot be booked/);
+      }
+      expect(await campaignCount()).toBe(before);
+    });
+
+    it('only a business may create one', async () => {
+      await create(campaignForm([[athletes[0].account.id, 20]]), fan).expect(403);
+      await create(campaignForm([[athletes[0].account.id, 20]]), athletes[1]).expect(403);
+      await request(testApp.server).post('/api/v1/booking/request/endorsement_campaign/create').type('form').send(campaignForm([[athletes[0].account.id, 20]])).expect(401);
+    });
+
+    it('makes one endorsement request per athlete, unseen until paid, then one payment for the total invites them all', async () => {
+      const prices: Array<[string, number]> = [
+        [athletes[0].account.id, 25],
+        [athletes[1].account.id, 40.5],
+        [athletes[2].account.id, 1.5],
+      ];
+      const created = await create(campaignForm(prices)).expect(201);
+      const campaign: CampaignBody = created.body.campaign;
+      expect(campaign).toMatchObject({ status: 1, paid: false, athletes_count: 3, request_amount: 67, total_paid: 0, available_actions: [] });
+      const rows = await testApp.dataSource.query(
+        `SELECT athlete_id, type, status, paid, request_amount_cents, details FROM requests WHERE endorsement_campaign_id = $1 ORDER BY request_amount_cents`,
+        [campaign.id],
+      );
+      expect(rows).toEqual([
+        { athlete_id: athletes[2].account.id, type: 'endorsement', status: 1, paid: false, request_amount_cents: 150, details: { task: 'Post a reel wearing our new jersey', link: 'https://example.com/jersey' } },
+        expect.objectContaining({ athlete_id: athletes[0].account.id, request_amount_cents: 2500 }),
+        expect.objectContaining({ athlete_id: athletes[1].account.id, request_amount_cents: 4050 }),
+      ]);
+      const requestId = campaign.requests[0].id;
+      await api(testApp).get(`/booking/request?id=${requestId}`, athletes[0].token).expect(404);
+      await api(testApp).post('/payments/set-paid', { endorsement_campaign_id: campaign.id }, business.token).expect(402);
+
+      const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${campaign.id}`, {}, business.token).expect(200);
+      expect(sheet.body.amount).toBe(67);
+      await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${campaign.id}`, {}, otherBusiness.token).expect(404);
+      expect(await confirmCard(testApp, business, sheet.body.payment_intent.client_secret)).toMatchObject({ status: 'succeeded' });
+      const paid = await api(testApp).post('/payments/set-paid', { endorsement_campaign_id: campaign.id }, business.token).expect(200);
+      expect(paid.body.campaign).toMatchObject({ status: 1, paid: true, total_paid: 67, request_amount: 67, available_actions: ['cancel'] });
+      // The provider's event arrives too: nothing changes the second time.
+      await settle(testApp);
+      await api(testApp).post('/payments/set-paid', { endorsement_campaign_id: campaign.id }, business.token).expect(200);
+
+      for (const [index, athlete] of athletes.entries()) {
+        const own = paid.body.campaign.requests.find((r: { athlete: { id: string } }) => r.athlete.id === athlete.account.id);
+        const seen = await api(testApp).get(`/booking/request?id=${own.id}`, athlete.token).expect(200);
+        expect(seen.body.request).toMatchObject({ type: 'endorsement', status: 1, paid: true, campaign_name: 'Spring launch', endorsement_campaign_id: campaign.id });
+        expect(seen.body.request.request_amount).toBe(prices[index][1]);
+        expect(await movementsOf(testApp, own.id)).toEqual(['authorised', 'captured']);
+        const notes = await api(testApp).get('/user/notifications/list', athlete.token).expect(200);
+        expect(notes.body.notifications[0]).toMatchObject({ data: { title: 'Campaign invitation' }, endorsement_campaign_id: campaign.id });
+        // Each athlete sees only their own request of it.
+        const others = paid.body.campaign.requests.filter((r: { id: string }) => r.id !== own.id);
+        for (const other of others) await api(testApp).get(`/booking/request?id=${other.id}`, athlete.token).expect(404);
+        const list = await api(testApp).get('/booking/request/filter?status=pending', athlete.token).expect(200);
+        expect(list.body.requests.map((r: { id: string }) => r.id)).toContain(own.id);
+      }
+      const listed = await api(testApp).get('/booking/request/filter?status=pending', business.token).expect(200);
+      const entry = listed.body.requests.find((r: { id: string }) => r.id === `@${campaign.id}`);
+      expect(entry).toMatchObject({ type: 'endorsement_campaign', status: 1, athletes_count: 3, request_amount: 67, name: 'Spring launch' });
+      expect(listed.body.requests.map((r: { id: string }) => r.id)).not.toContain(requestId);
+    });
+  });
+
+  describe('reading and cancelling', () => {
+    it('another business, a fan and an athlete cannot read or cancel it; an administrator can read it', async () => {
+      const campaign = await paidCampaign([[athletes[0], 30]]);
+      await api(testApp).get(`/booking/request/campaign?endorsement_campaign=${campaign.id}`, otherBusiness.token).expect(404);
+      await api(testApp).put(`/booking/request/campaign/cancel?campaign_id=${campaign.id}`, {}, otherBusiness.token).expect(404);
+      await api(testApp).get(`/booking/request/campaign?endorsement_campaign=${campaign.id}`, fan.token).expect(403);
+      await api(testApp).get(`/booking/request/campaign?endorsement_campaign=${campaign.id}`, athletes[0].token).expect(403);
+      await api(testApp).put(`/booking/request/campaign/cancel?campaign_id=${campaign.id}`, {}, athletes[0].token).expect(403);
+      await api(testApp).get('/booking/request/campaign?endorsement_campaign=not-a-uuid', business.token).expect(400);
+      expect((await view(campaign.id, admin)).available_actions).toEqual([]);
+      expect((await view(campaign.id)).status).toBe(1);
+    });
+
+    it('cancelling a pending campaign cancels every request and refunds everything; the ledger balances', async () => {
+      const campaign = await paidCampaign([
+        [athletes[0], 30],
+        [athletes[1], 12.34],
+      ]);
+      const canceled = await api(testApp).put(`/booking/request/campaign/cancel?campaign_id=${campaign.id}`, {}, business.token).expect(200);
+      expect(canceled.body.campaign).toMatchObject({ status: 3, request_amount: 0, available_actions: [] });
+      await settle(testApp);
+      const after = await view(campaign.id);
+      expect(after.refunded_amount).toBe(42.34);
+      expect(after.requests.every((r) => r.status === 3 && r.refunded)).toBe(true);
+      expect(await refundedOf(campaign.id)).toBe(4234);
+      for (const entry of after.requests) expect(await movementsOf(testApp, entry.id)).toEqual(['authorised', 'captured', 'returned']);
+      const notes = await api(testApp).get('/user/notifications/list', business.token).expect(200);
+      expect(notes.body.notifications.filter((n: { data: { title: string } }) => n.data.title === 'Refund issued')).toHaveLength(2);
+      await api(testApp).put(`/booking/request/campaign/cancel?campaign_id=${campaign.id}`, {}, business.token).expect(409);
+    });
+  });
+
+  describe('each athlete on their own', () => {
+    it('walks the derived status through every case of spec §4, refunding declines and keeping the sums without them', async () => {
+      const campaign = await paidCampaign([
+        [athletes[0], 50],
+        [athletes[1], 20],
+        [athletes[2], 10],
+      ]);
+      const [first, second, third] = athletes.map((athlete) => requestOf(campaign, athlete));
+      expect(campaign.status).toBe(1); // all pending
+
+      // An endorsement's accept needs the disclosure acknowledgement.
+      const refused = await api(testApp).put(`/booking/request/accept?request_id=${first}`, {}, athletes[0].token).expect(400);
+      expect(refused.body.errors.disclosure_acknowledged).toBe('Please confirm you will disclose this paid partnership');
+      expect(await statusOf(testApp, first)).toBe(1);
+
+      await api(testApp).put(`/booking/request/decline?request_id=${third}`, {}, athletes[2].token).expect(200);
+      let current = await view(campaign.id);
+      expect(current).toMatchObject({ status: 1, request_amount: 70 }); // pending or canceled
+      await settle(testApp);
+      current = await view(campaign.id);
+      expect(current.refunded_amount).toBe(10);
+      expect(await refundedOf(campaign.id)).toBe(1000);
+      expect(current.requests.find((r) => r.id === third)?.refunded).toBe(true);
+
+      const accepted = await accept(first, athletes[0]).expect(200);
+      expect(accepted.body.request.disclosure_acknowledged).toBe(true);
+      current = await view(campaign.id);
+      expect(current).toMatchObject({ status: 2, available_actions: [] }); // accepted
+      expect(await movementsOf(testApp, first)).toEqual(['authorised', 'captured', 'owed_to_athlete']);
+      await api(testApp).put(`/booking/request/campaign/cancel?campaign_id=${campaign.id}`, {}, business.token).expect(409);
+
+      await request(testApp.server)
+        .post('/api/v1/athlete/endorsements')
+        .set('x-access-token', athletes[0].token)
+        .field('request_id', first)
+        .attach('video', fixture('intro-5s.mp4'), { filename: 'v.mp4', contentType: 'video/mp4' })
+        .expect(201);
+      await settle(testApp);
+      current = await view(campaign.id);
+      expect(current.status).toBe(4); // pending review
+      expect(current.requests.map((r) => [r.id, r.status, r.has_video])).toEqual([
+        [third, 3, false],
+        [second, 1, false],
+        [first, 4, true],
+      ]); // by status priority: 3, 1, 4
+
+      await accept(second, athletes[1]).expect(200);
+      expect((await view(campaign.id)).status).toBe(4); // 4 wins over 2
+      await api(testApp).put('/booking/request/approve', { request_id: first }, business.token).expect(200);
+      expect((await view(campaign.id)).status).toBe(2); // 5, 2, 3: accepted
+      await api(testApp).put('/admin/requests/cancel?request_id=' + second, {}, admin.token).expect(200);
+      await settle(testApp);
+      current = await view(campaign.id);
+      expect(current).toMatchObject({ status: 5, request_amount: 50, refunded_amount: 30 }); // finished and canceled: finished
+      expect(await movementsOf(testApp, second)).toEqual(['authorised', 'captured', 'owed_to_athlete', 'refunded']);
+      expect(await refundedOf(campaign.id)).toBe(3000);
+      const notes = await api(testApp).get('/user/notifications/list', business.token).expect(200);
+      const titles = notes.body.notifications.map((n: { data: { title: string } }) => n.data.title);
+      for (const title of ['Athlete declined', 'Athlete accepted', 'Endorsement delivered', 'Refund issued', 'Campaign complete']) expect(titles).toContain(title);
+      await api(testApp).put('/booking/reviews', { request_id: first, rate: 5 }, business.token).expect(200);
+    });
+
+    it("an invitation nobody answers expires and its share is refunded", async () => {
+      const campaign = await paidCampaign([
+        [athletes[0], 15],
+        [athletes[1], 25],
+      ]);
+      await accept(requestOf(campaign, athletes[0]), athletes[0]).expect(200);
+      clock.advance((6 * DAY + 60) * 1000);
+      await testApp.get(RequestTimers).sweepDue();
+      await settle(testApp);
+      const current = await view(campaign.id);
+      expect(current).toMatchObject({ status: 2, request_amount: 15, refunded_amount: 25 });
+    });
+
+    it('an unpaid campaign draft is deleted after a day with its requests', async () => {
+      const created = await create(campaignForm([[athletes[0].account.id, 20]])).expect(201);
+      clock.advance(25 * 3600 * 1000);
+      await testApp.get(RequestTimers).sweepDue();
+      expect((await testApp.dataSource.query('SELECT count(*)::int AS n FROM requests WHERE endorsement_campaign_id = $1', [created.body.campaign.id]))[0].n).toBe(0);
+      await api(testApp).get(`/booking/request/campaign?endorsement_campaign=${created.body.campaign.id}`, business.token).expect(404);
+    });
+  });
+
+  it('50 concurrent cancels and accepts: one legal outcome, and the money adds up', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const campaign = await paidCampaign([
+        [athletes[0], 11],
+        [athletes[1], 22],
+        [athletes[2], 33],
+      ]);
+      const ids = athletes.map((athlete) => requestOf(campaign, athlete));
+      const calls = Array.from({ length: 50 }, (_, index) => {
+        if (index % 2 === 0) return api(testApp).put(`/booking/request/campaign/cancel?campaign_id=${campaign.id}`, {}, business.token);
+        const which = index % 3;
+        return accept(ids[which], athletes[which]);
+      });
+      const answers = await Promise.all(calls.map((call) => call.then((response) => response.status)));
+      expect(answers.every((status) => status === 200 || status === 409)).toBe(true);
+      await settle(testApp);
+      const statuses = await Promise.all(ids.map((id) => statusOf(testApp, id)));
+      const cancels = answers.filter((status, index) => index % 2 === 0 && status === 200).length;
+      const current = await view(campaign.id);
+      if (statuses.every((status) => status === 3)) {
+        // The cancel won: nobody accepted, everything refunded.
+        expect(cancels).toBeGreaterThanOrEqual(1);
+        expect(current).toMatchObject({ status: 3, refunded_amount: 66, request_amount: 0 });
+      } else {
+        // An accept won: the campaign was not cancelled, and nothing was refunded.
+        expect(cancels).toBe(0);
+        expect(statuses.every((status) => status === 1 || status === 2)).toBe(true);
+        expect(current.status).toBe(2);
+        expect(current.refunded_amount).toBe(0);
+      }
+      for (const [index, id] of ids.entries()) {
+        const moved = await movementsOf(testApp, id);
+        expect(moved).toEqual(statuses[index] === 2 ? ['authorised', 'captured', 'owed_to_athlete'] : statuses[index] === 3 ? ['authorised', 'captured', 'returned'] : ['authorised', 'captured']);
+        const history = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM request_history WHERE request_id = $1 AND action IN ('accept', 'cancel')`, [id]);
+        expect(history[0].n).toBe(statuses[index] === 1 ? 0 : 1);
+      }
+      expect(await refundedOf(campaign.id)).toBe(Math.round(current.refunded_amount * 100));
+    }
+  });
+});
