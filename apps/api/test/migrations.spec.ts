@@ -53,6 +53,7 @@ describe('migrations', () => {
       'job_runs',
       'ledger_entries',
       'ledger_movements',
+      'live_signals',
       'media_objects',
       'migrations',
       'notification_counters',
@@ -75,6 +76,7 @@ describe('migrations', () => {
       'sports',
       'stripe_customers',
       'teams',
+      'video_sessions',
     ]);
     const seeded = { sports: await count(first, 'sports'), schools: await count(first, 'schools'), teams: await count(first, 'teams') };
     expect(seeded.sports).toBe(27);

@@ -24,11 +24,12 @@ export function App() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   // The one hub remotes subscribe to for live events; the tab's notification stream publishes into
-  // it, and every event carries the unread count the menu's badge shows.
+  // it, and every notification event carries the unread count the menu's badge shows (a video
+  // chat's signal is for the chat screen alone).
   const [liveEvents] = useState(createLiveEventHub);
   const onLiveEvent = useCallback(
     (event: LiveEvent) => {
-      setUnread(event.unread_count);
+      if (event.type !== 'signal') setUnread(event.unread_count);
       liveEvents.publish(event);
     },
     [liveEvents],

@@ -18,3 +18,4 @@ export * from './athlete-services';
 export * from './live-events';
 export * from './usernames';
 export * from './public-names';
+export * from './video-chat';

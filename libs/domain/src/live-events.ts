@@ -32,14 +32,31 @@ export interface LiveNotification {
  * What the one server-sent-event connection carries, written once for the API that sends it and
  * the shell that hands it on to remotes. A union, so later kinds of event are added beside it:
  * - notification: a new notification (SSE `event: notification`, `id: <seq>`), with the unread count after it;
- * - unread: the unread count changed (read or deleted, in this tab or another; and on connecting).
+ * - unread: the unread count changed (read or deleted, in this tab or another; and on connecting);
+ * - signal: a message from the other party of a video chat (the embedded WebRTC provider's
+ *   signalling: offer, answer, ICE candidates), transient and never stored as a notification.
  */
-export type LiveEvent = { type: 'notification'; notification: LiveNotification; unread_count: number } | { type: 'unread'; unread_count: number };
+export type LiveEvent =
+  | { type: 'notification'; notification: LiveNotification; unread_count: number }
+  | { type: 'unread'; unread_count: number }
+  | { type: 'signal'; signal: LiveSignal };
+
+/** A video chat's signalling message from the other party (video-chat.ts VIDEO_SIGNAL_KINDS). */
+export interface LiveSignal {
+  /** Rises with every signal: the order they were sent in. */
+  id: number;
+  request_id: string;
+  /** The sender's call identity (its uid in the video session). */
+  from: string;
+  kind: string;
+  /** The SDP or candidate, as the sender's browser wrote it (JSON text). */
+  data: string;
+}
 
 /** The SSE event names the stream uses for each kind of LiveEvent. */
 // heartbeat: an event, not an SSE comment, because a browser's EventSource never shows comments to
 // the page, and the client must see the stream alive to not reconnect after LIVE_STREAM_SILENCE_MS.
-export const LIVE_EVENT_NAMES = { notification: 'notification', unread: 'unread', heartbeat: 'heartbeat' } as const;
+export const LIVE_EVENT_NAMES = { notification: 'notification', unread: 'unread', signal: 'signal', heartbeat: 'heartbeat' } as const;
 
 /**
  * The client reconnects when the stream has been silent this long (spec §4: heartbeat timeout

@@ -49,13 +49,15 @@ describe('who learns of each step a request takes', () => {
     for (const action of ['cancel', 'approve', 'auto_complete', 'review'] as const) expect(recipients(action)).toEqual([['athlete', false]]);
   });
 
-  it('tells the other party a video chat started, and nobody of a flag or a finished chat', () => {
+  it('tells the other party a video chat started or was finished (both when its time ran out), and nobody of a flag', () => {
     expect(recipients('start_video_chat')).toEqual([['fan', false]]);
     expect(requestNotifications(change('start_video_chat', 'requester'))).toEqual([
       { userId: 'athlete', email: false, data: { title: 'Video chat started', text: 'Riley P. started the video chat. Join now.', link: '/request/r1' } },
     ]);
     expect(recipients('flag')).toEqual([]);
-    expect(recipients('complete_video_chat')).toEqual([]);
+    expect(recipients('complete_video_chat')).toEqual([['fan', false]]);
+    expect(requestNotifications(change('complete_video_chat', 'requester')).map((draft) => draft.userId)).toEqual(['athlete']);
+    expect(requestNotifications(change('complete_video_chat', 'system')).map((draft) => draft.userId)).toEqual(['fan', 'athlete']);
   });
 
   it('opens the request from every notification', () => {

@@ -39,9 +39,9 @@ function label(type: ServiceType): string {
  * - canceled by the requester: the athlete; by an administrator: both, the requester by email (refunded or released);
  * - expired: the requester by email (the hold released) and the athlete (it is gone from the list);
  * - delivered: the requester, by email too; a video chat started: the other party (join now);
+ *   finished: the other party (its call screen closes), both when the time ran out;
  * - approved, auto-completed, reviewed: the athlete.
- * Flagging is for the administrator's console, not a notification; a finished video chat shows on
- * the request itself. Every notification opens the request.
+ * Flagging is for the administrator's console, not a notification. Every notification opens the request.
  */
 export function requestNotifications(change: RequestChangeFacts): NotificationDraft[] {
   if (change.campaign) return campaignRequestNotifications(change, change.campaign);
@@ -75,6 +75,11 @@ export function requestNotifications(change: RequestChangeFacts): NotificationDr
       return change.actor === 'requester'
         ? [toAthlete('Video chat started', `${change.requesterName} started the video chat. Join now.`)]
         : [toRequester('Video chat started', `${change.athleteName} started your video chat. Join now.`)];
+    case 'complete_video_chat':
+      // Whoever finished the call, the other party's screen closes it; when time ran out, both.
+      if (change.actor === 'athlete') return [toRequester('Video chat finished', `${change.athleteName} finished your video chat.`)];
+      if (change.actor === 'requester') return [toAthlete('Video chat finished', `${change.requesterName} finished the video chat.`)];
+      return [toRequester('Video chat finished', 'The time of your video chat is up.'), toAthlete('Video chat finished', 'The time of your video chat is up.')];
     case 'approve':
       return [toAthlete('Request approved', `${change.requesterName} approved your ${service}.`)];
     case 'auto_complete':

@@ -53,8 +53,23 @@ describe('request actions', () => {
     expect(checkRequestAction('approve', 'requester', facts({ status: 2, type: 'camp', startTime: NOW + 10 }), NOW)).toMatchObject({ ok: false, reason: 'not_started' });
     expect(checkRequestAction('approve', 'requester', facts({ status: 2, type: 'camp', startTime: NOW - 10 }), NOW)).toEqual({ ok: true, to: 5, money: null });
     expect(checkRequestAction('approve', 'requester', facts({ status: 2, type: 'shoutout' }), NOW)).toMatchObject({ ok: false, reason: 'status' });
-    expect(checkRequestAction('approve', 'requester', facts({ status: 6, type: 'video_chat' }), NOW)).toMatchObject({ ok: false, reason: 'chat_not_completed' });
-    expect(checkRequestAction('approve', 'requester', facts({ status: 6, type: 'video_chat', videoChatCompleted: true }), NOW)).toMatchObject({ ok: true, to: 5 });
+    // A call in progress is finished by completing it, not approved.
+    expect(checkRequestAction('approve', 'requester', facts({ status: 6, type: 'video_chat' }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('complete_video_chat', 'requester', facts({ status: 6, type: 'video_chat' }), NOW)).toEqual({ ok: true, to: 5, money: null });
+  });
+
+  it('a video chat starts by its athlete inside its window; one that never happened is approved only once the window is over', () => {
+    const chat = (startTime: number, status: 1 | 2 | 6 = 2) => facts({ status, type: 'video_chat', startTime });
+    expect(checkRequestAction('start_video_chat', 'athlete', chat(NOW + 11 * 60), NOW)).toMatchObject({ ok: false, reason: 'chat_not_open' });
+    expect(checkRequestAction('start_video_chat', 'athlete', chat(NOW + 10 * 60), NOW)).toEqual({ ok: true, to: 6, money: null });
+    expect(checkRequestAction('start_video_chat', 'athlete', chat(NOW - 30 * 60), NOW)).toMatchObject({ ok: true });
+    expect(checkRequestAction('start_video_chat', 'athlete', chat(NOW - 31 * 60), NOW)).toMatchObject({ ok: false, reason: 'chat_window_over' });
+    expect(checkRequestAction('start_video_chat', 'requester', chat(NOW), NOW)).toMatchObject({ ok: false, reason: 'party' });
+    expect(checkRequestAction('approve', 'requester', chat(NOW - 60), NOW)).toMatchObject({ ok: false, reason: 'chat_window_open' });
+    expect(checkRequestAction('approve', 'requester', chat(NOW - 31 * 60), NOW)).toEqual({ ok: true, to: 5, money: null });
+    expect(checkRequestAction('auto_complete', 'system', chat(NOW - 3 * 86400), NOW)).toMatchObject({ ok: true, to: 5 });
+    expect(checkRequestAction('complete_video_chat', 'system', chat(NOW, 6), NOW)).toMatchObject({ ok: true, to: 5 });
+    expect(checkRequestAction('complete_video_chat', 'athlete', chat(NOW, 2), NOW)).toMatchObject({ ok: false, reason: 'status' });
   });
 
   it('delivery is for video services only, flagging for shoutouts only', () => {

@@ -2,6 +2,7 @@ import { RequestStatus } from './request-status';
 import type { RequestStatusCode } from './request-status';
 import type { ServiceType } from './service-types';
 import { VIDEO_DELIVERY_TYPES } from './service-types';
+import { videoChatWindowState } from './video-chat';
 
 /**
  * The request core (spec §4, DESIGN "Requests and money"): every action on a single-athlete
@@ -14,10 +15,14 @@ import { VIDEO_DELIVERY_TYPES } from './service-types';
  * - accept 1 -> 2 and decline 1 -> 3 are the athlete's; cancel 1 -> 3 is the requester's.
  * - a video (endorsement, shoutout) is delivered 2 -> 4 and approved 4 -> 5.
  * - a timed event (appearance, speaking engagement, training session, camp) is approved 2 -> 5 once
- *   it has started; a video chat starts 2 -> 6, its completion is recorded (stays 6), and it is
- *   approved 6 -> 5.
- * - the system expires an unaccepted request (1 -> 3) and auto-completes a delivered video or a
- *   past event nobody approved (4 -> 5, 2 -> 5 for events, 6 -> 5 for video chats).
+ *   it has started.
+ * - a video chat (video-chat.ts) is started by its athlete inside its window (2 -> 6), and finished
+ *   when either party leaves after confirming or its time is up (6 -> 5, completed). A chat
+ *   nobody started by the end of its window is handled like an unfinished timed event: the
+ *   requester may approve it (2 -> 5), the system auto-completes it, an administrator may cancel it.
+ * - the system expires an unaccepted request (1 -> 3), auto-completes a delivered video or a past
+ *   event nobody approved (4 -> 5, 2 -> 5 for events and chats that never started, 6 -> 5 for a
+ *   call left in progress), and finishes a call whose time ran out (complete_video_chat).
  * - an administrator may cancel any request that is not finished or canceled (-> 3); money that
  *   was captured is refunded.
  * - review and flag change no status (review: once, status 5; flag: shoutouts at 4).
@@ -104,11 +109,11 @@ export const REQUEST_ACTION_RULES: Readonly<Record<RequestAction, RequestActionR
   decline: { parties: ['athlete'], from: { [Pending]: ALL }, to: Canceled, money: 'void', label: 'Declined' },
   cancel: { parties: ['requester'], from: { [Pending]: ALL }, to: Canceled, money: 'void', label: 'Canceled by the requester' },
   deliver: { parties: ['athlete'], from: { [Accepted]: VIDEO }, to: PendingReview, label: 'Video delivered' },
-  start_video_chat: { parties: ['athlete', 'requester'], from: { [Accepted]: CHAT }, to: InProgress, label: 'Video chat started' },
-  complete_video_chat: { parties: ['athlete', 'requester'], from: { [InProgress]: CHAT }, to: null, label: 'Video chat completed' },
+  start_video_chat: { parties: ['athlete'], from: { [Accepted]: CHAT }, to: InProgress, label: 'Video chat started' },
+  complete_video_chat: { parties: ['athlete', 'requester', 'system'], from: { [InProgress]: CHAT }, to: Finished, label: 'Video chat completed' },
   approve: {
     parties: ['requester'],
-    from: { [Accepted]: EVENTS, [PendingReview]: VIDEO, [InProgress]: CHAT },
+    from: { [Accepted]: [...EVENTS, ...CHAT], [PendingReview]: VIDEO },
     to: Finished,
     label: 'Approved',
   },
@@ -117,7 +122,7 @@ export const REQUEST_ACTION_RULES: Readonly<Record<RequestAction, RequestActionR
   expire: { parties: ['system'], from: { [Pending]: ALL }, to: Canceled, money: 'void', label: 'Expired' },
   auto_complete: {
     parties: ['system'],
-    from: { [Accepted]: EVENTS, [PendingReview]: VIDEO, [InProgress]: CHAT },
+    from: { [Accepted]: [...EVENTS, ...CHAT], [PendingReview]: VIDEO, [InProgress]: CHAT },
     to: Finished,
     label: 'Completed automatically',
   },
@@ -149,7 +154,11 @@ export interface RequestFacts {
 
 export type ActionCheck =
   | { ok: true; to: RequestStatusCode; money: MoneyStep | null }
-  | { ok: false; reason: 'party' | 'status' | 'unpaid' | 'already_reviewed' | 'already_flagged' | 'not_started' | 'chat_not_completed'; message: string };
+  | {
+      ok: false;
+      reason: 'party' | 'status' | 'unpaid' | 'already_reviewed' | 'already_flagged' | 'not_started' | 'chat_not_open' | 'chat_window_over' | 'chat_window_open';
+      message: string;
+    };
 
 const STATUS_WORDS: Record<RequestStatusCode, string> = {
   1: 'pending',
@@ -186,10 +195,15 @@ export function checkRequestAction(action: RequestAction, party: RequestParty, f
     if (facts.startTime == null || facts.startTime > nowSeconds) {
       return { ok: false, reason: 'not_started', message: 'The event has not started yet' };
     }
+    // A chat is approved unheld only once it can no longer start: until then it can still happen.
+    if (facts.type === 'video_chat' && videoChatWindowState(facts.startTime, nowSeconds) !== 'over') {
+      return { ok: false, reason: 'chat_window_open', message: 'The video chat can still take place' };
+    }
   }
-  // Only a person approves a chat that has not been completed yet; the system closes a chat left in progress.
-  if (action === 'approve' && facts.status === InProgress && !facts.videoChatCompleted) {
-    return { ok: false, reason: 'chat_not_completed', message: 'The video chat is not completed yet' };
+  if (action === 'start_video_chat') {
+    const state = facts.startTime == null ? 'over' : videoChatWindowState(facts.startTime, nowSeconds);
+    if (state === 'early') return { ok: false, reason: 'chat_not_open', message: 'The video chat opens 10 minutes before its time' };
+    if (state === 'over') return { ok: false, reason: 'chat_window_over', message: 'The time for this video chat has passed' };
   }
   const to = rule.to ?? facts.status;
   let money: MoneyStep | null = rule.money ?? null;

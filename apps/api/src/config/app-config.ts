@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
 import { IMAGE_UPLOAD_MAX_MEGABYTES, LIMITS } from '@huddle/domain';
 import type { ValidationError } from 'class-validator';
 import { findWorkspaceRoot } from './workspace-root';
@@ -76,6 +76,32 @@ const AUTH_SECRET_REQUIRED_MESSAGE =
 // A real database (DATABASE_URL) is a deployment: its secret must be chosen, not drawn per start.
 function needsAuthSecret(config: { DATABASE_URL?: string; AUTH_SECRET?: string }): boolean {
   return config.DATABASE_URL !== undefined || config.AUTH_SECRET !== undefined;
+}
+
+const TWILIO_MESSAGE = 'TWILIO_ACCOUNT_SID (AC...), TWILIO_API_KEY_SID (SK...) and TWILIO_API_KEY_SECRET must be set together';
+
+// Twilio Video is on when any of its three settings is given; then all three must be.
+function usesTwilioVideo(config: { TWILIO_ACCOUNT_SID?: string; TWILIO_API_KEY_SID?: string; TWILIO_API_KEY_SECRET?: string }): boolean {
+  return config.TWILIO_ACCOUNT_SID !== undefined || config.TWILIO_API_KEY_SID !== undefined || config.TWILIO_API_KEY_SECRET !== undefined;
+}
+
+/** VIDEO_ICE_SERVERS: a JSON list of ICE servers; anything else is left for @IsArray to refuse. */
+function toIceServers({ value }: { value: unknown }): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    const valid =
+      Array.isArray(parsed) &&
+      parsed.every(
+        (server) =>
+          typeof server === 'object' &&
+          server !== null &&
+          (typeof (server as { urls?: unknown }).urls === 'string' || (Array.isArray((server as { urls?: unknown }).urls) && ((server as { urls: unknown[] }).urls).every((url) => typeof url === 'string'))),
+      );
+    return valid ? parsed : value;
+  } catch {
+    return value;
+  }
 }
 
 const FACEBOOK_PAIR_MESSAGE = 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together';
@@ -166,6 +192,34 @@ export class AppConfig {
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   STRIPE_API_URL?: string;
+
+  @Env({
+    description:
+      'Twilio account SID (AC...). With TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET set, video chats run on Twilio Video (access tokens with a VideoGrant for the room; twilio-video in the browser). Unset: the embedded peer-to-peer WebRTC provider, signalled through the API.',
+  })
+  @ValidateIf(usesTwilioVideo)
+  @Matches(/^AC\w+$/, { message: TWILIO_MESSAGE })
+  TWILIO_ACCOUNT_SID?: string;
+
+  @Env({ description: 'Twilio API key SID (SK...) that signs video access tokens; with TWILIO_ACCOUNT_SID and TWILIO_API_KEY_SECRET.' })
+  @ValidateIf(usesTwilioVideo)
+  @Matches(/^SK\w+$/, { message: TWILIO_MESSAGE })
+  TWILIO_API_KEY_SID?: string;
+
+  @Env({ description: 'Twilio API key secret; with TWILIO_ACCOUNT_SID and TWILIO_API_KEY_SID.' })
+  @ValidateIf(usesTwilioVideo)
+  @IsString({ message: TWILIO_MESSAGE })
+  @MinLength(8, { message: TWILIO_MESSAGE })
+  TWILIO_API_KEY_SECRET?: string;
+
+  @Env({
+    description:
+      'STUN/TURN servers for the embedded video chat, as the JSON list RTCPeerConnection takes ([{"urls": "stun:stun.example.org:3478"}, {"urls": "turn:...", "username": "...", "credential": "..."}]). None are needed on one machine or one network.',
+    displayDefault: '[] (none)',
+  })
+  @Transform(toIceServers)
+  @IsArray({ message: 'VIDEO_ICE_SERVERS must be a JSON list of {urls, username?, credential?}' })
+  VIDEO_ICE_SERVERS: Array<{ urls: string | string[]; username?: string; credential?: string }> = [];
 
   @Env({ description: 'Platform fee in percent of each request amount; the rest is owed to the athlete (integer cents, fee rounded half up).' })
   @Transform(toNumber)

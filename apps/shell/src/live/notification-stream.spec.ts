@@ -101,9 +101,12 @@ describe('openNotificationStream', () => {
     current().emit('unread', '{"unread_count":2}');
     current().emit('notification', JSON.stringify({ notification: notification(3), unread_count: 3 }), '3');
     current().emit('notification', 'garbage');
-    expect(events.map((event) => [event.type, event.unread_count])).toEqual([
+    current().emit('signal', JSON.stringify({ signal: { id: 7, request_id: 'r1', from: 'u1', kind: 'offer', data: '{"sdp":"v=0"}' } }));
+    current().emit('signal', JSON.stringify({ signal: { id: 'x' } }));
+    expect(events.map((event) => [event.type, event.type === 'signal' ? event.signal.kind : event.unread_count])).toEqual([
       ['unread', 2],
       ['notification', 3],
+      ['signal', 'offer'],
     ]);
   });
 

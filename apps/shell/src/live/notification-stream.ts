@@ -1,4 +1,4 @@
-import { LIVE_EVENT_NAMES, LIVE_STREAM_SILENCE_MS, type LiveEvent, type LiveNotification } from '@huddle/domain';
+import { LIVE_EVENT_NAMES, LIVE_STREAM_SILENCE_MS, type LiveEvent, type LiveNotification, type LiveSignal } from '@huddle/domain';
 
 /** The stream's path under the API base (the shell's origin proxies it with the session cookie). */
 export const NOTIFICATION_STREAM_PATH = '/user/notifications/stream';
@@ -48,6 +48,18 @@ function isNotification(value: unknown): value is LiveNotification {
   return typeof value.data.title === 'string' && typeof value.data.text === 'string';
 }
 
+/** A video chat's signal as the API sends it (LiveSignal); no id, so it never moves the stream's place. */
+function isSignal(value: unknown): value is LiveSignal {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'number' &&
+    typeof value.request_id === 'string' &&
+    typeof value.from === 'string' &&
+    typeof value.kind === 'string' &&
+    typeof value.data === 'string'
+  );
+}
+
 /**
  * One SSE message as a LiveEvent, or null for a message this shell does not understand (a kind
  * added to the API later, a malformed body): the stream carries on without it.
@@ -59,6 +71,7 @@ export function parseLiveEvent(name: string, data: string): LiveEvent | null {
   } catch {
     return null;
   }
+  if (name === LIVE_EVENT_NAMES.signal) return isRecord(body) && isSignal(body.signal) ? { type: 'signal', signal: body.signal } : null;
   if (!isRecord(body) || !isCount(body.unread_count)) return null;
   if (name === LIVE_EVENT_NAMES.unread) return { type: 'unread', unread_count: body.unread_count };
   if (name === LIVE_EVENT_NAMES.notification && isNotification(body.notification)) {
@@ -133,6 +146,7 @@ export function openNotificationStream({
     source.addEventListener(LIVE_EVENT_NAMES.heartbeat, watch);
     source.addEventListener(LIVE_EVENT_NAMES.unread, receive(LIVE_EVENT_NAMES.unread));
     source.addEventListener(LIVE_EVENT_NAMES.notification, receive(LIVE_EVENT_NAMES.notification));
+    source.addEventListener(LIVE_EVENT_NAMES.signal, receive(LIVE_EVENT_NAMES.signal));
     watch();
   }
 

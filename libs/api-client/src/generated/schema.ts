@@ -855,6 +855,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/request/start-video-chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The athlete starts the call, from 10 minutes before the booked time to 30 minutes after it: the request goes to 6 with its video session ready. */
+        put: operations["VideoChats_start"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/video-chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Join a call in progress: the caller's uid and token (bound to the room and to the caller, expiring 2 minutes after the session's 5), the appId and channelName, the partner's uid, ICE servers and the call's clock. Only the request's two parties; 1409 before the start or after the end. */
+        get: operations["VideoChats_join"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/complete-video-chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The call's time is up (or a party finishes it): the request is finished (6 -> 5). Repeats answer the finished request. */
+        put: operations["VideoChats_complete"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/video-chat/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A party leaves the call after confirming 'finish call': the chat ends for both and the request is finished; the other party's screen shows 'Your chat has been finished'. */
+        put: operations["VideoChats_leave"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/complete-video-chat-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the call was finished (video_chat_completed) and the request status. */
+        get: operations["VideoChats_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/video-chat/signal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The embedded provider's signalling: an offer, answer, ICE candidate, hello or bye for the other party, delivered on their notification stream as `event: signal`. Needs the caller's own join token. */
+        post: operations["VideoChats_signal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/athletes/search": {
         parameters: {
             query?: never;
@@ -1995,6 +2097,49 @@ export interface components {
             athlete: components["schemas"]["WatchAthleteDto"];
             /** @description Path under the API root that streams the watermarked video. */
             video_url: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        IceServerDto: {
+            urls: string | string[];
+            username?: string;
+            credential?: string;
+        };
+        VideoChatJoinResponse: {
+            /** @enum {string} */
+            provider: "twilio" | "embedded";
+            appId: string;
+            channelName: string;
+            /** @description The caller's identity in the call. */
+            uid: string;
+            /** @description Bound to the room and the caller; expires at token_expires_at. */
+            token: string;
+            partner_uid: string;
+            ice_servers: components["schemas"]["IceServerDto"][];
+            /** @description Unix seconds: when the call started. */
+            started_at: number;
+            /** @description Unix seconds: when the call's 5 minutes are up. */
+            ends_at: number;
+            token_expires_at: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        VideoChatCheckResponse: {
+            video_chat_completed: boolean;
+            /** @enum {number} */
+            status: 1 | 2 | 3 | 4 | 5 | 6;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        VideoSignalBody: {
+            /** Format: uuid */
+            request_id: string;
+            /** @description The caller's join token (GET /booking/request/video-chat). */
+            token: string;
+            /** @enum {string} */
+            kind: "hello" | "offer" | "answer" | "candidate" | "bye";
+            /** @description The SDP or ICE candidate as JSON text (at most 16 KB). */
+            data: string;
+        };
+        VideoSignalSentResponse: {
+            sent: boolean;
             status_response: components["schemas"]["StatusResponseDto"];
         };
         AthleteCardDto: {
@@ -4114,6 +4259,191 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    VideoChats_start: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    VideoChats_join: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoChatJoinResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    VideoChats_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ApproveBody"];
+                "application/json": components["schemas"]["ApproveBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    VideoChats_leave: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    VideoChats_check: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoChatCheckResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    VideoChats_signal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VideoSignalBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoSignalSentResponse"];
+                };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {

@@ -11,6 +11,7 @@ import { BookingCore1763770600000 } from './1763770600000-booking-core';
 import { ShareLinks1763770700000 } from './1763770700000-share-links';
 import { Notifications1763770800000 } from './1763770800000-notifications';
 import { Campaigns1763770900000 } from './1763770900000-campaigns';
+import { VideoChat1763771000000 } from './1763771000000-video-chat';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ShareLinks1763770700000,
   Notifications1763770800000,
   Campaigns1763770900000,
+  VideoChat1763771000000,
 ];

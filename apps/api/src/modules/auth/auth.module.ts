@@ -58,6 +58,8 @@ import { UnavailableBusinessProvider } from './unavailable-business.provider';
     },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [SessionsService, PasswordHasher, RateLimitGuard],
+  exports: [SessionsService, PasswordHasher, RateLimitGuard, AuthSecret],
 })
 export class AuthModule {}
+
+export { AuthSecret } from './auth-secret';

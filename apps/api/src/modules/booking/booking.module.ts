@@ -27,7 +27,10 @@ import { SYSTEM_ACTOR } from './request-party';
 import { RequestTimers } from './request-timers';
 import { RequestVideos } from './request-videos.service';
 import { ShareLinks } from './share-links';
+import { VideoChatsController } from './video-chats.controller';
+import { VideoChatsService } from './video-chats.service';
 import { WatchController } from './watch.controller';
+import { VideoModule } from '../video/video.module';
 
 /**
  * Requests, campaigns and reviews; it owns the requests, reviews and request_history tables.
@@ -35,10 +38,10 @@ import { WatchController } from './watch.controller';
  * as PAYMENT_AUTHORISED, handled here).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule],
-  controllers: [BookingController, CampaignsController, CheckoutController, DeliveryController, AdminRequestsController, WatchController],
-  providers: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks],
-  exports: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestVideos],
+  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule, VideoModule],
+  controllers: [BookingController, CampaignsController, CheckoutController, DeliveryController, AdminRequestsController, WatchController, VideoChatsController],
+  providers: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks, VideoChatsService],
+  exports: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestVideos, VideoChatsService],
 })
 export class BookingModule implements OnModuleInit {
   constructor(

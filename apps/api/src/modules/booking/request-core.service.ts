@@ -197,6 +197,7 @@ export class RequestCoreService {
     if (action === 'review') request.reviewed = true;
     if (action === 'flag') request.flaggedAt = now;
     if (action === 'complete_video_chat') request.videoChatCompleted = true;
+    if (action === 'start_video_chat') request.chatStartedAt = now;
     if (to === RequestStatus.Finished && request.status !== RequestStatus.Finished) request.finishedAt = now;
     request.status = to;
   }
@@ -224,6 +225,7 @@ export class RequestCoreService {
         videoChatCompleted: request.videoChatCompleted,
         finishedAt: request.finishedAt,
         disclosureAcknowledgedAt: request.disclosureAcknowledgedAt,
+        chatStartedAt: request.chatStartedAt,
         details: request.details,
       });
     const canClash = request.startAt !== null && CALENDAR_HOLDING_STATUSES.includes(request.status);

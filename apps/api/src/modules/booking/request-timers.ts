@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
-import { ErrorCode } from '@huddle/domain';
+import { ErrorCode, VIDEO_CHAT } from '@huddle/domain';
 import type { RequestAction } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
@@ -17,7 +17,8 @@ const BATCH = 200;
 
 /**
  * The request timers (issue 10): a paid request nobody accepted expires (its hold released), a
- * delivered video or a past event nobody approved is completed, an unpaid draft is deleted. The
+ * delivered video or a past event nobody approved is completed, a video call whose time ran out
+ * is finished (issue 13), an unpaid draft is deleted. The
  * deadlines are columns of the request (expiration_time, delivered_at, end_at, created_at), so a
  * timer cannot be lost: a schedule of the job queue sweeps what is due every minute, once across
  * processes, and each change goes through the request core (its own transaction, the row locked),
@@ -62,8 +63,14 @@ export class RequestTimers implements OnModuleInit {
         ORDER BY updated_at LIMIT ${BATCH}`,
       [now, timers.deliveredAutoCompleteSeconds, timers.eventAutoCompleteSeconds],
     );
+    // A call whose 5 minutes ran out and nobody finished (both closed their browsers): finished.
+    const calls: Array<{ id: string }> = await manager.query(
+      `SELECT id FROM requests WHERE status = 6 AND chat_started_at <= $1::timestamptz - make_interval(secs => $2) ORDER BY chat_started_at LIMIT ${BATCH}`,
+      [now, VIDEO_CHAT.sessionSeconds + VIDEO_CHAT.finishGraceSeconds],
+    );
     const expired = await this.applyAll(expiring, 'expire');
-    const completed = await this.applyAll(completing, 'auto_complete');
+    const finishedCalls = await this.applyAll(calls, 'complete_video_chat');
+    const completed = (await this.applyAll(completing, 'auto_complete')) + finishedCalls;
     const deleted = await this.deleteStaleDrafts(now);
     return { expired, completed, deleted };
   }

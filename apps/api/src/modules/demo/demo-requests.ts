@@ -4,6 +4,7 @@ import type { AthleteServiceType, RequestAction } from '@huddle/domain';
 import { AthletesService } from '../athletes/athletes.service';
 import { BookingRequestsService } from '../booking/booking-requests.service';
 import { CampaignsService } from '../booking/campaigns.service';
+import { VideoChatsService } from '../booking/video-chats.service';
 import { RequestCoreService } from '../booking/request-core.service';
 import { RequestVideos } from '../booking/request-videos.service';
 import { PaymentsService } from '../payments/payments.service';
@@ -20,6 +21,8 @@ interface DemoRequest {
   name: string;
   /** Days from now to the event's start (timed types). */
   inDays?: number;
+  /** Minutes from now to the start instead (a video chat whose call can start at once). */
+  inMinutes?: number;
   script: Script;
 }
 
@@ -35,7 +38,9 @@ const DEMO_REQUESTS: readonly DemoRequest[] = [
   { type: 'personal_appearance', requester: 'fan', name: 'Store opening visit', inDays: 6, script: ['accept'] },
   { type: 'endorsement', requester: 'business', name: 'Spring gear post', script: ['accept', 'deliver_video'] },
   { type: 'shoutout', requester: 'fan', name: 'Good luck for finals', script: ['accept', 'deliver_video'] },
-  { type: 'video_chat', requester: 'fan', name: 'Q&A with the team', inDays: 2, script: ['accept', 'start_video_chat'] },
+  // Booked to start in 5 minutes and started by the athlete: the demo fan and athlete can join the
+  // call right after `npm start` (the timers finish it once its 5 minutes are up).
+  { type: 'video_chat', requester: 'fan', name: 'Q&A with the team', inMinutes: 5, script: ['accept', 'start_video_chat'] },
   { type: 'camp', requester: 'business', name: 'Summer skills camp', inDays: 12, script: ['decline'] },
   { type: 'training_session', requester: 'fan', name: 'Footwork session', inDays: 5, script: ['cancel'] },
   { type: 'endorsement', requester: 'fan', name: 'Local gym shout', script: ['accept', 'deliver_video', 'approve', { review: 5 }] },
@@ -43,7 +48,7 @@ const DEMO_REQUESTS: readonly DemoRequest[] = [
 ];
 
 function payloadOf(request: DemoRequest, athleteId: string, now: number): Record<string, unknown> {
-  const start = now + (request.inDays ?? 3) * DAY + 17 * 3600;
+  const start = request.inMinutes !== undefined ? now + request.inMinutes * 60 : now + (request.inDays ?? 3) * DAY + 17 * 3600;
   const base = { athlete_id: athleteId, name: request.name, is_social_media: request.type === 'endorsement', social_media_platform: request.type === 'endorsement' ? 'instagram, tiktok' : '', type: request.type };
   const hours = 3;
   switch (request.type) {
@@ -73,6 +78,7 @@ export class DemoRequests {
     private readonly videos: RequestVideos,
     private readonly payments: PaymentsService,
     private readonly campaigns: CampaignsService,
+    private readonly chats: VideoChatsService,
   ) {}
 
   /**
@@ -97,6 +103,7 @@ export class DemoRequests {
       await this.core.markPaid(created.id, requester);
       for (const step of demo.script) {
         if (step === 'deliver_video') await this.videos.deliverStored(created.id, athlete, deliveryVideo);
+        else if (step === 'start_video_chat') await this.chats.start(created.id, athlete);
         else if (typeof step === 'object') await this.requests.review(created.id, requester, step.review);
         // The demo athlete acknowledges the paid-endorsement disclosure, as the accept screen asks.
         else await this.core.apply(created.id, step, step === 'cancel' || step === 'approve' ? requester : athlete, { disclosureAcknowledged: true });

@@ -34,8 +34,12 @@ interface Connection {
 }
 
 function frame(event: LiveEvent, id?: number): string {
-  const name = event.type === 'notification' ? LIVE_EVENT_NAMES.notification : LIVE_EVENT_NAMES.unread;
-  const data = event.type === 'notification' ? { notification: event.notification, unread_count: event.unread_count } : { unread_count: event.unread_count };
+  const [name, data] =
+    event.type === 'notification'
+      ? [LIVE_EVENT_NAMES.notification, { notification: event.notification, unread_count: event.unread_count }]
+      : event.type === 'unread'
+        ? [LIVE_EVENT_NAMES.unread, { unread_count: event.unread_count }]
+        : [LIVE_EVENT_NAMES.signal, { signal: event.signal }];
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
@@ -135,11 +139,17 @@ export class NotificationStreams implements OnApplicationBootstrap, BeforeApplic
   private async deliver(payload: string): Promise<void> {
     const fresh: Array<{ userId: string; seq: number }> = [];
     const counted = new Set<string>();
+    const signals: number[] = [];
     for (const item of payload.split(',')) {
       const [kind, userId, seq] = item.split(':');
       if (!userId || !this.byUser.has(userId)) continue;
       if (kind === 'n' && seq) fresh.push({ userId, seq: Number(seq) });
       if (kind === 'u') counted.add(userId);
+      if (kind === 's' && seq) signals.push(Number(seq));
+    }
+    // A video chat's signal goes to the user's connections as it is: no number, nothing to catch up on.
+    for (const { userId, signal } of await this.notifications.signalsByIds(signals)) {
+      for (const connection of this.byUser.get(userId) ?? []) connection.sink.write(frame({ type: 'signal', signal }));
     }
     if (fresh.length === 0 && counted.size === 0) return;
     const rows = await this.notifications.byNumbers(fresh);

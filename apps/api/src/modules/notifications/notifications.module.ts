@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ClusterBusModule } from '../../database/cluster-bus';
 import { AuthModule } from '../auth/auth.module';
+import { JobsModule } from '../jobs/jobs.module';
 import { MailModule } from '../mail/mail.module';
 import { NotificationStreams } from './notification-streams';
 import { NotificationsController } from './notifications.controller';
@@ -8,7 +9,7 @@ import { NotificationsService } from './notifications.service';
 
 /** In-app notifications, their emails and their live stream (issue 11). */
 @Module({
-  imports: [ClusterBusModule, MailModule, AuthModule],
+  imports: [ClusterBusModule, MailModule, AuthModule, JobsModule],
   controllers: [NotificationsController],
   providers: [NotificationsService, NotificationStreams],
   exports: [NotificationsService],

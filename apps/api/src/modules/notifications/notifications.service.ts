@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import type { LiveNotification, RequestAction, RequestParty, ServiceType } from '@huddle/domain';
+import type { LiveNotification, LiveSignal, RequestAction, RequestParty, ServiceType } from '@huddle/domain';
 import { campaignCompletedNotification, campaignRefundNotification, paymentFailedNotification, requestNotifications } from '@huddle/domain/notifications';
 import type { NotificationDraft } from '@huddle/domain/notifications';
 import { AppConfig } from '../../config/app-config';
 import { ClusterBus } from '../../database/cluster-bus';
 import { Transactions } from '../../database/transactions';
+import { JobsService } from '../jobs/jobs.service';
 import { MailService } from '../mail/mail.service';
 import { notificationPeople, notificationPerson } from './notification-recipients.query';
 import type { NotificationPerson } from './notification-recipients.query';
@@ -48,6 +50,11 @@ export interface NotificationPage {
   total: number;
 }
 
+const SWEEP_SIGNALS = 'notifications.sweep-signals';
+
+/** How long an undelivered video chat signal is kept (a call is 5 minutes). */
+export const SIGNAL_TTL_SECONDS = 10 * 60;
+
 const COLUMNS = 'id, user_id, seq, data, is_read, reference_id, request_id, request_type, endorsement_campaign_id, created_at, updated_at';
 
 export function toLiveNotification(row: NotificationRow): LiveNotification {
@@ -75,14 +82,22 @@ export function toLiveNotification(row: NotificationRow): LiveNotification {
  * that reconnects with the last number it saw misses nothing.
  */
 @Injectable()
-export class NotificationsService {
+export class NotificationsService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly bus: ClusterBus,
     private readonly mail: MailService,
     private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.register(SWEEP_SIGNALS, async () => {
+      await this.sweepSignals();
+    });
+    this.jobs.schedule(SWEEP_SIGNALS, '*/5 * * * *');
+  }
 
   /** Tells the parties of a request what happened to it (the rules are libs/domain's), inside the change's transaction. */
   async requestChangedIn(manager: EntityManager, change: RequestChange): Promise<void> {
@@ -136,6 +151,41 @@ export class NotificationsService {
       campaignId,
     });
     if (draft.email) await this.emailIn(manager, await notificationPerson(manager, draft.userId), draft);
+  }
+
+  /**
+   * Hands a video chat's signalling message to the user's open streams (every API process), at
+   * once and without a notification: it is kept only until it is delivered and swept after
+   * minutes (sweepSignals).
+   */
+  async sendSignal(userId: string, signal: Omit<LiveSignal, 'id'>): Promise<void> {
+    await this.transactions.run(async () => {
+      const manager = this.transactions.manager;
+      const [row]: Array<{ id: string }> = await manager.query(
+        `INSERT INTO live_signals (user_id, request_id, sender, kind, data) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [userId, signal.request_id, signal.from, signal.kind, signal.data],
+      );
+      await this.bus.sendIn(manager, NOTIFICATIONS_CHANNEL, `s:${userId}:${row.id}`);
+    });
+  }
+
+  /** Signals by their ids, oldest first, with the user each is for. */
+  async signalsByIds(ids: readonly number[]): Promise<Array<{ userId: string; signal: LiveSignal }>> {
+    if (ids.length === 0) return [];
+    const rows: Array<{ id: string; user_id: string; request_id: string; sender: string; kind: string; data: string }> = await this.dataSource.query(
+      `SELECT id, user_id, request_id, sender, kind, data FROM live_signals WHERE id = ANY($1::bigint[]) ORDER BY id`,
+      [ids],
+    );
+    return rows.map((row) => ({ userId: row.user_id, signal: { id: Number(row.id), request_id: row.request_id, from: row.sender, kind: row.kind, data: row.data } }));
+  }
+
+  /** Signals are for the moment: those older than SIGNAL_TTL_SECONDS are deleted. */
+  async sweepSignals(): Promise<number> {
+    const [rows]: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM live_signals WHERE created_at < now() - make_interval(secs => $1) RETURNING id`,
+      [SIGNAL_TTL_SECONDS],
+    );
+    return rows.length;
   }
 
   /** The user's notifications, newest first, with how many are unread. */

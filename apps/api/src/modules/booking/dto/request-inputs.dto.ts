@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { LIMITS, MESSAGES } from '@huddle/domain';
+import { LIMITS, MESSAGES, VIDEO_SIGNAL_KINDS, VIDEO_SIGNAL_MAX_BYTES } from '@huddle/domain';
 import { PageQuery } from '../../page.query';
 import { Omittable, PlainText, Trim } from '../../dto-rules';
 
@@ -153,4 +153,24 @@ export class CampaignCreateBody {
   @ApiProperty({ description: 'Comma-joined athlete ids (1 to 50).' }) athlete_ids!: string;
   @ApiProperty({ description: 'A JSON list of {"athlete_id", "amount"} (dollars, 1.5 to below 99999999), one per athlete, amounts above 0 only.' })
   proposed_amounts!: string;
+}
+
+export class VideoSignalBody {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: NOT_FOUND })
+  request_id!: string;
+
+  @ApiProperty({ description: "The caller's join token (GET /booking/request/video-chat)." })
+  @IsString()
+  @MaxLength(2000)
+  token!: string;
+
+  @ApiProperty({ enum: VIDEO_SIGNAL_KINDS })
+  @IsIn([...VIDEO_SIGNAL_KINDS])
+  kind!: string;
+
+  @ApiProperty({ description: 'The SDP or ICE candidate as JSON text (at most 16 KB).' })
+  @IsString()
+  @MaxLength(VIDEO_SIGNAL_MAX_BYTES)
+  data!: string;
 }

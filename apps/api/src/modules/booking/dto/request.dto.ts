@@ -370,3 +370,60 @@ export class SetPaidPayload {
   @ApiPropertyOptional({ type: CampaignDto })
   campaign?: CampaignDto;
 }
+
+export class IceServerDto {
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] })
+  urls!: string | string[];
+
+  @ApiPropertyOptional()
+  username?: string;
+
+  @ApiPropertyOptional()
+  credential?: string;
+}
+
+/** A party's join of a call (spec §3's video session data, as the client gets it). */
+export class VideoChatJoinPayload {
+  @ApiProperty({ enum: ['twilio', 'embedded'] })
+  provider!: string;
+
+  @ApiProperty()
+  appId!: string;
+
+  @ApiProperty()
+  channelName!: string;
+
+  @ApiProperty({ description: "The caller's identity in the call." })
+  uid!: string;
+
+  @ApiProperty({ description: 'Bound to the room and the caller; expires at token_expires_at.' })
+  token!: string;
+
+  @ApiProperty()
+  partner_uid!: string;
+
+  @ApiProperty({ type: [IceServerDto] })
+  ice_servers!: IceServerDto[];
+
+  @ApiProperty({ description: 'Unix seconds: when the call started.' })
+  started_at!: number;
+
+  @ApiProperty({ description: "Unix seconds: when the call's 5 minutes are up." })
+  ends_at!: number;
+
+  @ApiProperty()
+  token_expires_at!: number;
+}
+
+export class VideoChatCheckPayload {
+  @ApiProperty()
+  video_chat_completed!: boolean;
+
+  @ApiProperty({ enum: REQUEST_STATUS_CODES })
+  status!: number;
+}
+
+export class VideoSignalSentPayload {
+  @ApiProperty()
+  sent!: boolean;
+}

@@ -87,6 +87,10 @@ export class RequestEntity {
   @Column({ name: 'video_chat_completed', type: 'boolean', default: false })
   videoChatCompleted!: boolean;
 
+  /** When the video chat's call started (status 6): the countdown's origin. */
+  @Column({ name: 'chat_started_at', type: 'timestamptz', nullable: true })
+  chatStartedAt!: Date | null;
+
   /** When the athlete acknowledged the paid-endorsement disclosure (accepting an endorsement). */
   @Column({ name: 'disclosure_acknowledged_at', type: 'timestamptz', nullable: true })
   disclosureAcknowledgedAt!: Date | null;
