@@ -1,4 +1,5 @@
 import { routesOfRemote } from '@huddle/domain';
+import { CampaignFormScreen } from '@huddle/booking';
 import { RequesterRequestScreen, RequestsScreen } from '@huddle/requests';
 import { BUSINESS_SCREENS } from './business-screens';
 
@@ -9,7 +10,7 @@ describe('business remote routes', () => {
 
   it('adds statistics and campaign creation to the requester screens', () => {
     expect(BUSINESS_SCREENS).toHaveProperty(['/stats']);
-    expect(BUSINESS_SCREENS).toHaveProperty(['/request-form/b/endorsement_campaign']);
+    expect(BUSINESS_SCREENS['/request-form/b/endorsement_campaign']).toBe(CampaignFormScreen);
     expect(BUSINESS_SCREENS).toHaveProperty(['/request-form/:id/:type']);
     expect(BUSINESS_SCREENS).not.toHaveProperty(['/locker-room']);
   });

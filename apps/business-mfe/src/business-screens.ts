@@ -1,12 +1,11 @@
 import { lazy } from 'react';
-import { BookingFormScreen } from '@huddle/booking';
+import { BookingFormScreen, CampaignFormScreen } from '@huddle/booking';
 import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen, WatchScreen } from '@huddle/discovery';
 import { NotificationsScreen, OwnProfileScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
 import { RequesterRequestScreen, RequestsScreen } from '@huddle/requests';
 import type { ScreenMap } from '@huddle/ui';
 
 const StatsScreen = lazy(() => import('./screens/StatsScreen').then((m) => ({ default: m.StatsScreen })));
-const CampaignFormScreen = lazy(() => import('./screens/CampaignFormScreen').then((m) => ({ default: m.CampaignFormScreen })));
 
 /** The business remote's screens for businesses (3) and incomplete businesses (13), by domain route pattern. */
 export const BUSINESS_SCREENS: ScreenMap = {

@@ -20,7 +20,8 @@ import {
   type BookingFormValues,
   type FormType,
 } from './booking-form';
-import { PLATFORM_OPTIONS, TEXT_LABELS, type TextFieldName } from './booking-labels';
+import { TEXT_LABELS, type TextFieldName } from './booking-labels';
+import { PlatformsField } from './PlatformsField';
 import { RowsField } from './RowsField';
 
 type RowErrors = { names: (string | null)[]; emails: (string | null)[] } | null;
@@ -239,28 +240,7 @@ export function BookingForm({ type, athlete, rate, onDrafted }: BookingFormProps
       <Controller
         control={control}
         name="platforms"
-        render={({ field }) => (
-          <fieldset className="bk-platforms">
-            <legend className="hd-field__label">Social platforms (optional)</legend>
-            <div className="bk-platforms__options">
-              {PLATFORM_OPTIONS.map((option) => {
-                const chosen = field.value.includes(option.value);
-                return (
-                  <button
-                    key={option.value}
-                    type="button"
-                    className={chosen ? 'bk-chip bk-chip--on' : 'bk-chip'}
-                    aria-pressed={chosen}
-                    onClick={() => field.onChange(chosen ? field.value.filter((value) => value !== option.value) : [...field.value, option.value])}
-                  >
-                    {option.label}
-                  </button>
-                );
-              })}
-            </div>
-            {errors.platforms?.message && <p className="hd-field__error">{errors.platforms.message}</p>}
-          </fieldset>
-        )}
+        render={({ field }) => <PlatformsField value={field.value} onChange={field.onChange} error={errors.platforms?.message} />}
       />
       <div className="bk-total" aria-live="polite">
         <span>Total</span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@huddle/api-client';
 import { ErrorCode, SERVICE_LABELS } from '@huddle/domain';
 import { EmptyView, ErrorView, Page, SkeletonList, useSearchParam, useShell, useShellApi, type ScreenProps } from '@huddle/ui';
@@ -27,6 +27,7 @@ function athleteName(athlete: BookableAthlete | undefined): string {
 export function BookingFormScreen({ params }: ScreenProps) {
   const { navigate } = useShell();
   const api = useShellApi(bookingApi);
+  const queryClient = useQueryClient();
   const athleteId = params.id ?? '';
   const type = params.type;
   const [payParam, setPayParam] = useSearchParam('pay');
@@ -68,13 +69,17 @@ export function BookingFormScreen({ params }: ScreenProps) {
       {body()}
       {checkoutId && (
         <CheckoutModal
-          requestId={checkoutId}
-          athleteName={name}
+          target={{ request_id: checkoutId }}
+          payee={name}
           onClose={() => {
             setDrafted(null);
             if (payParam) setPayParam(null);
           }}
-          onPaid={(request) => navigate(`/request/${request.id}`)}
+          onPaid={() => {
+            // The request screens' cache (lists, a draft's page opened before) may hold it unpaid: read it again.
+            void queryClient.invalidateQueries({ queryKey: ['requests'] });
+            navigate(`/request/${checkoutId}`);
+          }}
         />
       )}
     </Page>

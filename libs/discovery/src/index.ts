@@ -11,3 +11,10 @@ export const WatchScreen = lazy(() => import(/* webpackChunkName: "watch" */ './
 export const AthleteServicesScreen = lazy(() =>
   import(/* webpackChunkName: "athlete-profile" */ './profile/AthleteProfileScreen').then((m) => ({ default: m.AthleteServicesScreen })),
 );
+
+// The athlete search's pieces for other screens that find athletes (the campaign picker of
+// @huddle/booking): the same field selector, the same filter rules, the same names on cards.
+export { ATHLETE_SEARCH_FIELDS, DEFAULT_SEARCH_FIELD, searchFieldOf, searchPlaceholder, type AthleteSearchField } from './dashboard/search-fields';
+export { MAX_FILTER_LENGTH, normaliseFilter } from './dashboard/dashboard-query';
+export { athleteCaption, athleteInitials, athleteName, athletePath, cardPhoto } from './athlete-card';
+export type { AthleteCard } from './api/discovery-types';

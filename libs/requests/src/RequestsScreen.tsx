@@ -2,22 +2,30 @@ import { Link } from 'wouter';
 import { toApiError } from '@huddle/api-client';
 import { SERVICE_LABELS, type RequestStatusCode } from '@huddle/domain';
 import { formatDate, formatDollars, formatTime, formatTimeLeft } from '@huddle/domain/format';
-import { Button, EmptyView, ErrorView, Page, SkeletonList, Tabs, useSearchParam, useShell } from '@huddle/ui';
+import { Button, EmptyView, ErrorView, Icon, Page, SkeletonList, Tabs, useSearchParam, useShell } from '@huddle/ui';
 import { useRequestList } from './api/hooks';
 import { useLiveRequestRefresh } from './api/live-refresh';
 import type { RequestSummary } from './api/requests-api';
 import { emptyRequestsText, REQUEST_TABS, requestTabOf, type RequestTab } from './request-tabs';
-import { PartyAvatar, partyName, StatusPill } from './request-people';
+import { isCampaignEntry, PartyAvatar, requestItemParty, StatusPill } from './request-people';
 import './requests.css';
 
 function RequestItem({ request, apiBase }: { request: RequestSummary; apiBase: string }) {
-  const name = partyName(request.profile);
+  const campaign = isCampaignEntry(request);
+  const name = requestItemParty(request);
   const left = request.status === 1 ? formatTimeLeft(request.expiration_time) : null;
   const when = request.event ? `${formatDate(request.event.start_time)} · ${formatTime(request.event.start_time)}` : null;
   return (
     <li>
+      {/* A campaign's id already starts with '@': /request/@{campaignId}. */}
       <Link href={`/request/${request.id}`} className="req-item">
-        <PartyAvatar party={request.profile} apiBase={apiBase} />
+        {campaign ? (
+          <span className="req-avatar" aria-hidden="true">
+            <Icon name="video" />
+          </span>
+        ) : (
+          <PartyAvatar party={request.profile} apiBase={apiBase} />
+        )}
         <span className="req-item__main">
           <span className="req-item__type">{SERVICE_LABELS[request.type as keyof typeof SERVICE_LABELS] ?? request.type}</span>
           <span className="req-item__name">{request.name}</span>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { mediaUrl, type Schemas } from '@huddle/api-client';
 import { REQUEST_STATUS_LABELS, type RequestStatusCode } from '@huddle/domain';
+import { plural } from '@huddle/domain/format';
 
 type Party = Schemas['RequestPartyDto'];
 
@@ -9,6 +10,16 @@ export function partyName(party: Party | null | undefined): string {
   const name = [party?.first_name, party?.last_name].filter(Boolean).join(' ').trim();
   if (name) return name;
   return party?.username ? `@${party.username}` : 'Deleted user';
+}
+
+/** A business's /requests shows each campaign as one entry: type endorsement_campaign, '@' id, its athletes counted. */
+export function isCampaignEntry(request: Pick<Schemas['RequestSummaryDto'], 'type' | 'athletes_count'>): boolean {
+  return request.type === 'endorsement_campaign' || (request.athletes_count !== null && request.athletes_count !== undefined);
+}
+
+/** Who a /requests entry is with: the other party, or '{n} athletes' for a campaign. */
+export function requestItemParty(request: Pick<Schemas['RequestSummaryDto'], 'type' | 'athletes_count' | 'profile'>): string {
+  return isCampaignEntry(request) ? plural(request.athletes_count ?? 0, 'athlete', 'athletes') : partyName(request.profile);
 }
 
 function initials(party: Party): string {

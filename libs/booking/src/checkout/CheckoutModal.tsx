@@ -3,36 +3,41 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { toApiError } from '@huddle/api-client';
 import { formatDollars } from '@huddle/domain/format';
 import { ErrorView, Modal, SkeletonList, useShellApi, useToast } from '@huddle/ui';
-import { bookingApi, type BookedRequest } from '../booking-api';
+import { bookingApi, type CheckoutTarget } from '../booking-api';
+import { checkoutKey, checkoutTexts } from './checkout-texts';
 import { SandboxCardForm } from './SandboxCardForm';
 
 // Stripe.js and its Payment Element download only when a Stripe checkout opens (issue 10).
 const StripeCheckout = lazy(() => import(/* webpackChunkName: "stripe-checkout" */ './StripeCheckout'));
 
 export interface CheckoutModalProps {
-  requestId: string;
-  athleteName: string;
+  /** What is paid: a request ({ request_id }) or an endorsement campaign ({ endorsement_campaign_id }). */
+  target: CheckoutTarget;
+  /** Who receives it, for the texts: the athlete's name, or the campaign's athletes ('3 athletes'). */
+  payee: string;
   onClose: () => void;
-  onPaid: (request: BookedRequest) => void;
+  /** set-paid succeeded: the request or campaign is paid. */
+  onPaid: () => void;
 }
 
 /**
- * The Checkout modal (spec §2): the request's payment sheet, the card form of the provider that
- * issued it (the embedded sandbox's own form, or Stripe's Payment Element), then set-paid, which
- * re-reads the hold from the provider. A refused card shows the provider's message under the
- * form, and the form is ready for another try.
+ * The Checkout modal (spec §2): the payment sheet of a request or a campaign, the card form of the
+ * provider that issued it (the embedded sandbox's own form, or Stripe's Payment Element), then
+ * set-paid, which re-reads the payment from the provider. A refused card shows the provider's
+ * message under the form, and the form is ready for another try.
  */
-export function CheckoutModal({ requestId, athleteName, onClose, onPaid }: CheckoutModalProps) {
+export function CheckoutModal({ target, payee, onClose, onPaid }: CheckoutModalProps) {
   const api = useShellApi(bookingApi);
   const toast = useToast();
   const [open, setOpen] = useState(true);
-  const sheet = useQuery({ queryKey: ['checkout', requestId], queryFn: () => api.paymentSheet(requestId), retry: 0, staleTime: Number.POSITIVE_INFINITY });
+  const texts = checkoutTexts(target, payee);
+  const sheet = useQuery({ queryKey: checkoutKey(target), queryFn: () => api.paymentSheet(target), retry: 0, staleTime: Number.POSITIVE_INFINITY });
   const paid = useMutation({
-    mutationFn: () => api.setPaid(requestId),
-    onSuccess: (request) => {
-      toast.show(`Paid. ${athleteName} has your request now.`, 'success');
+    mutationFn: () => api.setPaid(target),
+    onSuccess: () => {
+      toast.show(texts.paid, 'success');
       setOpen(false);
-      onPaid(request);
+      onPaid();
     },
   });
 
@@ -55,7 +60,7 @@ export function CheckoutModal({ requestId, athleteName, onClose, onPaid }: Check
           <span>Amount</span>
           <strong>{formatDollars(amount)}</strong>
         </p>
-        <p className="hd-muted bk-checkout__note">Your card is held now and charged only when {athleteName} accepts. Nothing is charged if they decline.</p>
+        <p className="hd-muted bk-checkout__note">{texts.note}</p>
         {provider === 'stripe' && key ? (
           <Suspense fallback={<SkeletonList count={3} label="Loading the card form" />}>
             <StripeCheckout publishableKey={key} clientSecret={intent.client_secret} amount={amount} {...settled} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { canAccess, LIMITS } from '@huddle/domain';
 import { toApiError } from '@huddle/api-client';
@@ -20,10 +20,15 @@ import { ATHLETE_SEARCH_FIELDS, searchFieldOf, searchPlaceholder } from './searc
 
 const CAMPAIGN_FORM = '/request-form/b/endorsement_campaign';
 
+// Only businesses ever open it: a chunk of its own, so the guest's and fan's first screen stays small.
+const CreateCampaignModal = lazy(() => import(/* webpackChunkName: "create-campaign" */ './CreateCampaignModal'));
+
 /** /dashboard (spec §2): find athletes by name, sport or school, and open one's profile. */
 export function DashboardScreen() {
   const { role, navigate } = useShell();
   const api = useDiscoveryApi();
+  // Mounted from the first open on, so it fades out when closed (spec §2: 200 ms overlay transition).
+  const [campaignModal, setCampaignModal] = useState<'unopened' | 'open' | 'closed'>('unopened');
   const search = useSearch();
   const query = useMemo(() => parseDashboardQuery(search), [search]);
 
@@ -101,7 +106,7 @@ export function DashboardScreen() {
         actions={
           // Only businesses may open the campaign form; the domain's route table decides.
           canAccess(CAMPAIGN_FORM, role) && (
-            <Button variant="accent" onClick={() => navigate(CAMPAIGN_FORM)}>
+            <Button variant="accent" onClick={() => setCampaignModal('open')} aria-haspopup="dialog">
               Create campaign
             </Button>
           )
@@ -145,6 +150,18 @@ export function DashboardScreen() {
           />
         )}
       </Page>
+      {campaignModal !== 'unopened' && (
+        <Suspense fallback={null}>
+          <CreateCampaignModal
+            open={campaignModal === 'open'}
+            onClose={() => setCampaignModal('closed')}
+            onContinue={() => {
+              setCampaignModal('closed');
+              navigate(CAMPAIGN_FORM);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

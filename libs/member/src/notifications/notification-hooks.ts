@@ -41,6 +41,8 @@ export function useLiveNotifications(): void {
   useEffect(
     () =>
       events.subscribe((event) => {
+        // A video chat's signal is for the chat screen alone.
+        if (event.type === 'signal') return;
         const data = queryClient.getQueryData<NotificationPages>(NOTIFICATION_KEYS.list);
         if (event.type === 'notification') {
           if (data) queryClient.setQueryData<NotificationPages>(NOTIFICATION_KEYS.list, withNotificationAdded(data, event.notification, event.unread_count));

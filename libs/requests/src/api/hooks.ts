@@ -3,7 +3,7 @@ import { ApiError } from '@huddle/api-client';
 import { ErrorCode } from '@huddle/domain';
 import { useShellApi } from '@huddle/ui';
 import type { RequestTab } from '../request-tabs';
-import { requestsApi, type RequestsApi, type RequestView } from './requests-api';
+import { requestsApi, type CampaignView, type RequestsApi, type RequestView } from './requests-api';
 
 export function useRequestsApi(): RequestsApi {
   return useShellApi(requestsApi);
@@ -13,6 +13,7 @@ export const REQUEST_KEYS = {
   all: ['requests'] as const,
   list: (tab: RequestTab) => ['requests', 'list', tab] as const,
   one: (ref: string) => ['requests', 'one', ref] as const,
+  campaign: (campaignId: string) => ['requests', 'campaign', campaignId] as const,
 };
 
 export function isNotFound(error: unknown): boolean {
@@ -32,9 +33,8 @@ export function useRequestList(tab: RequestTab) {
 
 /**
  * A request by its route id: a uuid, or '@' and a paid id (the shareable /request/@{paid_id}).
- * Spec §2 also gives '@' ids to endorsement campaigns; their lookup arrives with campaigns (issue
- * 12), and until then an '@' id that is no paid request is not found.
- * A missing request is final, not retried.
+ * Spec §2 also gives '@' ids to endorsement campaigns ('@' and a uuid, campaignIdOfRef): the
+ * detail screen shows those with useCampaign instead. A missing request is final, not retried.
  */
 export function useRequest(ref: string) {
   const api = useRequestsApi();
@@ -51,6 +51,25 @@ export function useRequestAnswer(ref: string): (request: RequestView) => void {
   const queryClient = useQueryClient();
   return (request) => {
     queryClient.setQueryData(REQUEST_KEYS.one(ref), request);
+    void queryClient.invalidateQueries({ queryKey: ['requests', 'list'] });
+  };
+}
+
+/** An endorsement campaign by its id (GET /booking/request/campaign); a missing one is final, not retried. */
+export function useCampaign(campaignId: string | null) {
+  const api = useRequestsApi();
+  return useQuery({
+    queryKey: REQUEST_KEYS.campaign(campaignId ?? ''),
+    queryFn: campaignId ? ({ signal }) => api.campaign(campaignId, signal) : skipToken,
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  });
+}
+
+/** After a campaign action (cancel): the answer replaces the cached campaign, and every list is read again. */
+export function useCampaignAnswer(campaignId: string): (campaign: CampaignView) => void {
+  const queryClient = useQueryClient();
+  return (campaign) => {
+    queryClient.setQueryData(REQUEST_KEYS.campaign(campaignId), campaign);
     void queryClient.invalidateQueries({ queryKey: ['requests', 'list'] });
   };
 }

@@ -4,6 +4,8 @@ import type { RequestTab } from '../request-tabs';
 export type RequestView = Schemas['RequestDto'];
 export type RequestSummary = Schemas['RequestSummaryDto'];
 export type RequestPage = Schemas['RequestListResponse'];
+export type CampaignView = Schemas['CampaignDto'];
+export type CampaignEntry = Schemas['CampaignRequestDto'];
 
 /** Every call the request screens make (spec §7), through the typed client. */
 export function requestsApi(apiBase: string) {
@@ -16,7 +18,15 @@ export function requestsApi(apiBase: string) {
     get: async (id: string, signal?: AbortSignal) => (await unwrap(api.GET('/booking/request', { params: { query: { id } }, signal }))).request,
     byPaidId: async (paidId: string, signal?: AbortSignal) =>
       (await unwrap(api.GET('/booking/request/paid', { params: { query: { paid_id: paidId } }, signal }))).request,
-    accept: async (id: string) => (await unwrap(api.PUT('/booking/request/accept', byId.params(id)))).request,
+    /** An endorsement is accepted only with the disclosure acknowledged (FTC; the API refuses it otherwise). */
+    accept: async (id: string, disclosureAcknowledged = false) =>
+      (
+        await unwrap(
+          api.PUT('/booking/request/accept', {
+            params: { query: disclosureAcknowledged ? { request_id: id, disclosure_acknowledged: 'true' } : { request_id: id } },
+          }),
+        )
+      ).request,
     decline: async (id: string) => (await unwrap(api.PUT('/booking/request/decline', byId.params(id)))).request,
     cancel: async (id: string) => (await unwrap(api.PUT('/booking/request/cancel', byId.params(id)))).request,
     flag: async (id: string) => (await unwrap(api.PUT('/booking/request/flag', byId.params(id)))).request,
@@ -25,6 +35,12 @@ export function requestsApi(apiBase: string) {
     review: async (id: string, rate: number) => (await unwrap(api.PUT('/booking/reviews', { body: { request_id: id, rate } }))).request,
     revokeShare: (id: string) => unwrap(api.DELETE('/booking/request/share', byId.params(id))),
     renewShare: async (id: string) => (await unwrap(api.POST('/booking/request/share', byId.params(id)))).share_url,
+    /** GET /booking/request/campaign: the campaign of its business (spec §7), its athletes' requests inside. */
+    campaign: async (campaignId: string, signal?: AbortSignal) =>
+      (await unwrap(api.GET('/booking/request/campaign', { params: { query: { endorsement_campaign: campaignId } }, signal }))).campaign,
+    /** PUT /booking/request/campaign/cancel: every request of a pending campaign canceled, and all of it refunded. */
+    cancelCampaign: async (campaignId: string) =>
+      (await unwrap(api.PUT('/booking/request/campaign/cancel', { params: { query: { campaign_id: campaignId } } }))).campaign,
     contactSupport: (id: string, message: string) => unwrap(api.POST('/booking/request/support', { body: { request_id: id, message } })),
     /** POST /athlete/{type}s (multipart), through XMLHttpRequest for its progress events. */
     deliver: async (type: 'shoutout' | 'endorsement', id: string, video: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal) => {

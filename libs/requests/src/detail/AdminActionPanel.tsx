@@ -38,5 +38,5 @@ export function AdminActionPanel({ request, onChange }: ActionPanelProps) {
 
 /** /manage/request/{id} (spec §2): the console's request, wide like the console's other pages. */
 export function AdminRequestScreen(props: ScreenProps) {
-  return <RequestDetailScreen {...props} ActionPanel={AdminActionPanel} backTo="/manage/users" width="wide" />;
+  return <RequestDetailScreen {...props} ActionPanel={AdminActionPanel} backTo="/manage/users" width="wide" requestPath={(id) => `/manage/request/${id}`} />;
 }

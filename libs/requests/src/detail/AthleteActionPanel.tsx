@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { toApiError } from '@huddle/api-client';
 import { isVideoDelivery, type ServiceType } from '@huddle/domain';
 import { awaitingLabel, recordTitle } from '@huddle/domain/format';
-import { Button, ConfirmDialog, useShell, type ScreenProps } from '@huddle/ui';
+import { Button, ConfirmDialog, useShell, useToast, type ScreenProps } from '@huddle/ui';
 import { useRequestsApi } from '../api/hooks';
 import { partyName } from '../request-people';
+import { acceptCheck, DisclosureAcknowledgement, needsDisclosure } from './disclosure';
 import { ActionBox, can, Countdown, useAction } from './panel-parts';
 import { RecordVideoModal } from './RecordVideoModal';
 import { RequestDetailScreen, type ActionPanelProps } from './RequestDetailScreen';
@@ -12,7 +15,8 @@ import { SupportModal } from './SupportModal';
 /**
  * The athlete's side of a request (spec §4): Accept, or Decline after a confirmation (then back to
  * the list); 'Record Your {type}' for a shoutout or an endorsement; what an accepted event waits
- * for; Join chat. The fee breakdown is in the summary above.
+ * for; Join chat. The fee breakdown is in the summary above. An endorsement is accepted only with
+ * the paid-partnership disclosure acknowledged (US FTC).
  */
 export function AthleteActionPanel({ request, onChange }: ActionPanelProps) {
   const api = useRequestsApi();
@@ -21,12 +25,48 @@ export function AthleteActionPanel({ request, onChange }: ActionPanelProps) {
   const [confirmDecline, setConfirmDecline] = useState(false);
   const [recording, setRecording] = useState(false);
   const [support, setSupport] = useState(false);
-  const accept = useAction(api.accept, request, onChange);
+  const toast = useToast();
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [disclosureError, setDisclosureError] = useState<string | null>(null);
+  const accept = useMutation({
+    mutationFn: (disclosureAcknowledged: boolean) => api.accept(request.id, disclosureAcknowledged),
+    onSuccess: onChange,
+    onError: (error) => {
+      const failure = toApiError(error);
+      const onField = failure.fieldErrors.disclosure_acknowledged;
+      if (onField) setDisclosureError(onField);
+      else toast.show(failure.message, 'error');
+    },
+  });
+  const tryAccept = () => {
+    const checked = acceptCheck(type, acknowledged);
+    if (!checked.ok) {
+      setDisclosureError(checked.message);
+      return;
+    }
+    setDisclosureError(null);
+    accept.mutate(checked.disclosureAcknowledged);
+  };
   const decline = useAction(api.decline, request, onChange, () => navigate('/requests'));
   const requester = partyName(request.requester);
 
   let headline: ReactNode = null;
-  if (request.status === 1) headline = <Countdown request={request} who="you" />;
+  if (request.status === 1 && can(request, 'accept') && needsDisclosure(type)) {
+    headline = (
+      <>
+        <Countdown request={request} who="you" />
+        <DisclosureAcknowledgement
+          checked={acknowledged}
+          disabled={accept.isPending}
+          error={disclosureError}
+          onChange={(checked) => {
+            setAcknowledged(checked);
+            if (checked) setDisclosureError(null);
+          }}
+        />
+      </>
+    );
+  } else if (request.status === 1) headline = <Countdown request={request} who="you" />;
   else if (request.status === 2 && isVideoDelivery(type)) headline = <p>{requester} is waiting for your video.</p>;
   else if (request.status === 2) headline = <p className="req-actions__state">{awaitingLabel(type, request.athlete.first_name)}</p>;
   else if (request.status === 4) headline = <p className="req-actions__state">Awaiting approval from {requester}</p>;
@@ -37,7 +77,7 @@ export function AthleteActionPanel({ request, onChange }: ActionPanelProps) {
   const buttons: ReactNode[] = [];
   if (can(request, 'accept')) {
     buttons.push(
-      <Button key="accept" variant="accent" loading={accept.isPending} onClick={() => accept.mutate()}>
+      <Button key="accept" variant="accent" loading={accept.isPending} onClick={tryAccept}>
         Accept
       </Button>,
       <Button key="decline" variant="secondary" onClick={() => setConfirmDecline(true)}>

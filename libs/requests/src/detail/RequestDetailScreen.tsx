@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { toApiError } from '@huddle/api-client';
-import { MESSAGES, SERVICE_LABELS, type ServiceType } from '@huddle/domain';
+import { campaignIdOfRef, MESSAGES, SERVICE_LABELS, type ServiceType } from '@huddle/domain';
 import { EmptyView, ErrorView, Page, SkeletonList, useShell, type ScreenProps } from '@huddle/ui';
 import { isNotFound, useRequest, useRequestAnswer } from '../api/hooks';
 import { useLiveRequestRefresh } from '../api/live-refresh';
@@ -22,17 +22,43 @@ export interface RequestDetailScreenProps extends ScreenProps {
   /** Where Back goes: the role's list of requests. */
   backTo: string;
   width?: 'narrow' | 'wide';
+  /** A request's own page in this frame (a campaign's View): /request/{id} unless given. */
+  requestPath?: (requestId: string) => string;
 }
+
+// A campaign's page only opens from a campaign's link: a chunk of its own, fetched then.
+const CampaignDetailScreen = lazy(() => import(/* webpackChunkName: "campaign-detail" */ '../campaign/CampaignDetailScreen'));
+
+const requestPage = (requestId: string) => `/request/${requestId}`;
 
 const REQUEST_REF = /^(@[A-Za-z0-9_-]{1,100}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
  * /request/{id} (and /manage/request/{id} for the administrator), spec §2 and §4: one detail for
- * every role: the summary, the role's action panel, the delivered video, the history. An id
- * starting with '@' is the shareable /request/@{paid_id} link. A missing request, or one that is
- * not the viewer's, shows the not-found page (the API answers 1404 for both).
+ * every role. '@' and a uuid names an endorsement campaign (campaignIdOfRef): its own page. Any
+ * other id is one request: the summary, the role's action panel, the delivered video, the history;
+ * an id starting with '@' is then the shareable /request/@{paid_id} link. A missing request or
+ * campaign, or one that is not the viewer's, shows the not-found page (the API answers 1404 for both).
  */
-export function RequestDetailScreen({ params, ActionPanel, backTo, width = 'narrow' }: RequestDetailScreenProps) {
+export function RequestDetailScreen({ requestPath = requestPage, ...props }: RequestDetailScreenProps) {
+  const campaignId = campaignIdOfRef(props.params.id ?? '');
+  if (campaignId) {
+    return (
+      <Suspense
+        fallback={
+          <Page title="Endorsement campaign" width="narrow">
+            <SkeletonList count={5} label="Loading the campaign" />
+          </Page>
+        }
+      >
+        <CampaignDetailScreen campaignId={campaignId} backTo={props.backTo} requestPath={requestPath} />
+      </Suspense>
+    );
+  }
+  return <SingleRequestDetail {...props} />;
+}
+
+function SingleRequestDetail({ params, ActionPanel, backTo, width = 'narrow' }: Omit<RequestDetailScreenProps, 'requestPath'>) {
   const { navigate } = useShell();
   const given = params.id ?? '';
   // A request id is a UUID and a shareable one '@' and its paid id: anything else names no request.

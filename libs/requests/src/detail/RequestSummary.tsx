@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { RequestStatusCode } from '@huddle/domain';
-import { MESSAGES } from '@huddle/domain';
+import { campaignRef, ENDORSEMENT_DISCLOSURE, MESSAGES } from '@huddle/domain';
 import { formatDate, formatDollars, formatTime } from '@huddle/domain/format';
 import { EmptyView, useShell } from '@huddle/ui';
 import type { RequestView } from '../api/requests-api';
@@ -68,6 +68,14 @@ export function RequestSummary({ request }: { request: RequestView }) {
           <strong className="req-summary__amount">{formatDollars(request.request_amount)}</strong>
         </div>
       </div>
+      {request.endorsement_campaign_id && request.viewer === 'requester' && (
+        <p className="req-summary__campaign">
+          <Link className="hd-link" href={`/request/${campaignRef(request.endorsement_campaign_id)}`}>
+            {request.campaign_name ? `Part of campaign ${request.campaign_name}` : 'Part of a campaign'}
+          </Link>
+        </p>
+      )}
+      {request.type === 'endorsement' && <EndorsementDisclosure acknowledged={request.disclosure_acknowledged} />}
       <dl className="req-details">
         {detailRows(request).map((row) => (
           <div key={row.label} className="req-details__row">
@@ -94,6 +102,20 @@ export function RequestSummary({ request }: { request: RequestView }) {
       )}
       <p className="hd-muted req-summary__meta">Requested {formatDate(request.created_at)}</p>
     </section>
+  );
+}
+
+/**
+ * The paid-endorsement disclosure (US FTC endorsement guides): both parties of an endorsement see
+ * it, so the athlete posts with #ad or the platform's paid-partnership label and the business
+ * knows to expect it.
+ */
+export function EndorsementDisclosure({ acknowledged }: { acknowledged: boolean }) {
+  return (
+    <p className="req-disclosure" role="note">
+      <strong>Disclosure</strong> {ENDORSEMENT_DISCLOSURE.reminder}
+      {acknowledged && <span className="req-disclosure__done"> The athlete acknowledged it when accepting.</span>}
+    </p>
   );
 }
 

@@ -72,8 +72,12 @@ export function RequesterActionPanel({ request, onChange }: ActionPanelProps) {
   const buttons: ReactNode[] = [];
   if (request.status === 1 && !request.paid) {
     headline = <p>Not paid yet: {athleteFirst} sees the request once your card is held.</p>;
+    // A campaign's request is paid with its campaign: one payment for every athlete.
+    const payPath = request.endorsement_campaign_id
+      ? `/request-form/b/endorsement_campaign?pay=${request.endorsement_campaign_id}`
+      : `/request-form/${request.athlete_id}/${request.type}?pay=${request.id}`;
     buttons.push(
-      <Button key="pay" variant="accent" onClick={() => navigate(`/request-form/${request.athlete_id}/${request.type}?pay=${request.id}`)}>
+      <Button key="pay" variant="accent" onClick={() => navigate(payPath)}>
         Pay
       </Button>,
     );

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import { ENDORSEMENT_DISCLOSURE } from '@huddle/domain';
+import { ShellContextProvider, ToastProvider, type ShellContextValue } from '@huddle/ui';
+import { createLiveEventHub, SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
+import type { RequestView } from '../api/requests-api';
+import { AthleteActionPanel } from './AthleteActionPanel';
+import { RequestSummary } from './RequestSummary';
+
+const NOW = 1772625600;
+const CAMPAIGN = '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7';
+
+const shell: ShellContextValue = {
+  version: SHELL_CONTRACT_VERSION,
+  role: 3,
+  account: null,
+  navigate: () => undefined,
+  apiBase: '/api/v1',
+  logout: () => undefined,
+  setUnread: () => undefined,
+  setAccount: () => undefined,
+  refreshAccount: async () => undefined,
+  endSession: () => undefined,
+  events: createLiveEventHub(),
+};
+
+function request(changes: Partial<RequestView> = {}): RequestView {
+  const athlete = { id: 'a1', first_name: 'Jordan', last_name: 'Miles', username: 'jordan', profile_photo: null };
+  const requester = { id: 'b1', first_name: 'Lee', last_name: 'Promotions', username: null, profile_photo: null };
+  return {
+    id: '0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10',
+    type: 'endorsement',
+    status: 1,
+    order_number: '1042',
+    name: 'Shoe reel',
+    request_amount: 150,
+    expiration_time: NOW + 3600,
+    created_at: NOW,
+    updated_at: NOW,
+    paid_id: null,
+    paid: true,
+    profile: athlete,
+    event: null,
+    athletes_count: null,
+    athlete_id: athlete.id,
+    requester_id: requester.id,
+    authorised: true,
+    reviewed: false,
+    is_apple_iap: false,
+    social_media_platform: '',
+    endorsement_campaign_id: null,
+    campaign_name: null,
+    disclosure_acknowledged: false,
+    accepted_at: null,
+    viewer: 'requester',
+    available_actions: [],
+    athlete,
+    requester,
+    first_name: athlete.first_name,
+    last_name: athlete.last_name,
+    profile_photo: null,
+    details: { task: 'Post a reel', link: '' },
+    video: null,
+    video_chat_completed: false,
+    flagged: false,
+    review: null,
+    history: [],
+    share_url: null,
+    ...changes,
+  };
+}
+
+function render(node: ReactNode): string {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <ShellContextProvider value={shell} requires={SHELL_CONTRACT_VERSION}>
+        <ToastProvider>
+          <Router ssrPath="/request/x">{node}</Router>
+        </ToastProvider>
+      </ShellContextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const REMINDER = ENDORSEMENT_DISCLOSURE.reminder.replace(/'/g, '&#x27;');
+
+describe('an endorsement request’s summary', () => {
+  it('reminds both sides to disclose the paid endorsement', () => {
+    expect(render(<RequestSummary request={request()} />)).toContain(REMINDER);
+    expect(render(<RequestSummary request={request({ viewer: 'athlete' })} />)).toContain(REMINDER);
+    expect(render(<RequestSummary request={request({ type: 'shoutout', details: {} })} />)).not.toContain(REMINDER);
+    expect(render(<RequestSummary request={request({ disclosure_acknowledged: true })} />)).toContain('acknowledged it when accepting');
+  });
+
+  it('links the business to the campaign the request belongs to, and not the athlete', () => {
+    const inCampaign = { endorsement_campaign_id: CAMPAIGN, campaign_name: 'Spring launch' };
+    const business = render(<RequestSummary request={request(inCampaign)} />);
+    expect(business).toContain(`href="/request/@${CAMPAIGN}"`);
+    expect(business).toContain('Part of campaign Spring launch');
+    expect(render(<RequestSummary request={request({ ...inCampaign, viewer: 'athlete' })} />)).not.toContain('Part of campaign');
+  });
+});
+
+describe("the athlete's Accept on an endorsement", () => {
+  const ACKNOWLEDGE = ENDORSEMENT_DISCLOSURE.acknowledge.replace(/'/g, '&#x27;');
+  const pending = { viewer: 'athlete' as const, available_actions: ['accept' as const, 'decline' as const] };
+
+  it('asks for the disclosure acknowledgement beside Accept, unticked', () => {
+    const html = render(<AthleteActionPanel request={request(pending)} onChange={() => undefined} />);
+    expect(html).toContain(ACKNOWLEDGE);
+    expect(html).toContain('type="checkbox"');
+    expect(html).not.toContain('checked=""');
+    expect(html).toContain('>Accept<');
+  });
+
+  it('asks nothing of other services', () => {
+    const html = render(<AthleteActionPanel request={request({ ...pending, type: 'shoutout', details: {} })} onChange={() => undefined} />);
+    expect(html).not.toContain(ACKNOWLEDGE);
+    expect(html).toContain('>Accept<');
+  });
+});
