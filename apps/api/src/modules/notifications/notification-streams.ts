@@ -148,8 +148,10 @@ export class NotificationStreams implements OnApplicationBootstrap, BeforeApplic
       if (kind === 's' && seq) signals.push(Number(seq));
     }
     // A video chat's signal goes to the user's connections as it is: no number, nothing to catch up on.
-    for (const { userId, signal } of await this.notifications.signalsByIds(signals)) {
-      for (const connection of this.byUser.get(userId) ?? []) connection.sink.write(frame({ type: 'signal', signal }));
+    if (signals.length > 0) {
+      for (const { userId, signal } of await this.notifications.signalsByIds(signals)) {
+        for (const connection of this.byUser.get(userId) ?? []) connection.sink.write(frame({ type: 'signal', signal }));
+      }
     }
     if (fresh.length === 0 && counted.size === 0) return;
     const rows = await this.notifications.byNumbers(fresh);
