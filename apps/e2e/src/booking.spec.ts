@@ -1,75 +1,15 @@
 import type { Page } from 'playwright-core';
 import type { AthleteServiceType } from '@huddle/domain';
-import { INTRO_VIDEO, signIn } from './support/accounts';
+import { signIn } from './support/accounts';
 import { createAthleteByApi, type ApiAthlete } from './support/athletes';
 import { bookAndPay, fillBookingForm, openBookingForm, payWithCard, startInMinutes, submitBooking } from './support/booking';
 import { screenshot } from './support/browser';
+import { accept, athletePage, deliverVideo, requestOf, review, waitForStatus } from './support/request-pages';
 import { useJourney } from './support/journey';
 import { SHELL_URL } from './support/stack';
 
 const FAN = { email: 'fan@huddle.test', password: 'huddle-fan-2026' };
 const BUSINESS = { email: 'business@huddle.test', password: 'huddle-business-2026' };
-
-interface RequestState {
-  status: number;
-  paid: boolean;
-  history: { action: string; label: string }[];
-  review: { rate: number } | null;
-}
-
-/** The request as its athlete's API session reads it (status, history), over HTTP. */
-async function requestOf(athlete: ApiAthlete, id: string): Promise<RequestState> {
-  const response = await athlete.api.get('booking/request', { params: { id } });
-  if (!response.ok()) throw new Error(`GET /booking/request answered ${response.status()}`);
-  return (await response.json()).request;
-}
-
-async function waitForStatus(athlete: ApiAthlete, id: string, status: number): Promise<RequestState> {
-  const deadline = Date.now() + 20_000;
-  let request = await requestOf(athlete, id);
-  while (request.status !== status && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    request = await requestOf(athlete, id);
-  }
-  expect(request.status).toBe(status);
-  return request;
-}
-
-/**
- * The athlete's side in a browser of its own, on the request. It carries the session the athlete
- * signed up with (the API's httpOnly cookie), so the journeys stay inside the sign-in rate limit.
- */
-async function athletePage(journey: ReturnType<typeof useJourney>, athlete: ApiAthlete, id: string): Promise<Page> {
-  const context = await journey.browser.newContext({ storageState: await athlete.api.storageState() });
-  const page = await context.newPage();
-  await page.goto(`${SHELL_URL}/request/${id}`);
-  await page.getByRole('region', { name: 'Actions' }).waitFor();
-  return page;
-}
-
-async function accept(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Accept', exact: true }).click();
-}
-
-async function deliverVideo(page: Page, type: 'Shoutout' | 'Endorsement'): Promise<void> {
-  await page.getByRole('button', { name: `Record Your ${type}` }).click();
-  const modal = page.getByRole('dialog', { name: `Record Your ${type}` });
-  await modal.getByLabel(/choose a video/i).setInputFiles(INTRO_VIDEO);
-  await modal.locator('video').waitFor();
-  await modal.getByRole('button', { name: 'Send' }).click();
-  await modal.waitFor({ state: 'detached', timeout: 60_000 });
-}
-
-async function review(page: Page, stars: number): Promise<void> {
-  await page.getByRole('button', { name: 'Review' }).click();
-  const dialog = page.getByRole('dialog');
-  const submit = dialog.getByRole('button', { name: 'Submit' });
-  // Spec §5: Submit needs a star rating.
-  expect(await submit.isDisabled()).toBe(true);
-  await dialog.getByRole('radio', { name: new RegExp(`^${stars} star`) }).click();
-  await submit.click();
-  await dialog.waitFor({ state: 'detached' });
-}
 
 /** The athlete's public profile shows the review at once (Reviews tab). */
 async function expectReviewOnProfile(page: Page, athlete: ApiAthlete, stars: number): Promise<void> {
@@ -105,7 +45,7 @@ describe('booking: the seven services, from the form to the review', () => {
     const id = new URL(page.url()).pathname.split('/').pop() ?? '';
     expect((await requestOf(athlete, id)).paid).toBe(true);
 
-    const athleteSide = await athletePage(journey, athlete, id);
+    const athleteSide = await athletePage(journey.browser, athlete, id);
     await accept(athleteSide);
     await waitForStatus(athlete, id, 2);
     await deliverVideo(athleteSide, 'Shoutout');
@@ -149,8 +89,8 @@ describe('booking: the seven services, from the form to the review', () => {
     const id = await bookAndPay(page, athlete.id, 'endorsement', { offer: '180' });
     await screenshot(page, 'booking-endorsement-pending-requester');
 
-    const athleteSide = await athletePage(journey, athlete, id);
-    await accept(athleteSide);
+    const athleteSide = await athletePage(journey.browser, athlete, id);
+    await accept(athleteSide, { disclose: true });
     await waitForStatus(athlete, id, 2);
     await deliverVideo(athleteSide, 'Endorsement');
     await waitForStatus(athlete, id, 4);
@@ -171,7 +111,7 @@ describe('booking: the seven services, from the form to the review', () => {
     await page.waitForURL(/\/dashboard/);
     const id = await bookAndPay(page, athlete.id, 'video_chat');
 
-    const athleteSide = await athletePage(journey, athlete, id);
+    const athleteSide = await athletePage(journey.browser, athlete, id);
     await athleteSide.getByRole('button', { name: 'Decline' }).click();
     await athleteSide.getByRole('dialog').getByRole('button', { name: 'Decline' }).click();
     await athleteSide.waitForURL(/\/requests/);
@@ -202,7 +142,7 @@ describe('booking: the seven services, from the form to the review', () => {
 
     for (const [index, id] of ids.entries()) {
       const athlete = athletes[index] as ApiAthlete;
-      const athleteSide = await athletePage(journey, athlete, id);
+      const athleteSide = await athletePage(journey.browser, athlete, id);
       await accept(athleteSide);
       await waitForStatus(athlete, id, 2);
       if (index === 0) await screenshot(athleteSide, 'booking-appearance-accepted-athlete');
