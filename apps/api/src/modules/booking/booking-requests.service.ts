@@ -17,6 +17,7 @@ import { CampaignsService } from './campaigns.service';
 import { requesterListPage } from './campaign-views.query';
 import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
+import { paymentSheetOf } from './payment-sheet';
 import { ShareLinks } from './share-links';
 import { RequestCoreService } from './request-core.service';
 import { partyOf } from './request-party';
@@ -186,18 +187,15 @@ export class BookingRequestsService {
     if (!request || party !== 'requester') throw BookingErrors.requestNotFound();
     if (request.paid) throw BookingErrors.notADraft();
     if (request.status !== RequestStatus.Pending) throw BookingErrors.requestNotFound();
-    const checkout = await this.payments.openCheckout({
-      requestId: request.id,
-      payerId: request.requesterId,
-      amountCents: request.requestAmountCents,
-      description: `Huddle request ${request.orderNumber}: ${request.name}`,
-    });
-    return {
-      payment_intent: { client_secret: checkout.clientSecret },
-      provider: checkout.provider,
-      publishable_key: checkout.publishableKey,
-      amount: request.requestAmountCents / 100,
-    };
+    return paymentSheetOf(
+      await this.payments.openCheckout({
+        requestId: request.id,
+        payerId: request.requesterId,
+        amountCents: request.requestAmountCents,
+        description: `Huddle request ${request.orderNumber}: ${request.name}`,
+      }),
+      request.requestAmountCents,
+    );
   }
 
   /** The requester's rating of a finished request, once; the review row is written with the action. */

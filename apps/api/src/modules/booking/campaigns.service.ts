@@ -18,6 +18,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
 import { PaymentsService } from '../payments/payments.service';
 import { BookingErrors } from './booking.errors';
+import { paymentSheetOf } from './payment-sheet';
 import { campaignRow } from './campaign-rows';
 import type { CampaignRow } from './campaign-rows';
 import { campaignEntriesOf, invitableAthletes } from './campaign-views.query';
@@ -125,19 +126,16 @@ export class CampaignsService {
   async paymentSheet(campaignId: string, actor: RequestActor): Promise<PaymentSheetPayload> {
     const campaign = await this.ownCampaign(campaignId, actor);
     if (campaign.paid) throw new DomainError(ErrorCode.Conflict, 'This campaign is already paid');
-    const checkout = await this.payments.openCheckout({
-      requestId: campaign.id,
-      kind: 'campaign',
-      payerId: campaign.business_id,
-      amountCents: campaign.total_cents,
-      description: `Huddle campaign ${campaign.order_number}: ${campaign.name}`,
-    });
-    return {
-      payment_intent: { client_secret: checkout.clientSecret },
-      provider: checkout.provider,
-      publishable_key: checkout.publishableKey,
-      amount: toDollars(campaign.total_cents),
-    };
+    return paymentSheetOf(
+      await this.payments.openCheckout({
+        requestId: campaign.id,
+        kind: 'campaign',
+        payerId: campaign.business_id,
+        amountCents: campaign.total_cents,
+        description: `Huddle campaign ${campaign.order_number}: ${campaign.name}`,
+      }),
+      campaign.total_cents,
+    );
   }
 
   /**

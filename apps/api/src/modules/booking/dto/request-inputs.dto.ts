@@ -118,8 +118,8 @@ export class CampaignIdQuery {
   campaign_id!: string;
 }
 
-/** The payment sheet of a request (request_id) or of a campaign (endorsement_campaign_id): exactly one. */
-export class PaymentSheetQuery {
+/** A request (request_id) or a campaign (endorsement_campaign_id): exactly one (the checkout's calls). */
+export class RequestOrCampaignRef {
   @ApiPropertyOptional({ format: 'uuid' })
   @Omittable()
   @IsUUID('all', { message: NOT_FOUND })
@@ -131,18 +131,11 @@ export class PaymentSheetQuery {
   endorsement_campaign_id?: string;
 }
 
-/** set-paid of a request (request_id) or of a campaign (endorsement_campaign_id): exactly one. */
-export class SetPaidBody {
-  @ApiPropertyOptional({ format: 'uuid' })
-  @Omittable()
-  @IsUUID('all', { message: NOT_FOUND })
-  request_id?: string;
+/** The payment sheet of a request or of a campaign (query). */
+export class PaymentSheetQuery extends RequestOrCampaignRef {}
 
-  @ApiPropertyOptional({ format: 'uuid' })
-  @Omittable()
-  @IsUUID('all', { message: CAMPAIGN_NOT_FOUND })
-  endorsement_campaign_id?: string;
-}
+/** set-paid of a request or of a campaign (body). */
+export class SetPaidBody extends RequestOrCampaignRef {}
 
 /** The campaign form (spec §7), as a form sends it: strings; validated by libs/domain's campaignPayloadSchema. */
 export class CampaignCreateBody {
