@@ -4,7 +4,7 @@ import { RequestTimers } from '../src/modules/booking/request-timers';
 import { Clock } from '../src/common/time/clock';
 import { AccountEntity } from '../src/modules/accounts/entities/account.entity';
 import { api } from './support/accounts-api';
-import { confirmCard, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
+import { bookingPayload, confirmCard, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
 import { FakeClock } from './support/fake-clock';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
@@ -192,6 +192,58 @@ describe('endorsement campaigns', () => {
     });
   });
 
+  describe('money that only moves with the campaign', () => {
+    it("a campaign's request is never paid or canceled on its own, and no price above one card payment is taken", async () => {
+      const created = await create(campaignForm([[athletes[0].account.id, 20]])).expect(201);
+      const requestId: string = created.body.campaign.requests[0].id;
+      await api(testApp).post(`/payments/payment-sheet?request_id=${requestId}`, {}, business.token).expect(404);
+      await api(testApp).post('/payments/set-paid', { request_id: requestId }, business.token).expect(404);
+      const refused = await api(testApp).put(`/admin/requests/cancel?request_id=${requestId}`, {}, admin.token).expect(409);
+      expect(refused.body.status_response.response_message).toBe('This request is not paid yet');
+      expect(await statusOf(testApp, requestId)).toBe(1);
+
+      const [a, b] = athletes.map((athlete) => athlete.account.id);
+      const tooMuch = await create(campaignForm([[a, 1_000_000]])).expect(400);
+      expect(tooMuch.body.errors[`proposed_amounts.${a}`]).toBeUndefined();
+      expect(tooMuch.body.errors.proposed_amounts).toBe(MESSAGES.cardLimit);
+      const total = await create(campaignForm([[a, 600_000], [b, 500_000]])).expect(400);
+      expect(total.body.errors.proposed_amounts).toBe(MESSAGES.cardLimit);
+      const offer = await api(testApp)
+        .post('/booking/request', { ...bookingPayload('endorsement', a), request_amount: 30_000_000 }, business.token)
+        .expect(400);
+      expect(offer.body.errors.request_amount).toBe(MESSAGES.cardLimit);
+    });
+
+    it('a draft whose payment went through late is marked paid by the sweep, not deleted', async () => {
+      const created = await create(campaignForm([[athletes[0].account.id, 20]])).expect(201);
+      const id: string = created.body.campaign.id;
+      const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${id}`, {}, business.token).expect(200);
+      // The card form went through, but neither set-paid nor the provider's event has arrived yet.
+      await testApp.dataSource.query(`UPDATE sandbox_intents SET status = 'succeeded' WHERE client_secret = $1`, [sheet.body.payment_intent.client_secret]);
+      clock.advance(25 * 3600 * 1000);
+      await testApp.get(RequestTimers).sweepDue();
+      expect(await view(id)).toMatchObject({ paid: true, status: 1 });
+    });
+
+    it('two campaigns sharing athletes are paid and canceled side by side without a deadlock', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const forward = athletes.map((athlete, index): [SignedIn, number] => [athlete, 10 + index]);
+        const backward = [...forward].reverse();
+        const drafts = await Promise.all([forward, backward].map((prices) => create(campaignForm(prices.map(([athlete, amount]) => [athlete.account.id, amount]))).expect(201)));
+        const ids = drafts.map((draft) => draft.body.campaign.id as string);
+        for (const id of ids) {
+          const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${id}`, {}, business.token).expect(200);
+          await confirmCard(testApp, business, sheet.body.payment_intent.client_secret);
+        }
+        const paid = await Promise.all(ids.map((id) => api(testApp).post('/payments/set-paid', { endorsement_campaign_id: id }, business.token)));
+        expect(paid.map((answer) => answer.status)).toEqual([200, 200]);
+        const canceled = await Promise.all(ids.map((id) => api(testApp).put(`/booking/request/campaign/cancel?campaign_id=${id}`, {}, business.token)));
+        expect(canceled.map((answer) => answer.status)).toEqual([200, 200]);
+        await settle(testApp);
+      }
+    });
+  });
+
   describe('reading and cancelling', () => {
     it('another business, a fan and an athlete cannot read or cancel it; an administrator can read it', async () => {
       const campaign = await paidCampaign([[athletes[0], 30]]);
@@ -219,7 +271,8 @@ describe('endorsement campaigns', () => {
       expect(await refundedOf(campaign.id)).toBe(4234);
       for (const entry of after.requests) expect(await movementsOf(testApp, entry.id)).toEqual(['authorised', 'captured', 'returned']);
       const notes = await api(testApp).get('/user/notifications/list', business.token).expect(200);
-      expect(notes.body.notifications.filter((n: { data: { title: string } }) => n.data.title === 'Refund issued')).toHaveLength(2);
+      const refunds = notes.body.notifications.filter((n: { data: { title: string }; endorsement_campaign_id: string }) => n.data.title === 'Refund issued' && n.endorsement_campaign_id === campaign.id);
+      expect(refunds).toHaveLength(2);
       await api(testApp).put(`/booking/request/campaign/cancel?campaign_id=${campaign.id}`, {}, business.token).expect(409);
     });
   });

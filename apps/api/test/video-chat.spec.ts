@@ -96,7 +96,9 @@ describe('live video chat', () => {
     expect(athleteJoin).toMatchObject({ provider: 'embedded', appId: 'huddle-embedded', channelName: `huddle-${id}`, partner_uid: fanJoin.uid });
     expect(fanJoin.partner_uid).toBe(athleteJoin.uid);
     expect(athleteJoin.uid).not.toBe(fanJoin.uid);
-    expect(athleteJoin.ends_at - athleteJoin.started_at).toBe(5 * MINUTE);
+    // Started 10 minutes early: the 5 minutes count from the booked time, not from the start.
+    expect(athleteJoin.started_at).toBe(dateTime - 10 * MINUTE);
+    expect(athleteJoin.ends_at).toBe(dateTime + 5 * MINUTE);
     expect(athleteJoin.token_expires_at).toBe(athleteJoin.ends_at + 2 * MINUTE);
     // The token names the room and the caller, and expires with the session (the server's seal).
     const opened = testApp.get(AuthSecret).open<{ ch: string; uid: string }>('video-chat-token', fanJoin.token, clock.now());
@@ -162,6 +164,18 @@ describe('live video chat', () => {
     await api(testApp).put('/booking/reviews', { request_id: id, rate: 5 }, fan.token).expect(200);
   });
 
+  it('a call started early is not finished before its booked time plus its 5 minutes', async () => {
+    const { id, dateTime } = await acceptedChat();
+    clock.advance((dateTime - 10 * MINUTE - nowSeconds()) * 1000);
+    await start(id).expect(200);
+    clock.advance((10 + 5 + 2) * MINUTE * 1000 - 1000);
+    await testApp.get(RequestTimers).sweepDue();
+    expect(await statusOf(testApp, id)).toBe(6);
+    clock.advance(2000);
+    await testApp.get(RequestTimers).sweepDue();
+    expect(await statusOf(testApp, id)).toBe(5);
+  });
+
   it('a call whose time ran out is finished by the timers; one that never started can be approved once its window is over', async () => {
     const left = await acceptedChat();
     clock.advance((left.dateTime - nowSeconds()) * 1000);
@@ -214,7 +228,9 @@ describe('live video chat on Twilio', () => {
     };
     expect(decoded).toMatchObject({ iss: 'SK0123456789abcdef0123456789abcdef', sub: 'AC0123456789abcdef0123456789abcdef', grants: { identity: joined.uid, video: { room: `huddle-${id}` } } });
     expect(decoded.exp).toBeLessThanOrEqual(joined.token_expires_at + 5);
-    expect(decoded.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(7 * MINUTE + 5);
+    // Booked 5 minutes ahead and started now: the session ends 5 minutes after the booked time, the token 2 after that.
+    expect(decoded.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(12 * MINUTE + 5);
+    expect(decoded.exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(11 * MINUTE);
     expect(() => verifyJwt(joined.token, 'another secret')).toThrow('bad signature');
     // The embedded signalling is not Twilio's: refused.
     await api(testApp).post('/booking/request/video-chat/signal', { request_id: id, token: joined.token, kind: 'offer', data: '{}' }, fan.token).expect(403);

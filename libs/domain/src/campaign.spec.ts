@@ -119,7 +119,8 @@ describe('the campaign form (spec §5, §7)', () => {
     expect(offerAmountError('1.49')).toBe('Please, enter amount between 1.5 and 99999999');
     expect(offerAmountError('99999999')).toBe('Please, enter amount between 1.5 and 99999999');
     expect(offerAmountError('1.5')).toBeNull();
-    expect(offerAmountError('99999998.99')).toBeNull();
+    expect(offerAmountError('99999998.99')).toBe(MESSAGES.cardLimit);
+    expect(offerAmountError('999999.99')).toBeNull();
     expect(sanitizeAmountInput('$1,250.5a')).toBe('1250.5');
   });
 });

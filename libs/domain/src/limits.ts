@@ -64,6 +64,13 @@ export const SERVICE_RATE_LIMITS: Record<AthleteServiceType, PriceLimit> = {
 
 export const ENDORSEMENT_OFFER_LIMITS = { min: 1.5, max: 99999999 } as const;
 
+/**
+ * The most one card payment may be, in cents: Stripe's limit for a USD charge ($999,999.99). An
+ * offer the spec's range allows above it (up to 99999999) cannot be paid by card, so the API and
+ * the forms refuse it with CARD_LIMIT_MESSAGE; a campaign's total is held to it as well.
+ */
+export const CARD_CHARGE_MAX_CENTS = 99_999_999;
+
 /** Default rates at sign-up, in dollars (camp and training per hour). */
 export const DEFAULT_RATES: Record<AthleteServiceType, number> = {
   speaking_engagement: 20,

@@ -178,7 +178,9 @@ export function checkRequestAction(action: RequestAction, party: RequestParty, f
   if (!rule.parties.includes(party)) {
     return { ok: false, reason: 'party', message: 'You are not allowed to do this' };
   }
-  if (!facts.paid && party !== 'admin') {
+  // An administrator may end an unpaid single draft (its hold, if any, is voided); a campaign's
+  // request is paid with its campaign, so before that nothing may touch it on its own.
+  if (!facts.paid && (party !== 'admin' || facts.inCampaign)) {
     return { ok: false, reason: 'unpaid', message: 'This request is not paid yet' };
   }
   const types = rule.from[facts.status];

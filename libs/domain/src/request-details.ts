@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAMPAIGN_MAX_ATHLETES } from './campaign';
-import { ENDORSEMENT_OFFER_LIMITS, isValidOfferAmount, LIMITS } from './limits';
+import { CARD_CHARGE_MAX_CENTS, ENDORSEMENT_OFFER_LIMITS, isValidOfferAmount, LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { SOCIAL_PLATFORMS } from './reference';
 import { hasForbiddenCharacters, isValidEmail, isValidLink, normalizeLink } from './validation';
@@ -160,9 +160,9 @@ export const bookingPayloadSchema = z.discriminatedUnion('type', [
     ...common,
     type: z.literal('endorsement'),
     // The endorsement price is the requester's offer (spec §5): at least 1.5, strictly below 99999999.
-    request_amount: dollars.refine((value) => value >= ENDORSEMENT_OFFER_LIMITS.min && value < ENDORSEMENT_OFFER_LIMITS.max, {
-      error: MESSAGES.amountBetween(),
-    }),
+    request_amount: dollars
+      .refine((value) => value >= ENDORSEMENT_OFFER_LIMITS.min && value < ENDORSEMENT_OFFER_LIMITS.max, { error: MESSAGES.amountBetween() })
+      .refine((value) => Math.round(value * 100) <= CARD_CHARGE_MAX_CENTS, { error: MESSAGES.cardLimit }),
     endorsement: endorsementDetailsSchema,
   }),
   z.object({ ...common, type: z.literal('camp'), camp: campDetailsSchema }),
@@ -258,7 +258,8 @@ export function offerAmountError(input: string): string | null {
   const value = input.trim();
   if (value === '') return MESSAGES.required;
   if (!/^\d*(\.\d{0,2})?$/.test(value) || value === '.') return MESSAGES.enterValidAmount;
-  return isValidOfferAmount(Number(value)) ? null : MESSAGES.amountBetween();
+  if (!isValidOfferAmount(Number(value))) return MESSAGES.amountBetween();
+  return Math.round(Number(value) * 100) <= CARD_CHARGE_MAX_CENTS ? null : MESSAGES.cardLimit;
 }
 
 /** Price inputs accept only digits and a dot (spec §5): what a keystroke may leave in the field. */
@@ -315,14 +316,27 @@ export const campaignPayloadSchema = z
   })
   .superRefine((form, context) => {
     const amounts = new Map(form.proposed_amounts.map((entry) => [entry.athlete_id.toLowerCase(), entry.amount]));
+    let pricesValid = true;
     for (const athleteId of form.athlete_ids) {
       const amount = amounts.get(athleteId);
       const path = ['proposed_amounts', athleteId];
-      if (amount === undefined) context.addIssue({ code: 'custom', path, message: MESSAGES.required });
-      else if (!Number.isFinite(amount) || amount <= 0 || Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6) {
-        context.addIssue({ code: 'custom', path, message: MESSAGES.enterValidAmount });
-      } else if (!isValidOfferAmount(amount)) context.addIssue({ code: 'custom', path, message: MESSAGES.amountBetween() });
+      const message =
+        amount === undefined
+          ? MESSAGES.required
+          : !Number.isFinite(amount) || amount <= 0 || Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6
+            ? MESSAGES.enterValidAmount
+            : !isValidOfferAmount(amount)
+              ? MESSAGES.amountBetween()
+              : null;
+      if (message) {
+        pricesValid = false;
+        context.addIssue({ code: 'custom', path, message });
+      }
     }
+    if (!pricesValid) return;
+    // One card payment pays the whole campaign.
+    const totalCents = form.athlete_ids.reduce((sum, athleteId) => sum + Math.round((amounts.get(athleteId) ?? 0) * 100), 0);
+    if (totalCents > CARD_CHARGE_MAX_CENTS) context.addIssue({ code: 'custom', path: ['proposed_amounts'], message: MESSAGES.cardLimit });
   })
   .transform((form) => {
     const amounts = new Map(form.proposed_amounts.map((entry) => [entry.athlete_id.toLowerCase(), entry.amount]));

@@ -40,14 +40,18 @@ export function videoChatWindowState(dateTime: number, nowSeconds: number): 'ear
   return nowSeconds <= window.closesAt ? 'open' : 'over';
 }
 
-/** When a started call's time is up. */
-export function videoChatEndsAt(startedAt: number): number {
-  return startedAt + VIDEO_CHAT.sessionSeconds;
+/**
+ * When a started call's time is up: its 5 minutes count from when it started, or from the booked
+ * time when it started early (an athlete who opens the call 10 minutes ahead does not use up the
+ * requester's minutes before they were due).
+ */
+export function videoChatEndsAt(startedAt: number, dateTime: number | null = null): number {
+  return Math.max(startedAt, dateTime ?? startedAt) + VIDEO_CHAT.sessionSeconds;
 }
 
 /** Seconds left in a started call (never below zero): the countdown. */
-export function videoChatSecondsLeft(startedAt: number, nowSeconds: number): number {
-  return Math.max(0, videoChatEndsAt(startedAt) - nowSeconds);
+export function videoChatSecondsLeft(startedAt: number, nowSeconds: number, dateTime: number | null = null): number {
+  return Math.max(0, videoChatEndsAt(startedAt, dateTime) - nowSeconds);
 }
 
 /** The providers a call runs on: Twilio Video, or the embedded peer-to-peer WebRTC signalled through the API. */

@@ -9,9 +9,10 @@ import type { LiveEvent } from '@huddle/domain';
  * This file is imported as '@huddle/ui/shell-contract', never through the shared @huddle/ui
  * singleton: each app compiles in its own copy, so a remote compares the shell's number with its
  * own rather than with the shell's copy of the constant. History: 1 had no version field; 2 adds
- * `version` and `events`.
+ * `version` and `events`; 3 adds the `signal` live event (a video chat's signalling), which a
+ * listener that only knows notifications and counts must ignore.
  */
-export const SHELL_CONTRACT_VERSION = 2;
+export const SHELL_CONTRACT_VERSION = 3;
 
 /** Whether a shell that sets `version` (missing on shells of version 1) serves a remote built for `required`. */
 export function shellMeetsContract(version: number | undefined, required: number): boolean {

@@ -184,7 +184,8 @@ export class BookingRequestsService {
   async paymentSheet(requestId: string, actor: RequestActor): Promise<PaymentSheetPayload> {
     const request = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
     const party = request ? partyOf(request, actor) : null;
-    if (!request || party !== 'requester') throw BookingErrors.requestNotFound();
+    // A campaign's request is paid with its campaign (the campaign's own payment sheet), never alone.
+    if (!request || party !== 'requester' || request.endorsementCampaignId !== null) throw BookingErrors.requestNotFound();
     if (request.paid) throw BookingErrors.notADraft();
     if (request.status !== RequestStatus.Pending) throw BookingErrors.requestNotFound();
     return paymentSheetOf(

@@ -16,6 +16,7 @@ import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
+import { NotificationsService } from '../notifications/notifications.service';
 import { PaymentsService } from '../payments/payments.service';
 import { BookingErrors } from './booking.errors';
 import { paymentSheetOf } from './payment-sheet';
@@ -26,7 +27,7 @@ import type { CampaignEntryRow } from './campaign-views.query';
 import type { CampaignDto, CampaignRequestDto, PaymentSheetPayload, RequestPartyDto, RequestSummaryDto } from './dto/request.dto';
 import { RequestEntity } from './entities/request.entity';
 import { RequestCoreService } from './request-core.service';
-import { partyOf } from './request-party';
+import { partyOf, SYSTEM_ACTOR } from './request-party';
 import type { RequestActor } from './request-party';
 
 function seconds(date: Date | null): number | null {
@@ -57,6 +58,7 @@ export class CampaignsService {
     private readonly core: RequestCoreService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** An unpaid draft: the campaign and one pending, unpaid endorsement request per athlete, written together. */
@@ -155,6 +157,7 @@ export class CampaignsService {
       const campaign = await campaignRow(manager, campaignId, true);
       if (!campaign) throw BookingErrors.requestNotFound();
       if (campaign.paid) return campaign;
+      await this.notifications.lockRecipientsIn(manager, [...requests.map((request) => request.athleteId), campaign.business_id]);
       for (const request of requests) {
         const party = partyOf(request, actor);
         if (!party) throw BookingErrors.requestNotFound();
@@ -202,6 +205,7 @@ export class CampaignsService {
       if (!canCancelCampaign(requests.map((request) => request.status))) {
         throw new DomainError(ErrorCode.Conflict, 'This campaign can no longer be canceled: an athlete already answered it');
       }
+      await this.notifications.lockRecipientsIn(manager, [...requests.map((request) => request.athleteId), campaign.business_id]);
       for (const request of requests) {
         if (request.status === RequestStatus.Pending) await this.core.apply(request.id, 'cancel', actor);
       }
@@ -239,7 +243,12 @@ export class CampaignsService {
     );
   }
 
-  /** Unpaid campaign drafts older than the cutoff: deleted with their requests, and any checkout they opened canceled. */
+  /**
+   * Unpaid campaign drafts older than the cutoff: deleted with their requests, and any checkout
+   * they opened canceled. A draft whose payment went through after all (set-paid and the provider's
+   * event both late) is marked paid instead; and should one be paid between this look and the
+   * delete, the void of its captured payment refunds it (PaymentsService).
+   */
   async deleteStaleDrafts(cutoff: Date, limit: number): Promise<number> {
     const stale: Array<{ id: string }> = await this.transactions.manager.query(
       `SELECT id FROM campaigns WHERE NOT paid AND created_at <= $1 ORDER BY created_at LIMIT ${limit}`,
@@ -247,8 +256,14 @@ export class CampaignsService {
     );
     let deleted = 0;
     for (const { id } of stale) {
+      if ((await this.payments.campaignPayment(id)).captured) {
+        await this.markPaid(id, SYSTEM_ACTOR);
+        continue;
+      }
       const gone = await this.transactions.run(async () => {
         const manager = this.transactions.manager;
+        // Its requests first, then the campaign: the order checkout and cancel take them in.
+        await this.core.lockCampaignRequests(manager, id);
         const [rows]: [unknown[], number] = await manager.query(`DELETE FROM campaigns WHERE id = $1 AND NOT paid RETURNING id`, [id]);
         if (rows.length === 0) return false;
         await this.payments.voidIn(manager, { requestId: id });

@@ -137,7 +137,8 @@ export class RequestCoreService {
   async markPaid(requestId: string, actor: RequestActor): Promise<RequestEntity> {
     const current = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
     const party = current ? partyOf(current, actor) : null;
-    if (!current || !party || party === 'athlete') throw BookingErrors.requestNotFound();
+    // A campaign's request becomes paid with its campaign (CampaignsService.markPaid), never alone.
+    if (!current || !party || party === 'athlete' || current.endorsementCampaignId !== null) throw BookingErrors.requestNotFound();
     if (current.paid) return current;
     const { authorised } = await this.payments.authorisation(requestId);
     if (!authorised) throw new DomainError(ErrorCode.PaymentRequired, 'The card payment is not complete yet');
@@ -155,6 +156,7 @@ export class RequestCoreService {
    * expiry started, the athlete told. A campaign's checkout calls it for each of its requests.
    */
   async payLocked(manager: EntityManager, request: RequestEntity, actor: RequestActor, party: RequestParty, campaign: CampaignRef): Promise<void> {
+    if (request.paid) throw BookingErrors.notADraft();
     if (request.status !== RequestStatus.Pending) throw new DomainError(ErrorCode.Conflict, 'This request was canceled');
     const now = this.clock.now();
     const nowSeconds = Math.floor(now.getTime() / 1000);

@@ -64,8 +64,11 @@ export class RequestTimers implements OnModuleInit {
       [now, timers.deliveredAutoCompleteSeconds, timers.eventAutoCompleteSeconds],
     );
     // A call whose 5 minutes ran out and nobody finished (both closed their browsers): finished.
+    // Its minutes count from its start, or from the booked time when it started early.
     const calls: Array<{ id: string }> = await manager.query(
-      `SELECT id FROM requests WHERE status = 6 AND chat_started_at <= $1::timestamptz - make_interval(secs => $2) ORDER BY chat_started_at LIMIT ${BATCH}`,
+      `SELECT id FROM requests WHERE status = 6 AND chat_started_at <= $1::timestamptz - make_interval(secs => $2)
+          AND greatest(chat_started_at, start_at) <= $1::timestamptz - make_interval(secs => $2)
+        ORDER BY chat_started_at LIMIT ${BATCH}`,
       [now, VIDEO_CHAT.sessionSeconds + VIDEO_CHAT.finishGraceSeconds],
     );
     const expired = await this.applyAll(expiring, 'expire');

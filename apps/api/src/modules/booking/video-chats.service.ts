@@ -45,10 +45,10 @@ export class VideoChatsService {
     if (request.status !== RequestStatus.InProgress || !request.chatStartedAt) {
       throw new DomainError(ErrorCode.Conflict, request.status === RequestStatus.Finished ? 'Your chat has been finished' : 'The video chat has not started');
     }
-    const endsAt = videoChatEndsAt(Math.floor(request.chatStartedAt.getTime() / 1000));
+    const endsAt = videoChatEndsAt(Math.floor(request.chatStartedAt.getTime() / 1000), request.startAt ? Math.floor(request.startAt.getTime() / 1000) : null);
     if (Math.floor(this.clock.now().getTime() / 1000) >= endsAt + VIDEO_CHAT.tokenSlackSeconds) throw new DomainError(ErrorCode.Conflict, 'The time of this video chat is up');
     const side = partyOf(request, actor) === 'athlete' ? 'athlete' : 'requester';
-    const join = await this.video.join(request.id, side, request.chatStartedAt);
+    const join = await this.video.join(request.id, side, request.chatStartedAt, request.startAt);
     if (!join) throw new DomainError(ErrorCode.Conflict, 'The video chat has not started');
     return join;
   }

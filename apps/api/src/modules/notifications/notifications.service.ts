@@ -154,6 +154,23 @@ export class NotificationsService implements OnModuleInit {
   }
 
   /**
+   * Takes the notification counters of these users, in one order (sorted ids), at the start of a
+   * transaction that will notify several of them one change at a time (a campaign's checkout or
+   * cancel): two such transactions sharing users then queue instead of each holding a counter the
+   * other waits for. One statement makes a missing counter (at 1: that number is skipped, which
+   * a stream reads as nothing missed) and locks an existing one, row after row in that order.
+   */
+  async lockRecipientsIn(manager: EntityManager, userIds: readonly string[]): Promise<void> {
+    const users = [...new Set(userIds)].sort();
+    if (users.length === 0) return;
+    await manager.query(
+      `INSERT INTO notification_counters AS c (user_id, last_seq) SELECT u, 1 FROM unnest($1::uuid[]) AS u ORDER BY u
+       ON CONFLICT (user_id) DO UPDATE SET last_seq = c.last_seq`,
+      [users],
+    );
+  }
+
+  /**
    * Hands a video chat's signalling message to the user's open streams (every API process), at
    * once and without a notification: it is kept only until it is delivered and swept after
    * minutes (sweepSignals).

@@ -286,6 +286,12 @@ export class PaymentsService implements OnModuleInit {
     // A draft nobody opened checkout for has no intent: nothing is held.
     if (!row) return;
     const before = await this.provider.retrieveIntent(row.provider_intent_id);
+    // A campaign draft deleted as its payment went through: nothing of it was recorded, all of it goes back.
+    if (before.status === 'succeeded' && row.kind === 'campaign') {
+      if (before.amountRefundedCents < before.amountCents) await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', requestId));
+      await this.setStatus(this.dataSource.manager, requestId, before.status);
+      return;
+    }
     if (before.status === 'succeeded') throw new Error(`The hold of ${requestId} was captured; it needs a refund, not a void`);
     const wasHeld = before.status === 'requires_capture' || (await this.hasMovement(requestId, 'authorised'));
     const intent = before.status === 'canceled' ? before : await this.provider.cancel(row.provider_intent_id, await this.idempotencyKey('void', requestId));

@@ -6,6 +6,8 @@ import type { AuthSecret } from '../auth/auth.module';
 export interface JoinGrant {
   uid: string;
   channelName: string;
+  /** The server clock's now: the token lives from here to expiresAt. */
+  issuedAt: Date;
   expiresAt: Date;
 }
 
@@ -39,7 +41,7 @@ export class TwilioVideoProvider implements VideoProvider {
   }
 
   token(grant: JoinGrant): string {
-    const ttl = Math.max(60, Math.ceil((grant.expiresAt.getTime() - Date.now()) / 1000));
+    const ttl = Math.max(1, Math.ceil((grant.expiresAt.getTime() - grant.issuedAt.getTime()) / 1000));
     const token = new twilio.jwt.AccessToken(this.settings.accountSid, this.settings.apiKeySid, this.settings.apiKeySecret, { identity: grant.uid, ttl });
     token.addGrant(new twilio.jwt.AccessToken.VideoGrant({ room: grant.channelName }));
     return token.toJwt();

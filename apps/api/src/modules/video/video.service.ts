@@ -78,11 +78,11 @@ export class VideoService {
   }
 
   /** A join for one side of a started call, or null when the request has no session. */
-  async join(requestId: string, side: CallSide, startedAt: Date): Promise<VideoJoin | null> {
+  async join(requestId: string, side: CallSide, startedAt: Date, bookedAt: Date | null): Promise<VideoJoin | null> {
     const session = await this.sessionOf(requestId);
     if (!session) return null;
     const started = Math.floor(startedAt.getTime() / 1000);
-    const endsAt = videoChatEndsAt(started);
+    const endsAt = videoChatEndsAt(started, bookedAt ? Math.floor(bookedAt.getTime() / 1000) : null);
     const tokenExpiresAt = endsAt + VIDEO_CHAT.tokenSlackSeconds;
     const uid = side === 'athlete' ? session.athlete_uid : session.fan_uid;
     return {
@@ -90,7 +90,7 @@ export class VideoService {
       appId: session.app_id,
       channelName: session.channel_name,
       uid,
-      token: this.provider.token({ uid, channelName: session.channel_name, expiresAt: new Date(tokenExpiresAt * 1000) }),
+      token: this.provider.token({ uid, channelName: session.channel_name, issuedAt: this.clock.now(), expiresAt: new Date(tokenExpiresAt * 1000) }),
       partnerUid: side === 'athlete' ? session.fan_uid : session.athlete_uid,
       iceServers: this.config.VIDEO_ICE_SERVERS,
       startedAt: started,
