@@ -5,7 +5,8 @@
 //   node tools/serve-static.mjs --dir apps/fan-mfe/dist --port 4201
 //
 // --spa        unknown paths answer index.html (the shell's client-side routes)
-// --manifest   GET /remotes.json lists the remotes' manifest URLs from HUDDLE_REMOTE_*_URL
+// --manifest   GET /remotes.json lists the remotes' manifest URLs from HUDDLE_REMOTE_*_URL, and the
+//              shell's page carries them inline with its first screen's preloads (first-screen.mjs)
 // --proxy-api  /api/* is proxied to URL (default: API_URL or http://localhost:3000), streams included
 //
 // Precompressed twins (name.gz) are sent to browsers that accept gzip. Every static answer
@@ -14,11 +15,16 @@
 // (index.html, remoteEntry.js, mf-manifest.json, remotes.json) are revalidated on every load.
 import http from 'node:http';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import sirv from 'sirv';
 import httpProxy from 'http-proxy';
 import remotes from './remotes-manifest.cjs';
+import { createFirstScreen, firstScreenOf, shellFiles } from './first-screen.mjs';
+
+const { SESSION_HINT_COOKIE, remoteForRole } = createRequire(import.meta.url)('@huddle/domain');
 
 const DEFAULT_API_URL = 'http://localhost:3000';
 
@@ -47,6 +53,7 @@ function readConfig(argv, env) {
     dir,
     port,
     spa: values.spa,
+    remotes: values.manifest ? remotes.remotesManifest(env) : null,
     remotesJson: values.manifest ? JSON.stringify(remotes.remotesManifest(env)) : null,
     apiUrl,
   };
@@ -134,6 +141,43 @@ function createHandler(config) {
     },
   });
   const proxy = config.apiUrl ? createApiProxy(config.apiUrl) : null;
+  const indexFile = path.join(config.dir, 'index.html');
+  const firstScreen =
+    config.spa && config.remotes && existsSync(indexFile)
+      ? createFirstScreen({
+          template: readFileSync(indexFile, 'utf8'),
+          remotes: config.remotes,
+          apiUrl: config.apiUrl,
+          hintCookie: SESSION_HINT_COOKIE,
+          remoteForRole,
+          shell: shellFiles(readJsonIfPresent(path.join(config.dir, 'build-stats.json')), readJsonIfPresent(path.join(config.dir, 'mf-manifest.json'))),
+        })
+      : null;
+
+  /** The shell's page: a client-side route (no file extension) or the root, rendered with its first screen. */
+  const servePage = async (req, res, pathname) => {
+    let page;
+    try {
+      page = await firstScreen({ pathname, cookie: req.headers.cookie });
+    } catch (error) {
+      console.error(`serve-static: the first screen of ${pathname} failed: ${error.message}`);
+      return false;
+    }
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] || ''));
+    const body = gzip ? gzipSync(page.html) : Buffer.from(page.html);
+    // A page carrying a visitor's account is theirs alone: no shared cache keeps it.
+    if (!page.personal) setCors(res);
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': page.personal ? 'private, no-store' : NO_CACHE,
+      // What the page carries depends on whether the visitor has a session.
+      Vary: 'Cookie, Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+      'Content-Length': body.length,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
 
   return (req, res) => {
     const pathname = new URL(req.url || '/', 'http://localhost').pathname;
@@ -153,12 +197,29 @@ function createHandler(config) {
       res.end(req.method === 'HEAD' ? undefined : config.remotesJson);
       return;
     }
-    serveFiles(req, res, () => {
-      setCors(res);
-      res.writeHead(404, { 'Content-Type': 'text/plain', 'Cache-Control': NO_CACHE });
-      res.end('Not found');
-    });
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && (pathname === '/' || pathname === '/index.html' || !path.posix.basename(pathname).includes('.') || firstScreenOf(pathname).kind === 'profile');
+    if (firstScreen && isPage) {
+      void servePage(req, res, pathname).then((served) => {
+        if (!served) serveFiles(req, res, () => notFound(res));
+      });
+      return;
+    }
+    serveFiles(req, res, () => notFound(res));
   };
+}
+
+function readJsonIfPresent(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function notFound(res) {
+  setCors(res);
+  res.writeHead(404, { 'Content-Type': 'text/plain', 'Cache-Control': NO_CACHE });
+  res.end('Not found');
 }
 
 function main() {

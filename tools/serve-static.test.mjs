@@ -13,7 +13,19 @@ const dist = mkdtempSync(join(tmpdir(), 'huddle-serve-'));
 let api;
 let apiPort;
 let server;
+let searches = 0;
 const port = 4390;
+const FAN_MANIFEST = {
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [{ name: 'App', path: './App', assets: { js: { sync: ['__federation_expose_App.abc.js'], async: ['later.js'] }, css: { sync: ['app.abc.css'], async: [] } } }],
+};
+
+/** The page's inline boot data (window.__HUDDLE_BOOT__), parsed as the browser would. */
+function bootOf(html) {
+  const match = /<script>window\.__HUDDLE_BOOT__=(.*?)<\/script>/.exec(html);
+  assert.ok(match, 'the page carries its boot data');
+  return JSON.parse(match[1]);
+}
 
 async function waitFor(url) {
   for (let i = 0; i < 100; i += 1) {
@@ -32,11 +44,34 @@ before(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
   writeFileSync(join(dist, 'main.0123abcd.js'), 'console.log(1)');
   writeFileSync(join(dist, 'remoteEntry.js'), 'var fan;');
+  writeFileSync(join(dist, 'build-stats.json'), JSON.stringify({ chunkGroups: { bootstrap: ['379.aaaa1111.js', 'bootstrap.bbbb2222.js'], 'signed-out': ['signed-out.cccc3333.js'] } }));
+  writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ shared: [{ name: 'react', assets: { js: { sync: ['41.dddd4444.js'] }, css: { sync: [] } } }] }));
   api = http.createServer((req, res) => {
     if (req.url === '/api/v1/stream') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: first\n\n');
       setTimeout(() => res.end('data: second\n\n'), 200);
+      return;
+    }
+    if (req.url === '/fan/mf-manifest.json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(FAN_MANIFEST));
+      return;
+    }
+    if (req.url === '/api/v1/public/athletes/search?field=name&page=1&page_size=20') {
+      searches += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ athletes: [{ athlete_id: 'a1', first_name: '</script><script>alert(1)</script>', dashboard_photo: '/media/images/a1.jpg' }, { athlete_id: 'a2', profile_photo: 'media/images/a2.jpg' }], total: 2 }));
+      return;
+    }
+    if (req.url === '/api/v1/user/accounts' && /huddle_session=good/.test(req.headers.cookie || '')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ account: { id: 'u1', user_type: 1, first_name: 'Riley' } }));
+      return;
+    }
+    if (req.url === '/api/v1/public/athletes?username=jordan.miles') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ athlete: { username: 'jordan.miles', dashboard_photo: '/media/images/jm.jpg' } }));
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -47,7 +82,7 @@ before(async () => {
   server = spawn(
     process.execPath,
     [join(here, 'serve-static.mjs'), '--dir', dist, '--port', String(port), '--spa', '--manifest', '--proxy-api', `http://127.0.0.1:${apiPort}`],
-    { env: { ...process.env, HUDDLE_REMOTE_FAN_URL: 'https://cdn.example/fan/mf-manifest.json' }, stdio: 'ignore' },
+    { env: { ...process.env, HUDDLE_REMOTE_FAN_URL: `http://127.0.0.1:${apiPort}/fan/mf-manifest.json` }, stdio: 'ignore' },
   );
   await waitFor(`http://localhost:${port}/`);
 });
@@ -67,7 +102,7 @@ test('answers client-side routes with index.html, revalidated on every load', as
 
 test('serves the remotes manifest from the environment, with defaults for the rest', async () => {
   const manifest = await (await fetch(`http://localhost:${port}/remotes.json`)).json();
-  assert.equal(manifest.fan, 'https://cdn.example/fan/mf-manifest.json');
+  assert.equal(manifest.fan, `http://127.0.0.1:${apiPort}/fan/mf-manifest.json`);
   assert.equal(manifest.athlete, 'http://localhost:4202/mf-manifest.json');
   assert.equal(manifest.admin, 'http://localhost:4204/mf-manifest.json');
 });
@@ -97,4 +132,51 @@ test('streams server-sent events through without buffering them', async () => {
     rest += new TextDecoder().decode(value);
   }
   assert.match(rest, /second/);
+});
+
+test("a guest's page carries the remotes, the first page of athletes and preloads of the fan remote and the first photos", async () => {
+  const res = await fetch(`http://localhost:${port}/`);
+  assert.equal(res.headers.get('cache-control'), 'no-cache');
+  assert.match(res.headers.get('vary'), /Cookie/);
+  const html = await res.text();
+  // Hostile data cannot end the script.
+  assert.doesNotMatch(html, /<\/script><script>alert/);
+  const boot = bootOf(html);
+  assert.equal(boot.remotes.fan, `http://127.0.0.1:${apiPort}/fan/mf-manifest.json`);
+  const answer = boot.answers['/api/v1/public/athletes/search?field=name&page=1&page_size=20'];
+  assert.equal(answer.athletes[0].first_name, '</script><script>alert(1)</script>');
+  const fan = `http://127.0.0.1:${apiPort}/fan/`;
+  for (const href of [`${fan}mf-manifest.json`, `${fan}remoteEntry.js`, `${fan}__federation_expose_App.abc.js`, `${fan}app.abc.css`, '/api/v1/media/images/a1.jpg', '/api/v1/media/images/a2.jpg']) {
+    assert.ok(html.includes(`href="${href}"`), `preloads ${href}`);
+  }
+  assert.ok(!html.includes('later.js'), 'only what the first screen runs is preloaded');
+  assert.match(html, /rel="preload" as="image" fetchpriority="high" href="\/api\/v1\/media\/images\/a1.jpg"/);
+});
+
+test('the answer is read once for many guests in a few seconds; a shared profile link carries its profile', async () => {
+  const before = searches;
+  await Promise.all([1, 2, 3].map(() => fetch(`http://localhost:${port}/dashboard`).then((r) => r.text())));
+  assert.ok(searches - before <= 1);
+  const boot = bootOf(await (await fetch(`http://localhost:${port}/@jordan.miles`)).text());
+  assert.equal(boot.answers['/api/v1/public/athletes?username=jordan.miles'].athlete.username, 'jordan.miles');
+});
+
+test("a visitor with a session gets the remotes and the shell's own chunks, but no guest data and no fan remote", async () => {
+  const html = await (await fetch(`http://localhost:${port}/dashboard`, { headers: { cookie: 'huddle_signed_in=1' } })).text();
+  const boot = bootOf(html);
+  assert.deepEqual(boot.answers, {});
+  assert.ok(boot.remotes.fan);
+  for (const file of ['/379.aaaa1111.js', '/bootstrap.bbbb2222.js', '/41.dddd4444.js']) assert.ok(html.includes(`<link rel="preload" as="script" href="${file}">`), file);
+  assert.ok(!html.includes('signed-out.cccc3333.js'));
+  assert.doesNotMatch(html, /fan\/remoteEntry\.js|as="image"/);
+});
+
+test("a signed-in visitor's page carries their account and preloads their role's remote, and no cache keeps it", async () => {
+  const res = await fetch(`http://localhost:${port}/requests`, { headers: { cookie: 'huddle_session=good; huddle_signed_in=1' } });
+  assert.equal(res.headers.get('cache-control'), 'private, no-store');
+  const html = await res.text();
+  const boot = bootOf(html);
+  assert.deepEqual(boot.answers['/api/v1/user/accounts'], { account: { id: 'u1', user_type: 1, first_name: 'Riley' } });
+  assert.ok(html.includes(`href="http://127.0.0.1:${apiPort}/fan/remoteEntry.js"`));
+  assert.equal(Object.keys(boot.answers).length, 1, 'no guest data beside it');
 });

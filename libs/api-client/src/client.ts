@@ -3,6 +3,7 @@ import type { Client, Middleware } from 'openapi-fetch';
 import { ACCESS_TOKEN_HEADER, isGuestToken } from '@huddle/domain';
 import type { paths } from './generated/schema';
 import { apiErrorFromReply, isAbortError, networkError } from './api-error';
+import { takeBootAnswer } from './boot-answers';
 
 export { ACCESS_TOKEN_HEADER };
 
@@ -54,11 +55,23 @@ const failureMiddleware: Middleware = {
   },
 };
 
+/**
+ * The transport: the first screen's answers the page already carries (takeBootAnswer) are
+ * answered from it once; everything else goes to the network.
+ */
+function withBootAnswers(fetchImpl: ApiClientOptions['fetch']): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const answer = takeBootAnswer(request.method, request.url);
+    if (answer !== undefined) return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return (fetchImpl ?? globalThis.fetch)(request);
+  };
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     credentials: 'include',
-    fetch: options.fetch,
+    fetch: withBootAnswers(options.fetch),
   });
   client.use(failureMiddleware, authMiddleware(options.getToken));
   return client;

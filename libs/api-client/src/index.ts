@@ -13,3 +13,5 @@ export type Schemas = components['schemas'];
 export { uploadWithProgress, uploadFraction } from './upload';
 export type { UploadOptions } from './upload';
 export { mediaUrl } from './media-url';
+export { takeBootAnswer, bootRemotes } from './boot-answers';
+export type { BootData } from './boot-answers';

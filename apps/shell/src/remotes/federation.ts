@@ -1,4 +1,5 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { bootRemotes } from '@huddle/api-client';
 import type { RemoteName } from '@huddle/domain';
 import type { ComponentType } from 'react';
 import type { RemoteAppProps } from '@huddle/ui';
@@ -13,10 +14,19 @@ export interface RemoteAppModule {
 let manifestRequest: Promise<RemotesManifest> | null = null;
 
 /**
- * GET /remotes.json, once per page: bootstrap starts it beside the session request. A failed
- * request is forgotten, so Retry asks again.
+ * The remotes manifest: the one the shell's server put in the page (no round trip), or GET
+ * /remotes.json, once per page: bootstrap starts it beside the session request. A failed request
+ * is forgotten, so Retry asks again.
  */
 export function fetchRemotesManifest(): Promise<RemotesManifest> {
+  const inline = manifestRequest ? undefined : bootRemotes();
+  if (inline) {
+    try {
+      manifestRequest = Promise.resolve(parseRemotesManifest(inline));
+    } catch {
+      // A malformed inline manifest: ask the server as before.
+    }
+  }
   if (!manifestRequest) {
     manifestRequest = fetch(REMOTES_MANIFEST_URL, { cache: 'no-store' })
       .then((response) => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MESSAGES } from '@huddle/domain';
 import { cx, EmptyView, ErrorView, SkeletonList } from '@huddle/ui';
 import type { AthleteCard } from '../api/discovery-types';
-import { AthleteTile } from './AthleteTile';
+import { AthleteTile, PRIORITY_CARDS } from './AthleteTile';
 
 export type AthleteResultsState =
   | { status: 'loading' }
@@ -25,8 +25,8 @@ export function AthleteResults({ state, apiBase }: { state: AthleteResultsState;
   }
   return (
     <ul className={cx('rq-grid', state.updating && 'rq-grid--updating')} aria-busy={state.updating || undefined}>
-      {state.athletes.map((athlete) => (
-        <AthleteTile key={athlete.athlete_id} athlete={athlete} apiBase={apiBase} />
+      {state.athletes.map((athlete, index) => (
+        <AthleteTile key={athlete.athlete_id} athlete={athlete} apiBase={apiBase} priority={index < PRIORITY_CARDS} />
       ))}
     </ul>
   );

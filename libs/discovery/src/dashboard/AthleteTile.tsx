@@ -6,11 +6,14 @@ import { StarRating } from '@huddle/ui';
 import type { AthleteCard } from '../api/discovery-types';
 import { athleteInitials, athleteName, athletePath, cardPhoto } from '../athlete-card';
 
+/** How many cards load their photo at once, at high priority (the server preloads the same ones). */
+export const PRIORITY_CARDS = 4;
+
 /**
  * One athlete of the grid: a link to /@{username}. The link is named by the athlete's name alone
  * and described by the rest, so assistive technology reads 'Jordan Miles, link' first.
  */
-export function AthleteTile({ athlete, apiBase }: { athlete: AthleteCard; apiBase: string }) {
+export function AthleteTile({ athlete, apiBase, priority = false }: { athlete: AthleteCard; apiBase: string; priority?: boolean }) {
   const nameId = useId();
   const sportId = useId();
   const detailsId = useId();
@@ -28,7 +31,16 @@ export function AthleteTile({ athlete, apiBase }: { athlete: AthleteCard; apiBas
       >
         <span className="rq-card__photo">
           {photo ? (
-            <img src={photo} alt="" loading="lazy" decoding="async" onError={() => setPhotoFailed(true)} />
+            <img
+              src={photo}
+              alt=""
+              // The first cards are the first screen's largest paint: fetched at once and first;
+              // the rest only as they scroll into view.
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              decoding="async"
+              onError={() => setPhotoFailed(true)}
+            />
           ) : (
             <span className="rq-card__initials" aria-hidden="true">
               {athleteInitials(athlete)}

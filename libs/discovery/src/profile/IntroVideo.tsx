@@ -35,7 +35,7 @@ export function IntroVideo({ src, poster, name }: IntroVideoProps) {
   if (failed) {
     return (
       <div className="rq-video rq-video--failed">
-        {poster && <img src={poster} alt="" />}
+        {poster && <img src={poster} alt="" fetchPriority="high" />}
         <p className="rq-video__error">{MESSAGES.unableToLoadVideo}</p>
       </div>
     );

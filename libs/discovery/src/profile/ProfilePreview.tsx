@@ -12,7 +12,7 @@ function Portrait({ src, athlete }: { src: string | null; athlete: AthleteProfil
   return (
     <div className="rq-video rq-video--photo">
       {src && !failed ? (
-        <img src={src} alt="" onError={() => setFailed(true)} />
+        <img src={src} alt="" fetchPriority="high" onError={() => setFailed(true)} />
       ) : (
         <span className="rq-video__initials" aria-hidden="true">
           {athleteInitials(athlete)}

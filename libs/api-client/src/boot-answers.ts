@@ -1,0 +1,44 @@
+/**
+ * What the shell's server put in the page for its first screen (tools/first-screen.mjs): the
+ * remotes manifest and the answers of the first screen's public GET requests, by path and query.
+ */
+export interface BootData {
+  remotes?: Record<string, string>;
+  answers?: Record<string, unknown>;
+}
+
+declare global {
+  interface Window {
+    __HUDDLE_BOOT__?: BootData;
+  }
+}
+
+function bootData(): BootData | undefined {
+  return typeof window === 'undefined' ? undefined : window.__HUDDLE_BOOT__;
+}
+
+/**
+ * The answer the page carries for this GET URL (same path and query, same origin), once: a later
+ * request asks the API. Anything else (another method, another origin) gets undefined.
+ */
+export function takeBootAnswer(method: string, url: string): unknown {
+  const answers = bootData()?.answers;
+  if (!answers || method.toUpperCase() !== 'GET') return undefined;
+  let key: string;
+  try {
+    const parsed = new URL(url, window.location.href);
+    if (parsed.origin !== window.location.origin) return undefined;
+    key = `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return undefined;
+  }
+  if (!Object.prototype.hasOwnProperty.call(answers, key)) return undefined;
+  const answer = answers[key];
+  delete answers[key];
+  return answer;
+}
+
+/** The remotes manifest the page carries, if the shell's server put it there. */
+export function bootRemotes(): Record<string, string> | undefined {
+  return bootData()?.remotes;
+}
