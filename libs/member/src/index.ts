@@ -4,7 +4,10 @@ import { lazy } from 'react';
 export const NotificationsScreen = lazy(() =>
   import('./NotificationsScreen').then((m) => ({ default: m.NotificationsScreen })),
 );
-export const VideoChatScreen = lazy(() => import('./VideoChatScreen').then((m) => ({ default: m.VideoChatScreen })));
+// The video chat (and only it) carries the call; Twilio's SDK is a further chunk fetched for a Twilio call alone.
+export const VideoChatScreen = lazy(() =>
+  import(/* webpackChunkName: "video-chat" */ './VideoChatScreen').then((m) => ({ default: m.VideoChatScreen })),
+);
 export const SettingsInfoScreen = lazy(() =>
   import(/* webpackChunkName: "settings-info" */ './settings/SettingsInfoScreen').then((m) => ({ default: m.SettingsInfoScreen })),
 );

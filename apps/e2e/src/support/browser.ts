@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { ROOT } from './stack';
 
-/** Debian's Chromium with the flags this closed network needs (see TOOLCHAIN.md). */
+/**
+ * Debian's Chromium with the flags this closed network needs (see TOOLCHAIN.md). It also has a
+ * fake camera and microphone (a test pattern and a beep) that pages may use without a prompt, so
+ * video chats can be joined headless; a journey that needs a device without a camera hides it in
+ * its own context (see video-chat.spec.ts). No other journey opens the camera unasked.
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -16,6 +21,8 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
     ],
   });
 }

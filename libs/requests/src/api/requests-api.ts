@@ -27,6 +27,8 @@ export function requestsApi(apiBase: string) {
           }),
         )
       ).request,
+    /** The athlete opens the call, in its window (10 minutes before the booked time to 30 after): the request goes to 6. */
+    startVideoChat: async (id: string) => (await unwrap(api.PUT('/booking/request/start-video-chat', byId.params(id)))).request,
     decline: async (id: string) => (await unwrap(api.PUT('/booking/request/decline', byId.params(id)))).request,
     cancel: async (id: string) => (await unwrap(api.PUT('/booking/request/cancel', byId.params(id)))).request,
     flag: async (id: string) => (await unwrap(api.PUT('/booking/request/flag', byId.params(id)))).request,

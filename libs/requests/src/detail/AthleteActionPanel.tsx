@@ -11,12 +11,14 @@ import { ActionBox, can, Countdown, useAction } from './panel-parts';
 import { RecordVideoModal } from './RecordVideoModal';
 import { RequestDetailScreen, type ActionPanelProps } from './RequestDetailScreen';
 import { SupportModal } from './SupportModal';
+import { useVideoChatOffer } from './VideoChatOffer';
 
 /**
  * The athlete's side of a request (spec §4): Accept, or Decline after a confirmation (then back to
  * the list); 'Record Your {type}' for a shoutout or an endorsement; what an accepted event waits
- * for; Join chat. The fee breakdown is in the summary above. An endorsement is accepted only with
- * the paid-partnership disclosure acknowledged (US FTC).
+ * for; a video chat's Start video chat, then Join chat (useVideoChatOffer). The fee breakdown is
+ * in the summary above. An endorsement is accepted only with the paid-partnership disclosure
+ * acknowledged (US FTC).
  */
 export function AthleteActionPanel({ request, onChange }: ActionPanelProps) {
   const api = useRequestsApi();
@@ -49,6 +51,7 @@ export function AthleteActionPanel({ request, onChange }: ActionPanelProps) {
   };
   const decline = useAction(api.decline, request, onChange, () => navigate('/requests'));
   const requester = partyName(request.requester);
+  const chat = useVideoChatOffer(request, onChange);
 
   let headline: ReactNode = null;
   if (request.status === 1 && can(request, 'accept') && needsDisclosure(type)) {
@@ -68,11 +71,21 @@ export function AthleteActionPanel({ request, onChange }: ActionPanelProps) {
     );
   } else if (request.status === 1) headline = <Countdown request={request} who="you" />;
   else if (request.status === 2 && isVideoDelivery(type)) headline = <p>{requester} is waiting for your video.</p>;
+  else if (request.status === 2 && type === 'video_chat') headline = <p className="req-actions__state">Video chat with {requester}</p>;
   else if (request.status === 2) headline = <p className="req-actions__state">{awaitingLabel(type, request.athlete.first_name)}</p>;
   else if (request.status === 4) headline = <p className="req-actions__state">Awaiting approval from {requester}</p>;
   else if (request.status === 5) headline = <p className="req-actions__state">Finished</p>;
   else if (request.status === 3) headline = <p className="req-actions__state">Canceled</p>;
   else if (request.status === 6) headline = <p className="req-actions__state">Video chat in progress</p>;
+
+  if (chat.note) {
+    headline = (
+      <>
+        {headline}
+        {chat.note}
+      </>
+    );
+  }
 
   const buttons: ReactNode[] = [];
   if (can(request, 'accept')) {
@@ -92,13 +105,7 @@ export function AthleteActionPanel({ request, onChange }: ActionPanelProps) {
       </Button>,
     );
   }
-  if (request.status === 6 || can(request, 'start_video_chat')) {
-    buttons.push(
-      <Button key="join" variant="accent" onClick={() => navigate(`/chat/${request.id}`)}>
-        Join chat
-      </Button>,
-    );
-  }
+  if (chat.button) buttons.push(chat.button);
   if (request.status !== 3) {
     buttons.push(
       <Button key="support" variant="ghost" onClick={() => setSupport(true)}>

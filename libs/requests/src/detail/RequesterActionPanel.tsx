@@ -9,6 +9,7 @@ import { ActionBox, can, Countdown, useAction } from './panel-parts';
 import { RequestDetailScreen, type ActionPanelProps } from './RequestDetailScreen';
 import { ReviewDialog } from './ReviewDialog';
 import { SupportModal } from './SupportModal';
+import { useVideoChatOffer } from './VideoChatOffer';
 
 /** The random pause before the flag's thank-you (spec §4: 100 to 1000 ms). */
 function flagPause(): number {
@@ -30,6 +31,7 @@ export function RequesterActionPanel({ request, onChange }: ActionPanelProps) {
   const [reviewing, setReviewing] = useState(false);
   const [support, setSupport] = useState(false);
   const [thanks, setThanks] = useState(false);
+  const chat = useVideoChatOffer(request, onChange);
   const cancel = useAction(api.cancel, request, onChange, () => setConfirmCancel(false));
   const approve = useAction(api.approve, request, onChange);
   const flag = useMutation({
@@ -96,12 +98,13 @@ export function RequesterActionPanel({ request, onChange }: ActionPanelProps) {
       <p>Finished. How did it go?</p>
     );
   } else if (request.status === 6) {
-    headline = <p className="req-actions__state">Video chat in progress</p>;
-    buttons.push(
-      <Button key="join" variant="accent" onClick={() => navigate(`/chat/${request.id}`)}>
-        Join chat
-      </Button>,
+    headline = (
+      <>
+        <p className="req-actions__state">Video chat in progress</p>
+        {chat.note}
+      </>
     );
+    if (chat.button) buttons.push(chat.button);
   } else if (request.status === 3) {
     headline = <p className="req-actions__state">This request was canceled. Any hold on your card was released.</p>;
   }
