@@ -11,6 +11,8 @@ const aliases = {
   '^@huddle/api-client$': path.join(__dirname, 'libs/api-client/src/index.ts'),
   '^@huddle/ui$': path.join(__dirname, 'libs/ui/src/index.ts'),
   '^@huddle/ui/shell-contract$': path.join(__dirname, 'libs/ui/src/shell-contract.ts'),
+  // Specs only: a shell to render screens in (testShell).
+  '^@huddle/ui/testing$': path.join(__dirname, 'libs/ui/src/testing.ts'),
   '^@huddle/discovery$': path.join(__dirname, 'libs/discovery/src/index.ts'),
   '^@huddle/requests$': path.join(__dirname, 'libs/requests/src/index.ts'),
   '^@huddle/booking$': path.join(__dirname, 'libs/booking/src/index.ts'),

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { LiveEvent } from '@huddle/domain';
 import { createLiveEventHub, SHELL_CONTRACT_VERSION, shellMeetsContract } from './shell-contract';
+import { testShell } from './testing';
 import { ShellContextProvider, useShell, type ShellContextValue } from './shell-context';
 
 function notification(id: string): LiveEvent {
@@ -114,19 +115,7 @@ describe('shell contract version', () => {
   });
 
   function shellOf(version: number): ShellContextValue {
-    return {
-      version,
-      role: 1,
-      account: null,
-      navigate: () => undefined,
-      apiBase: '/api/v1',
-      logout: () => undefined,
-      setUnread: () => undefined,
-      setAccount: () => undefined,
-      refreshAccount: async () => undefined,
-      endSession: () => undefined,
-      events: createLiveEventHub(),
-    };
+    return testShell({ version });
   }
 
   function Role() {

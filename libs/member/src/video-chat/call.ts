@@ -20,6 +20,37 @@ export interface VideoCall {
 }
 
 /** The partner's signals, and a way to send them ours, for the embedded provider. */
+/** The listeners every VideoCall keeps, and how a call tells them what happened. */
+export abstract class CallEvents {
+  private readonly remoteListeners: Array<(stream: MediaStream | null) => void> = [];
+  private readonly leftListeners: Array<() => void> = [];
+  private readonly failureListeners: Array<(error: unknown) => void> = [];
+
+  onRemoteStream(listener: (stream: MediaStream | null) => void): void {
+    this.remoteListeners.push(listener);
+  }
+
+  onPartnerLeft(listener: () => void): void {
+    this.leftListeners.push(listener);
+  }
+
+  onFailure(listener: (error: unknown) => void): void {
+    this.failureListeners.push(listener);
+  }
+
+  protected remoteStream(stream: MediaStream | null): void {
+    for (const listener of this.remoteListeners) listener(stream);
+  }
+
+  protected partnerLeft(): void {
+    for (const listener of this.leftListeners) listener();
+  }
+
+  protected failed(error: unknown): void {
+    for (const listener of this.failureListeners) listener(error);
+  }
+}
+
 export interface SignalChannel {
   send(kind: VideoSignalKind, data: unknown): Promise<void>;
   /** Calls `listener` with each signal from the partner about this call, until the returned function is called. */

@@ -1,5 +1,5 @@
 import type { LiveSignal } from '@huddle/domain';
-import { isOfferer, type SignalChannel, type VideoCall } from './call';
+import { CallEvents, isOfferer, type SignalChannel, type VideoCall } from './call';
 import type { VideoChatJoin } from './video-chat-api';
 
 /** How often the answering side asks for an offer again while no media flows (a signal lost on a reconnecting stream). */
@@ -47,7 +47,7 @@ function newSession(): string {
  * abandoned negotiation is dropped instead of breaking the current one. ICE candidates trickle;
  * those that arrive before their description wait for it.
  */
-export class EmbeddedCall implements VideoCall {
+export class EmbeddedCall extends CallEvents implements VideoCall {
   private readonly offerer: boolean;
   private peer: RTCPeerConnection | null = null;
   private session = '';
@@ -57,28 +57,14 @@ export class EmbeddedCall implements VideoCall {
   private helloTimer: ReturnType<typeof setInterval> | null = null;
   private left = false;
   private receivingMedia = false;
-  private readonly remoteListeners: Array<(stream: MediaStream | null) => void> = [];
-  private readonly leftListeners: Array<() => void> = [];
-  private readonly failureListeners: Array<(error: unknown) => void> = [];
 
   constructor(
     private readonly call: Pick<VideoChatJoin, 'uid' | 'partner_uid' | 'ice_servers'>,
     private readonly channel: SignalChannel,
     private readonly createPeer: (config: RTCConfiguration) => RTCPeerConnection = (config) => new RTCPeerConnection(config),
   ) {
+    super();
     this.offerer = isOfferer(call.uid, call.partner_uid);
-  }
-
-  onRemoteStream(listener: (stream: MediaStream | null) => void): void {
-    this.remoteListeners.push(listener);
-  }
-
-  onPartnerLeft(listener: () => void): void {
-    this.leftListeners.push(listener);
-  }
-
-  onFailure(listener: (error: unknown) => void): void {
-    this.failureListeners.push(listener);
   }
 
   async join(localStream: MediaStream): Promise<void> {
@@ -124,7 +110,7 @@ export class EmbeddedCall implements VideoCall {
         case 'bye':
           this.closePeer();
           this.session = '';
-          for (const listener of this.leftListeners) listener();
+          this.partnerLeft();
           break;
       }
     } catch (error) {
@@ -204,7 +190,7 @@ export class EmbeddedCall implements VideoCall {
       if (peer !== this.peer) return;
       const stream = event.streams[0] ?? new MediaStream([event.track]);
       this.receivingMedia = true;
-      for (const listener of this.remoteListeners) listener(stream);
+      this.remoteStream(stream);
     };
     peer.onconnectionstatechange = () => {
       if (peer === this.peer && peer.connectionState === 'failed') this.fail(new Error('The connection to the partner failed'));
@@ -222,11 +208,11 @@ export class EmbeddedCall implements VideoCall {
     peer.close();
     if (this.receivingMedia) {
       this.receivingMedia = false;
-      for (const listener of this.remoteListeners) listener(null);
+      this.remoteStream(null);
     }
   }
 
   private fail(error: unknown): void {
-    for (const listener of this.failureListeners) listener(error);
+    this.failed(error);
   }
 }

@@ -1,5 +1,5 @@
 import { connect, type RemoteParticipant, type RemoteTrack, type Room } from 'twilio-video';
-import type { VideoCall } from './call';
+import { CallEvents, type VideoCall } from './call';
 import type { VideoChatJoin } from './video-chat-api';
 
 /**
@@ -8,25 +8,12 @@ import type { VideoChatJoin } from './video-chat-api';
  * are handed to the screen as one MediaStream, as the embedded call does. This module, and with it
  * twilio-video, is fetched only for a Twilio join (see open-call.ts).
  */
-export class TwilioCall implements VideoCall {
+export class TwilioCall extends CallEvents implements VideoCall {
   private room: Room | null = null;
   private left = false;
-  private readonly remoteListeners: Array<(stream: MediaStream | null) => void> = [];
-  private readonly leftListeners: Array<() => void> = [];
-  private readonly failureListeners: Array<(error: unknown) => void> = [];
 
-  constructor(private readonly call: Pick<VideoChatJoin, 'token' | 'channelName' | 'partner_uid'>) {}
-
-  onRemoteStream(listener: (stream: MediaStream | null) => void): void {
-    this.remoteListeners.push(listener);
-  }
-
-  onPartnerLeft(listener: () => void): void {
-    this.leftListeners.push(listener);
-  }
-
-  onFailure(listener: (error: unknown) => void): void {
-    this.failureListeners.push(listener);
+  constructor(private readonly call: Pick<VideoChatJoin, 'token' | 'channelName' | 'partner_uid'>) {
+    super();
   }
 
   async join(localStream: MediaStream): Promise<void> {
@@ -41,10 +28,10 @@ export class TwilioCall implements VideoCall {
     room.on('participantDisconnected', (participant) => {
       if (participant.identity !== this.call.partner_uid) return;
       this.emitRemote(null);
-      for (const listener of this.leftListeners) listener();
+      this.partnerLeft();
     });
     room.on('disconnected', (_room, error) => {
-      if (error && !this.left) for (const listener of this.failureListeners) listener(error);
+      if (error && !this.left) this.failed(error);
     });
   }
 
@@ -74,6 +61,6 @@ export class TwilioCall implements VideoCall {
   }
 
   private emitRemote(stream: MediaStream | null): void {
-    for (const listener of this.remoteListeners) listener(stream);
+    this.remoteStream(stream);
   }
 }

@@ -1,21 +1,10 @@
+import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
+import { testShell } from '@huddle/ui/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ShellContextProvider, ToastProvider, type ShellContextValue } from '@huddle/ui';
-import { createLiveEventHub, SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
+import { ShellContextProvider, ToastProvider } from '@huddle/ui';
 import { VideoChatScreen } from '../VideoChatScreen';
 
-const shell: ShellContextValue = {
-  version: SHELL_CONTRACT_VERSION,
-  role: 1,
-  account: null,
-  navigate: () => undefined,
-  apiBase: '/api/v1',
-  logout: () => undefined,
-  setUnread: () => undefined,
-  setAccount: () => undefined,
-  refreshAccount: async () => undefined,
-  endSession: () => undefined,
-  events: createLiveEventHub(),
-};
+const shell = testShell({ role: 1 });
 
 describe('/chat/{id}', () => {
   it('first shows that it is joining, with a way back and no video yet', () => {

@@ -1,10 +1,11 @@
+import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
+import { testShell } from '@huddle/ui/testing';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { ENDORSEMENT_DISCLOSURE } from '@huddle/domain';
-import { ShellContextProvider, ToastProvider, type ShellContextValue } from '@huddle/ui';
-import { createLiveEventHub, SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
+import { ShellContextProvider, ToastProvider } from '@huddle/ui';
 import type { RequestView } from '../api/requests-api';
 import { AthleteActionPanel } from './AthleteActionPanel';
 import { RequestSummary } from './RequestSummary';
@@ -12,19 +13,7 @@ import { RequestSummary } from './RequestSummary';
 const NOW = 1772625600;
 const CAMPAIGN = '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7';
 
-const shell: ShellContextValue = {
-  version: SHELL_CONTRACT_VERSION,
-  role: 3,
-  account: null,
-  navigate: () => undefined,
-  apiBase: '/api/v1',
-  logout: () => undefined,
-  setUnread: () => undefined,
-  setAccount: () => undefined,
-  refreshAccount: async () => undefined,
-  endSession: () => undefined,
-  events: createLiveEventHub(),
-};
+const shell = testShell({ role: 3 });
 
 function request(changes: Partial<RequestView> = {}): RequestView {
   const athlete = { id: 'a1', first_name: 'Jordan', last_name: 'Miles', username: 'jordan', profile_photo: null };

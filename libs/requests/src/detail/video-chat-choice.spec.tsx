@@ -1,11 +1,12 @@
+import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
+import { testShell } from '@huddle/ui/testing';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { MESSAGES } from '@huddle/domain';
 import { formatTime } from '@huddle/domain/format';
-import { ShellContextProvider, ToastProvider, type ShellContextValue } from '@huddle/ui';
-import { createLiveEventHub, SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
+import { ShellContextProvider, ToastProvider } from '@huddle/ui';
 import type { RequestView } from '../api/requests-api';
 import { AthleteActionPanel } from './AthleteActionPanel';
 import { RequesterActionPanel } from './RequesterActionPanel';
@@ -84,19 +85,7 @@ describe("a video chat's call on the request panel", () => {
   });
 });
 
-const shell: ShellContextValue = {
-  version: SHELL_CONTRACT_VERSION,
-  role: 2,
-  account: null,
-  navigate: () => undefined,
-  apiBase: '/api/v1',
-  logout: () => undefined,
-  setUnread: () => undefined,
-  setAccount: () => undefined,
-  refreshAccount: async () => undefined,
-  endSession: () => undefined,
-  events: createLiveEventHub(),
-};
+const shell = testShell({ role: 2 });
 
 function request(changes: Partial<RequestView>): RequestView {
   const athlete = { id: 'a1', first_name: 'Jordan', last_name: 'Miles', username: 'jordan', profile_photo: null };
