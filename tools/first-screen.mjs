@@ -16,6 +16,13 @@
 //     as private and never stored.
 // A guest's inline data is public (what any guest sees), sent with Cache-Control: no-cache.
 
+import { createRequire } from 'node:module';
+
+// Stored photos' WebP copies and how the screens size them (libs/domain photo-variants.ts): a card
+// or a portrait shows a <picture> whose WebP source has this srcset and sizes, so the preload must
+// carry the same, or the browser downloads the photo twice.
+const { PHOTO_SIZES, photoSrcSet, photoVariantPaths } = createRequire(import.meta.url)('@huddle/domain');
+
 /** Where the dashboard's first page comes from: the exact URL the dashboard asks for (libs/discovery). */
 export const DASHBOARD_FIRST_PAGE = '/api/v1/public/athletes/search?field=name&page=1&page_size=20';
 /** The photos the page preloads: the first row of cards on a phone (two columns), where the largest paint is. */
@@ -36,6 +43,21 @@ export function inlineJson(value) {
 
 function escapeAttribute(value) {
   return String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The preload of a photo the first screen shows: for a photo the API stores, its WebP copies as
+ * the <picture> rendered with `sizes` will pick one (type="image/webp": a browser without WebP
+ * skips it and loads the JPEG from the <img>); otherwise, or with no sizes (a video's poster), the file itself.
+ */
+export function photoPreload(photo, sizes) {
+  // As the client's mediaUrl: a stored path is served under /api/v1, an absolute URL (a CDN) as it is.
+  const ours = !/^https?:/i.test(photo);
+  const url = ours ? `/api/v1/${String(photo).replace(/^\/+/, '')}` : String(photo);
+  const copies = ours && sizes && /^\/?media\/images\//.test(photo) ? photoVariantPaths(url) : null;
+  return copies
+    ? `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="${escapeAttribute(photoSrcSet(copies))}" imagesizes="${escapeAttribute(sizes)}">`
+    : `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(url)}">`;
 }
 
 /** What a request for the shell's page is about: the dashboard, a profile (by username), or anything else. */
@@ -149,13 +171,12 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
     const answer = await answerOf(path);
     if (!answer) return;
     boot.answers[path] = answer;
+    // A profile with an intro video shows the photo as the video's poster: the JPEG, no srcset.
     const photos =
       screen.kind === 'dashboard'
-        ? (answer.athletes ?? []).slice(0, EAGER_PHOTOS).map((athlete) => athlete.dashboard_photo || athlete.profile_photo)
-        : [answer.athlete?.dashboard_photo || answer.athlete?.profile_photo];
-    for (const photo of photos.filter(Boolean)) {
-      head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(`/api/v1/${String(photo).replace(/^\/+/, '')}`)}">`);
-    }
+        ? (answer.athletes ?? []).slice(0, EAGER_PHOTOS).map((athlete) => [athlete.dashboard_photo || athlete.profile_photo, PHOTO_SIZES.card])
+        : [[answer.athlete?.dashboard_photo || answer.athlete?.profile_photo, answer.athlete?.intro_video ? null : PHOTO_SIZES.portrait]];
+    for (const [photo, sizes] of photos) if (photo) head.push(photoPreload(photo, sizes));
   };
 
   return async function render({ pathname, cookie }) {

@@ -7,6 +7,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { photoPreload } from './first-screen.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 const dist = mkdtempSync(join(tmpdir(), 'huddle-serve-'));
@@ -146,19 +147,38 @@ test("a guest's page carries the remotes, the first page of athletes and preload
   const answer = boot.answers['/api/v1/public/athletes/search?field=name&page=1&page_size=20'];
   assert.equal(answer.athletes[0].first_name, '</script><script>alert(1)</script>');
   const fan = `http://127.0.0.1:${apiPort}/fan/`;
-  for (const href of [`${fan}mf-manifest.json`, `${fan}remoteEntry.js`, `${fan}__federation_expose_App.abc.js`, `${fan}app.abc.css`, '/api/v1/media/images/a1.jpg', '/api/v1/media/images/a2.jpg']) {
+  for (const href of [`${fan}mf-manifest.json`, `${fan}remoteEntry.js`, `${fan}__federation_expose_App.abc.js`, `${fan}app.abc.css`]) {
     assert.ok(html.includes(`href="${href}"`), `preloads ${href}`);
   }
   assert.ok(!html.includes('later.js'), 'only what the first screen runs is preloaded');
-  assert.match(html, /rel="preload" as="image" fetchpriority="high" href="\/api\/v1\/media\/images\/a1.jpg"/);
+  // The cards' <picture>: their WebP copies, as the srcset and sizes the card renders pick one.
+  assert.ok(
+    html.includes(
+      '<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="/api/v1/media/images/a1-w160.webp 160w, /api/v1/media/images/a1.webp 320w" imagesizes="(min-width: 960px) 220px, (min-width: 640px) 31vw, 50vw">',
+    ),
+  );
+  assert.ok(html.includes('imagesrcset="/api/v1/media/images/a2-w160.webp 160w, /api/v1/media/images/a2.webp 320w"'));
+  assert.ok(!html.includes('href="/api/v1/media/images/a1.jpg"'), 'the JPEG only for browsers without WebP, from the <img>');
 });
 
 test('the answer is read once for many guests in a few seconds; a shared profile link carries its profile', async () => {
   const before = searches;
   await Promise.all([1, 2, 3].map(() => fetch(`http://localhost:${port}/dashboard`).then((r) => r.text())));
   assert.ok(searches - before <= 1);
-  const boot = bootOf(await (await fetch(`http://localhost:${port}/@jordan.miles`)).text());
+  const profile = await (await fetch(`http://localhost:${port}/@jordan.miles`)).text();
+  const boot = bootOf(profile);
   assert.equal(boot.answers['/api/v1/public/athletes?username=jordan.miles'].athlete.username, 'jordan.miles');
+  // No intro video: the portrait's <picture>, at the portrait's sizes.
+  assert.ok(profile.includes('imagesrcset="/api/v1/media/images/jm-w160.webp 160w, /api/v1/media/images/jm.webp 320w" imagesizes="(min-width: 900px) 340px, 100vw"'));
+});
+
+test("a photo's preload asks for what the screen will show", () => {
+  // An intro video's poster is the JPEG itself; photos the API did not store have no copies.
+  assert.equal(photoPreload('/media/images/jm.jpg', null), '<link rel="preload" as="image" fetchpriority="high" href="/api/v1/media/images/jm.jpg">');
+  assert.equal(
+    photoPreload('https://cdn.example.com/media/images/jm.jpg', '50vw'),
+    '<link rel="preload" as="image" fetchpriority="high" href="https://cdn.example.com/media/images/jm.jpg">',
+  );
 });
 
 test("a visitor with a session gets the remotes and the shell's own chunks, but no guest data and no fan remote", async () => {

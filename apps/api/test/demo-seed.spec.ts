@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import request from 'supertest';
-import { ATHLETE_SERVICE_TYPES, UserType } from '@huddle/domain';
+import { ATHLETE_SERVICE_TYPES, photoVariantPaths, UserType } from '@huddle/domain';
 import { SWEEP_REQUEST_TIMERS } from '../src/modules/booking/request-timers';
 import { JobsService } from '../src/modules/jobs/jobs.service';
 import { PaymentsService } from '../src/modules/payments/payments.service';
@@ -132,12 +132,35 @@ describe('demo seed', () => {
       expect(dashboard.headers['content-type']).toBe('image/jpeg');
     }
     const sizes: Array<{ width: number; height: number }> = await testApp.dataSource.query(
-      "SELECT DISTINCT width, height FROM media_objects WHERE kind = 'image' ORDER BY width",
+      "SELECT DISTINCT width, height FROM media_objects WHERE kind = 'image' AND variant_of IS NULL ORDER BY width",
     );
     expect(sizes).toEqual([
       { width: 320, height: 440 },
       { width: 1024, height: 1024 },
     ]);
+  });
+
+  it('stores every seeded photo with its WebP copies, smaller than the JPEG', async () => {
+    const copies: Array<{ photo_width: number; content_type: string; width: number; height: number; count: number }> = await testApp.dataSource.query(
+      `SELECT p.width AS photo_width, v.content_type, v.width, v.height, count(*)::int AS count
+         FROM media_objects p JOIN media_objects v ON v.variant_of = p.key AND v.owner_account_id = p.owner_account_id
+        WHERE p.kind = 'image' AND p.variant_of IS NULL
+        GROUP BY 1, 2, 3, 4 ORDER BY 1, 3`,
+    );
+    const photos = SEEDED_ATHLETES + 1;
+    expect(copies).toEqual([
+      { photo_width: 320, content_type: 'image/webp', width: 160, height: 220, count: photos },
+      { photo_width: 320, content_type: 'image/webp', width: 320, height: 440, count: photos },
+      { photo_width: 1024, content_type: 'image/webp', width: 160, height: 160, count: photos },
+      { photo_width: 1024, content_type: 'image/webp', width: 1024, height: 1024, count: photos },
+    ]);
+
+    const [card] = (await allCards(testApp)).cards;
+    const jpeg = await request(testApp.server).get(`/api/v1${card.dashboard_photo}`).expect(200);
+    const webp = await request(testApp.server).get(`/api/v1${photoVariantPaths(card.dashboard_photo)?.webp}`).expect(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.headers['cache-control']).toContain('immutable');
+    expect(Number(webp.headers['content-length'])).toBeLessThan(Number(jpeg.headers['content-length']));
   });
 
   it('books the demo fan and business with athletes, so their recent athletes start with those they booked', async () => {

@@ -1,13 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserType } from '@huddle/domain';
+import { randomUUID } from 'node:crypto';
+import { photoVariantPaths, UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { AppConfig } from '../src/config/app-config';
 import { JobsService } from '../src/modules/jobs/jobs.service';
+import { MediaObjectEntity } from '../src/modules/media/entities/media-object.entity';
 import { MediaService } from '../src/modules/media/media.service';
+import { MediaStorage } from '../src/modules/media/storage/media-storage';
 import { DELETE_UNUSED_UPLOADS } from '../src/modules/media/unused-uploads.cleaner';
 import { api, signUp, uploadIntro, uploadPhoto } from './support/accounts-api';
 import { FakeClock } from './support/fake-clock';
+import { fixture } from './support/media';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 
@@ -89,6 +93,71 @@ describe('MediaService.deleteUnreferencedUploads', () => {
     await testApp.get(MediaService).deleteUnreferencedUploads();
     expect(await served(first)).toBe(404);
     expect(await served(second)).toBe(200);
+  });
+
+  it("keeps a photo's WebP copies while the photo is referenced and deletes them with it, however young they are", async () => {
+    const copiesOf = (path: string) => {
+      const variants = photoVariantPaths(path);
+      if (!variants) throw new Error(`${path} is not a stored photo`);
+      return [variants.webp, variants.webpSmall];
+    };
+    const athlete = await signUp(testApp, UserType.Athlete);
+    const [kept, abandoned] = [await uploadPhoto(testApp, athlete.token), await uploadPhoto(testApp, athlete.token)];
+    // Photos stored before copies existed get theirs on demand, long after the photo was stored.
+    const legacy = async (): Promise<string> => {
+      const key = `images/${randomUUID()}.jpg`;
+      const data = fixture('photo.jpg');
+      await testApp.app.get(MediaStorage).putBuffer(key, data, 'image/jpeg');
+      await testApp.dataSource.getRepository(MediaObjectEntity).insert({
+        key,
+        ownerAccountId: athlete.id,
+        kind: 'image',
+        contentType: 'image/jpeg',
+        sizeBytes: data.length,
+        durationSeconds: null,
+        width: 600,
+        height: 450,
+        variantOf: null,
+      });
+      return `/media/${key}`;
+    };
+    const [keptLegacy, abandonedLegacy] = [await legacy(), await legacy()];
+    await api(testApp)
+      .post('/user/save-athlete-profile', { athlete_personal_info: { profile_photo: kept, dashboard_photo: keptLegacy } }, athlete.token)
+      .expect(200);
+    for (const path of [kept, abandoned]) for (const copy of copiesOf(path)) expect(existsSync(fileOf(copy))).toBe(true);
+
+    const media = testApp.get(MediaService);
+    clock.advance(25 * HOUR_MS);
+    // Asked for a day after their photos, and made just now by the clock the cleanup reads: younger than the grace period.
+    for (const path of [keptLegacy, abandonedLegacy]) for (const copy of copiesOf(path)) expect(await served(copy)).toBe(200);
+    await testApp.dataSource.query('UPDATE media_objects SET created_at = $1 WHERE variant_of = ANY($2)', [clock.now(), [keptLegacy, abandonedLegacy].map((path) => path.replace(/^\/media\//, ''))]);
+
+    // Copies are not uploads of their own: only the two abandoned photos count.
+    expect(await media.deleteUnreferencedUploads()).toBe(2);
+    for (const path of [abandoned, abandonedLegacy]) {
+      for (const gone of [path, ...copiesOf(path)]) {
+        expect(await served(gone)).toBe(404);
+        expect(existsSync(fileOf(gone))).toBe(false);
+      }
+    }
+    for (const path of [kept, keptLegacy]) {
+      for (const stays of [path, ...copiesOf(path)]) {
+        expect(await served(stays)).toBe(200);
+        expect(existsSync(fileOf(stays))).toBe(true);
+      }
+    }
+    const orphans: unknown[] = await testApp.dataSource.query(
+      'SELECT v.key FROM media_objects v LEFT JOIN media_objects p ON p.key = v.variant_of WHERE v.variant_of IS NOT NULL AND p.id IS NULL',
+    );
+    expect(orphans).toEqual([]);
+
+    // Once the profile moves on, the photo and its copies go together.
+    await api(testApp).post('/user/save-athlete-profile', { athlete_personal_info: { profile_photo: keptLegacy } }, athlete.token).expect(200);
+    clock.advance(25 * HOUR_MS);
+    expect(await media.deleteUnreferencedUploads()).toBe(1);
+    for (const gone of [kept, ...copiesOf(kept)]) expect(existsSync(fileOf(gone))).toBe(false);
+    for (const stays of [keptLegacy, ...copiesOf(keptLegacy)]) expect(await served(stays)).toBe(200);
   });
 
   it('runs as a daily job of the queue: scheduled, and a run deletes what nobody kept', async () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import request from 'supertest';
-import { ErrorCode, UserType } from '@huddle/domain';
+import { ErrorCode, photoVariantPaths, UserType } from '@huddle/domain';
+import { MediaStorage } from '../src/modules/media/storage/media-storage';
 import { S3MediaStorage } from '../src/modules/media/storage/s3-media-storage';
 import { CapturingLogger } from './support/capturing-logger';
 import { createSignedIn } from './support/fixtures';
@@ -151,6 +152,32 @@ describe('media uploads with S3_BUCKET configured', () => {
       const metadata = await sharp(Buffer.from(await (await fetch(location)).arrayBuffer())).metadata();
       expect([metadata.width, metadata.height]).toEqual(size);
     }
+  });
+
+  it("stores a photo's WebP copies in the bucket, and makes a missing one from the photo in the bucket", async () => {
+    const uploaded = await request(testApp.server)
+      .post('/api/v1/user/upload-photo')
+      .set('x-access-token', athlete.token)
+      .attach('photo', await makeImage(600, 600, 'jpeg'), { filename: 'me.jpg', contentType: 'image/jpeg' })
+      .expect(201);
+    const copies = photoVariantPaths(uploaded.body.path)!;
+    const key = (path: string) => path.replace(/^\/media\//, '');
+    // As if stored before copies existed: the small copy's object and row are gone.
+    await testApp.app.get(MediaStorage).delete(key(copies.webpSmall));
+    await testApp.dataSource.query('DELETE FROM media_objects WHERE key = $1', [key(copies.webpSmall)]);
+
+    for (const [path, width] of [
+      [copies.webp, 600],
+      [copies.webpSmall, 160],
+    ] as const) {
+      const location = (await request(testApp.server).get(`/api/v1${path}`).expect(302)).headers.location;
+      expect(location.startsWith(`${s3.endpoint}/${s3.bucket}/${key(path)}`)).toBe(true);
+      const fromBucket = await fetch(location);
+      expect(fromBucket.headers.get('content-type')).toBe('image/webp');
+      const metadata = await sharp(Buffer.from(await fromBucket.arrayBuffer())).metadata();
+      expect([metadata.format, metadata.width]).toEqual(['webp', width]);
+    }
+    expect(await testApp.dataSource.query('SELECT count(*)::int AS count FROM media_objects WHERE variant_of = $1', [key(uploaded.body.path)])).toEqual([{ count: 2 }]);
   });
 });
 

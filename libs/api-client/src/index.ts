@@ -12,6 +12,7 @@ export type { components, operations, paths } from './generated/schema';
 export type Schemas = components['schemas'];
 export { uploadWithProgress, uploadFraction } from './upload';
 export type { UploadOptions } from './upload';
-export { mediaUrl } from './media-url';
+export { mediaImageSources, mediaUrl } from './media-url';
+export type { MediaImageSources } from './media-url';
 export { takeBootAnswer, bootRemotes } from './boot-answers';
 export type { BootData } from './boot-answers';

@@ -13,6 +13,7 @@ export * from './validation';
 export * from './profile';
 export * from './media';
 export * from './media-content';
+export * from './photo-variants';
 export * from './geo';
 export * from './athlete-services';
 export * from './live-events';

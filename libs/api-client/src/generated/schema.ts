@@ -379,7 +379,7 @@ export interface paths {
         };
         /**
          * A stored photo or video.
-         * @description From local disk: the bytes, with ETag, Last-Modified and byte ranges (Accept-Ranges, 206) so video players can seek. From S3: a 302 redirect to the public or presigned URL.
+         * @description From local disk: the bytes, with ETag, Last-Modified and byte ranges (Accept-Ranges, 206) so video players can seek. From S3: a 302 redirect to the public or presigned URL. Every stored photo images/<id>.jpg (or .png) also has WebP copies for the screen: images/<id>.webp (the same size) and images/<id>-w160.webp (160 px wide; the same-size copy for a photo no wider). A copy not made yet (photos stored before copies existed) is made on the first request.
          */
         get: operations["Media_serve"];
         put?: never;
@@ -3207,6 +3207,7 @@ export interface operations {
                 content: {
                     "image/jpeg": string;
                     "image/png": string;
+                    "image/webp": string;
                     "video/mp4": string;
                     "video/quicktime": string;
                 };
@@ -3219,6 +3220,7 @@ export interface operations {
                 content: {
                     "image/jpeg": string;
                     "image/png": string;
+                    "image/webp": string;
                     "video/mp4": string;
                     "video/quicktime": string;
                 };

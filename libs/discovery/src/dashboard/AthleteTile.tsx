@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { PHOTO_SIZES } from '@huddle/domain';
 import { ENDORSEMENT_FROM, endorsementRate, formatRating } from '@huddle/domain/format';
-import { mediaUrl } from '@huddle/api-client';
+import { mediaImageSources } from '@huddle/api-client';
 import { StarRating } from '@huddle/ui';
 import type { AthleteCard } from '../api/discovery-types';
 import { athleteInitials, athleteName, athletePath, cardPhoto } from '../athlete-card';
+import { Photo } from '../photo/Photo';
 
-/** How many cards load their photo at once, at high priority (the server preloads the same ones). */
+/** How many cards load their photo at once, at high priority: a desktop's first row (the server preloads a phone's first row, the first two). */
 export const PRIORITY_CARDS = 4;
 
 /**
@@ -18,7 +20,7 @@ export function AthleteTile({ athlete, apiBase, priority = false }: { athlete: A
   const sportId = useId();
   const detailsId = useId();
   const [photoFailed, setPhotoFailed] = useState(false);
-  const photo = photoFailed ? null : mediaUrl(apiBase, cardPhoto(athlete));
+  const photo = photoFailed ? null : mediaImageSources(apiBase, cardPhoto(athlete));
   const price = endorsementRate(athlete.endorsement_rate);
 
   return (
@@ -31,8 +33,9 @@ export function AthleteTile({ athlete, apiBase, priority = false }: { athlete: A
       >
         <span className="rq-card__photo">
           {photo ? (
-            <img
-              src={photo}
+            <Photo
+              sources={photo}
+              sizes={PHOTO_SIZES.card}
               alt=""
               // The first cards are the first screen's largest paint: fetched at once and first;
               // the rest only as they scroll into view.

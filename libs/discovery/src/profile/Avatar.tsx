@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { mediaUrl } from '@huddle/api-client';
+import { mediaImageSources } from '@huddle/api-client';
+import { PHOTO_SIZES } from '@huddle/domain';
+import { Photo } from '../photo/Photo';
 
 /** A small round photo, or the initials when there is none or it fails to load. */
 export function Avatar({ photo, initials, apiBase }: { photo: string | null; initials: string; apiBase: string }) {
   const [failed, setFailed] = useState(false);
-  const src = failed ? null : mediaUrl(apiBase, photo);
+  const sources = failed ? null : mediaImageSources(apiBase, photo);
   return (
     <span className="rq-avatar" aria-hidden="true">
-      {src ? <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} /> : initials}
+      {sources ? <Photo sources={sources} sizes={PHOTO_SIZES.avatar} alt="" loading="lazy" onError={() => setFailed(true)} /> : initials}
     </span>
   );
 }

@@ -1,18 +1,21 @@
 import { useId, useState } from 'react';
-import { mediaUrl } from '@huddle/api-client';
+import { mediaImageSources, mediaUrl } from '@huddle/api-client';
+import type { MediaImageSources } from '@huddle/api-client';
+import { PHOTO_SIZES } from '@huddle/domain';
 import { formatRating, reviewsText } from '@huddle/domain/format';
 import { Button, StarRating, useShell } from '@huddle/ui';
 import type { AthleteProfile } from '../api/discovery-types';
 import { athleteInitials, athleteName, athleteServicesPath, cardPhoto } from '../athlete-card';
+import { Photo } from '../photo/Photo';
 import { IntroVideo } from './IntroVideo';
 import { ProfileLink } from './ProfileLink';
 
-function Portrait({ src, athlete }: { src: string | null; athlete: AthleteProfile }) {
+function Portrait({ sources, athlete }: { sources: MediaImageSources | null; athlete: AthleteProfile }) {
   const [failed, setFailed] = useState(false);
   return (
     <div className="rq-video rq-video--photo">
-      {src && !failed ? (
-        <img src={src} alt="" fetchPriority="high" onError={() => setFailed(true)} />
+      {sources && !failed ? (
+        <Photo sources={sources} sizes={PHOTO_SIZES.portrait} alt="" fetchPriority="high" onError={() => setFailed(true)} />
       ) : (
         <span className="rq-video__initials" aria-hidden="true">
           {athleteInitials(athlete)}
@@ -35,7 +38,7 @@ export function ProfilePreview({ athlete, apiBase }: { athlete: AthleteProfile; 
       <h2 id={headingId} className="hd-visually-hidden">
         Intro
       </h2>
-      {video ? <IntroVideo src={video} poster={poster} name={name} /> : <Portrait src={poster} athlete={athlete} />}
+      {video ? <IntroVideo src={video} poster={poster} name={name} /> : <Portrait sources={mediaImageSources(apiBase, cardPhoto(athlete))} athlete={athlete} />}
       <div className="rq-preview__body">
         <div className="rq-preview__rating">
           {athlete.rating !== null ? (

@@ -12,6 +12,7 @@ import { ShareLinks1763770700000 } from './1763770700000-share-links';
 import { Notifications1763770800000 } from './1763770800000-notifications';
 import { Campaigns1763770900000 } from './1763770900000-campaigns';
 import { VideoChat1763771000000 } from './1763771000000-video-chat';
+import { PhotoVariants1763771100000 } from './1763771100000-photo-variants';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   Notifications1763770800000,
   Campaigns1763770900000,
   VideoChat1763771000000,
+  PhotoVariants1763771100000,
 ];

@@ -1,3 +1,5 @@
+import { PHOTO_VARIANTS, photoVariantPaths } from '@huddle/domain';
+import type { PhotoVariant } from '@huddle/domain';
 import type { MediaKind } from './entities/media-object.entity';
 
 /** Stored media are served at /api/v1/media/<key>; profiles keep the path relative to /api/v1. */
@@ -23,4 +25,22 @@ export function mediaKeyOf(path: string): string | null {
 
 export function newMediaKey(kind: MediaKind, id: string, extension: string): string {
   return `${kind === 'image' ? 'images' : 'videos'}/${id}.${extension}`;
+}
+
+// Longest suffix first: '-w160.webp' ends with '.webp' too.
+const VARIANTS_BY_SUFFIX = (Object.keys(PHOTO_VARIANTS) as PhotoVariant[]).sort((a, b) => PHOTO_VARIANTS[b].suffix.length - PHOTO_VARIANTS[a].suffix.length);
+
+/**
+ * Which WebP copy of a photo a key names (@huddle/domain PHOTO_VARIANTS), and the photo's key
+ * without its extension (the photo is `<base>.jpg` or `<base>.png`); null for any other key.
+ */
+export function photoVariantOf(key: string): { base: string; variant: PhotoVariant } | null {
+  for (const variant of VARIANTS_BY_SUFFIX) {
+    const { suffix } = PHOTO_VARIANTS[variant];
+    if (!key.endsWith(suffix)) continue;
+    const base = key.slice(0, -suffix.length);
+    // The key a photo <base>.jpg gives its copy, by the same rule the browser uses.
+    return photoVariantPaths(`${base}.jpg`)?.[variant] === key ? { base, variant } : null;
+  }
+  return null;
 }

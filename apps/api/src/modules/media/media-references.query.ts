@@ -18,20 +18,25 @@ export const MEDIA_REFERENCES: ReadonlyArray<{ table: string; column: string }> 
 ];
 
 /**
- * Deletes up to `limit` media_objects rows made before `before` whose path no column above holds
- * (deleted accounts count: their rows stay for history), answering their storage keys. The
- * references are gathered once and anti-joined, so the statement scans each table once.
+ * Deletes up to `limit` stored media made before `before` whose path no column above holds
+ * (deleted accounts count: their rows stay for history), together with the WebP copies made from
+ * them (media_objects.variant_of, whatever their age: a copy made on demand is younger than its
+ * photo), answering the storage keys of all with the photo each copy was made from. Copies are
+ * never judged on their own: they are kept exactly as long as their photo. The references are
+ * gathered once and anti-joined, so the statement scans each table once.
  */
 export function deleteUnreferencedMediaSql(): string {
   const references = MEDIA_REFERENCES.map(({ table, column }) => `SELECT ${column} AS path FROM ${table} WHERE ${column} IS NOT NULL`).join(' UNION ALL ');
-  return `DELETE FROM media_objects WHERE id IN (
-      SELECT m.id FROM media_objects m
-      WHERE m.created_at < $1
+  return `WITH unused AS (
+      SELECT m.key FROM media_objects m
+      WHERE m.variant_of IS NULL
+        AND m.created_at < $1
         AND NOT EXISTS (SELECT 1 FROM (${references}) refs WHERE refs.path = $2 || m.key)
       ORDER BY m.created_at
       LIMIT $3
     )
-    RETURNING key`;
+    DELETE FROM media_objects WHERE key IN (SELECT key FROM unused) OR variant_of IN (SELECT key FROM unused)
+    RETURNING key, variant_of`;
 }
 
 /** The prefix a stored path puts before the key ('/media/'). */

@@ -8,7 +8,7 @@ import { MEDIA_ROUTE } from './media-path';
 import { MediaService } from './media.service';
 
 const BINARY = { schema: { type: 'string', format: 'binary' } } as const;
-const MEDIA_CONTENT = { 'image/jpeg': BINARY, 'image/png': BINARY, 'video/mp4': BINARY, 'video/quicktime': BINARY };
+const MEDIA_CONTENT = { 'image/jpeg': BINARY, 'image/png': BINARY, 'image/webp': BINARY, 'video/mp4': BINARY, 'video/quicktime': BINARY };
 // Keys are never reused, so a browser or CDN may keep a copy for good.
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
@@ -24,7 +24,9 @@ export class MediaController {
   @ApiOperation({
     summary: 'A stored photo or video.',
     description:
-      'From local disk: the bytes, with ETag, Last-Modified and byte ranges (Accept-Ranges, 206) so video players can seek. From S3: a 302 redirect to the public or presigned URL.',
+      'From local disk: the bytes, with ETag, Last-Modified and byte ranges (Accept-Ranges, 206) so video players can seek. From S3: a 302 redirect to the public or presigned URL. ' +
+      'Every stored photo images/<id>.jpg (or .png) also has WebP copies for the screen: images/<id>.webp (the same size) and images/<id>-w160.webp (160 px wide; the same-size copy for a photo no wider). ' +
+      'A copy not made yet (photos stored before copies existed) is made on the first request.',
   })
   @ApiParam({ name: 'path', type: String, description: 'The part of the media path after /media/, e.g. images/<id>.jpg.', example: 'images/0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10.jpg' })
   @ApiResponse({ status: 200, description: 'The whole file.', content: MEDIA_CONTENT })

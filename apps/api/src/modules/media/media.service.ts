@@ -6,19 +6,20 @@ import { pipeline } from 'node:stream/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { LIMITS } from '@huddle/domain';
-import type { SniffedImage } from '@huddle/domain';
+import { In, IsNull, QueryFailedError, Repository } from 'typeorm';
+import { LIMITS, photoVariantPaths } from '@huddle/domain';
+import type { PhotoVariant, SniffedImage } from '@huddle/domain';
 import { Clock } from '../../common/time/clock';
 import { AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/errors/domain-error';
 import { MediaObjectEntity } from './entities/media-object.entity';
 import type { MediaKind } from './entities/media-object.entity';
 import { MediaErrors } from './media.errors';
-import { mediaKeyOf, mediaPathOf, newMediaKey } from './media-path';
+import { mediaKeyOf, mediaPathOf, newMediaKey, photoVariantOf } from './media-path';
 import { deleteUnreferencedMediaSql, MEDIA_PATH_PREFIX } from './media-references.query';
 import { ImageTooManyPixelsError, processImage, UnreadableImageError } from './processing/image-processor';
 import type { ImageTarget, ProcessedImage } from './processing/image-processor';
+import { encodePhotoVariant, variantsOfPhoto } from './processing/photo-variants';
 import { inspectVideo } from './processing/video-inspector';
 import { renderWatermarked, stopRenders, watermarkImage } from './processing/video-watermark';
 import { MediaStorage } from './storage/media-storage';
@@ -36,6 +37,12 @@ const CLEANUP_BATCH = 500;
 const HOUR_MS = 3_600_000;
 
 const VIDEO_EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov' };
+// What a stored photo's key ends with (processImage's extensions; the demo seed's JPEGs).
+const PHOTO_EXTENSIONS: ReadonlyArray<ProcessedImage['extension']> = ['jpg', 'png'];
+// Serialises the making of one WebP copy across API processes (a transaction-level advisory lock).
+const VARIANT_LOCK_PREFIX = 'huddle:media-variant:';
+// PostgreSQL's foreign_key_violation: the photo a copy was being made from has just been deleted.
+const FOREIGN_KEY_VIOLATION = '23503';
 
 function sniffedImageOf(upload: StagedUpload): SniffedImage {
   if (upload.mimetype === HEIC_CONTENT_TYPE) return 'heic';
@@ -62,9 +69,21 @@ interface PreparedImage {
   key: string;
 }
 
+/** A photo or one of its WebP copies, encoded and about to be stored. */
+interface ImageToStore {
+  key: string;
+  data: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+  variantOf: string | null;
+}
+
 @Injectable()
 export class MediaService implements OnModuleDestroy {
   private readonly logger = new Logger('Media');
+  /** Copies being made on demand in this process, by key: concurrent requests share one encoding. */
+  private readonly variantsInProgress = new Map<string, Promise<MediaObjectEntity | null>>();
 
   constructor(
     @InjectRepository(MediaObjectEntity) private readonly objects: Repository<MediaObjectEntity>,
@@ -79,20 +98,26 @@ export class MediaService implements OnModuleDestroy {
    * between the upload and the form that saves them; the grace period covers that. Meant to run
    * once a day from the job scheduler; safe to run from several processes at once (each row is
    * deleted once, and only the process that deleted it removes the file). A file that cannot be
-   * removed is logged and left: nothing points at it any more. Answers how many were deleted.
+   * removed is logged and left: nothing points at it any more. A photo's WebP copies go with it.
+   * Answers how many uploads were deleted (copies not counted).
    */
   async deleteUnreferencedUploads(): Promise<number> {
     const before = new Date(this.clock.now().getTime() - this.config.UNUSED_UPLOAD_GRACE_HOURS * HOUR_MS);
     let deleted = 0;
     for (;;) {
-      const [rows]: [Array<{ key: string }>, number] = await this.objects.query(deleteUnreferencedMediaSql(), [before, MEDIA_PATH_PREFIX, CLEANUP_BATCH]);
+      const [rows]: [Array<{ key: string; variant_of: string | null }>, number] = await this.objects.query(deleteUnreferencedMediaSql(), [
+        before,
+        MEDIA_PATH_PREFIX,
+        CLEANUP_BATCH,
+      ]);
       for (const { key } of rows) {
         await this.storage.delete(key).catch((error: unknown) => {
           this.logger.warn(`Could not remove unused media ${key} from ${this.storage.description}: ${error instanceof Error ? error.message : String(error)}`);
         });
       }
-      deleted += rows.length;
-      if (rows.length < CLEANUP_BATCH) break;
+      const uploads = rows.filter((row) => row.variant_of === null).length;
+      deleted += uploads;
+      if (uploads < CLEANUP_BATCH) break;
     }
     if (deleted > 0) this.logger.log(`Deleted ${deleted} unused uploads older than ${this.config.UNUSED_UPLOAD_GRACE_HOURS} h`);
     return deleted;
@@ -100,18 +125,20 @@ export class MediaService implements OnModuleDestroy {
 
   /**
    * Refuses (1400) a media path that the account did not upload, that does not exist, or that
-   * holds another kind of media. `field` names the request field in the error's details.
+   * holds another kind of media. `field` names the request field in the error's details. A photo's
+   * WebP copy is refused too: profiles hold the photo, browsers derive the copies from it, and the
+   * cleanup keeps copies only as long as their photo.
    */
   async assertOwned(accountId: string, path: string, kind: MediaKind, field?: string): Promise<void> {
     const key = mediaKeyOf(path);
     const object = key ? await this.objects.findOneBy({ key }) : null;
-    if (!object || object.ownerAccountId !== accountId) throw MediaErrors.notOwned(kind, field);
+    if (!object || object.ownerAccountId !== accountId || object.variantOf !== null) throw MediaErrors.notOwned(kind, field);
     if (object.kind !== kind) throw MediaErrors.wrongKind(kind, field);
   }
 
   /**
    * Re-encodes and stores the profile photo (square, at most 1024x1024) and, when sent, the
-   * athlete's dashboard photo (320x440). Both are stored or neither is.
+   * athlete's dashboard photo (320x440), each with its WebP copies. All are stored or none is.
    */
   async storePhotos(accountId: string, photo: StagedUpload | undefined, secondPhoto: StagedUpload | undefined): Promise<StoredPhotos> {
     try {
@@ -119,21 +146,10 @@ export class MediaService implements OnModuleDestroy {
       const prepared = [await this.prepareImage(photo, PROFILE_PHOTO)];
       if (secondPhoto) prepared.push(await this.prepareImage(secondPhoto, DASHBOARD_PHOTO));
 
-      await this.storeAll(
-        prepared.map(({ key, image }) => ({ key, write: () => this.storage.putBuffer(key, image.data, image.contentType) })),
-        prepared.map(({ key, image }) =>
-          this.objects.create({
-            key,
-            ownerAccountId: accountId,
-            kind: 'image',
-            contentType: image.contentType,
-            sizeBytes: image.data.length,
-            durationSeconds: null,
-            width: image.width,
-            height: image.height,
-          }),
-        ),
+      const images = await Promise.all(
+        prepared.map(({ key, image }) => this.withVariants({ key, data: image.data, contentType: image.contentType, width: image.width, height: image.height })),
       );
+      await this.storeImages(accountId, images.flat());
       const [profile, dashboard] = prepared;
       return dashboard ? { path: mediaPathOf(profile.key), second_path: mediaPathOf(dashboard.key) } : { path: mediaPathOf(profile.key) };
     } finally {
@@ -143,29 +159,18 @@ export class MediaService implements OnModuleDestroy {
 
   /**
    * Stores photos the server drew itself (the demo seed's portraits): already encoded JPEGs of
-   * the two crop sizes, so they skip re-encoding and are served like any upload.
+   * the two crop sizes, so they skip re-encoding and are served like any upload, WebP copies included.
    */
   async storeGeneratedPhotos(accountId: string, profileJpeg: Buffer, dashboardJpeg: Buffer): Promise<Required<StoredPhotos>> {
-    const images = [
+    const photos = [
       { data: profileJpeg, target: PROFILE_PHOTO, key: newMediaKey('image', randomUUID(), 'jpg') },
       { data: dashboardJpeg, target: DASHBOARD_PHOTO, key: newMediaKey('image', randomUUID(), 'jpg') },
     ];
-    await this.storeAll(
-      images.map(({ key, data }) => ({ key, write: () => this.storage.putBuffer(key, data, 'image/jpeg') })),
-      images.map(({ key, data, target }) =>
-        this.objects.create({
-          key,
-          ownerAccountId: accountId,
-          kind: 'image',
-          contentType: 'image/jpeg',
-          sizeBytes: data.length,
-          durationSeconds: null,
-          width: target.width,
-          height: target.height,
-        }),
-      ),
+    const images = await Promise.all(
+      photos.map(({ key, data, target }) => this.withVariants({ key, data, contentType: 'image/jpeg', width: target.width, height: target.height })),
     );
-    return { path: mediaPathOf(images[0].key), second_path: mediaPathOf(images[1].key) };
+    await this.storeImages(accountId, images.flat());
+    return { path: mediaPathOf(photos[0].key), second_path: mediaPathOf(photos[1].key) };
   }
 
   /**
@@ -288,15 +293,109 @@ export class MediaService implements OnModuleDestroy {
     await discard(upload);
   }
 
-  /** How to hand a stored object to a browser; 1404 for anything not uploaded here. */
+  /**
+   * How to hand a stored object to a browser; 1404 for anything not uploaded here. A photo's WebP
+   * copy that is not stored yet (photos stored before copies existed) is made now, once.
+   */
   async deliver(key: string): Promise<MediaToServe> {
-    const object = mediaKeyOf(key) === key ? await this.objects.findOneBy({ key }) : null;
+    const object = mediaKeyOf(key) === key ? ((await this.objects.findOneBy({ key })) ?? (await this.variantOnDemand(key))) : null;
     if (!object) throw MediaErrors.notFound();
     try {
-      return { delivery: await this.storage.delivery(key, object.contentType), contentType: object.contentType };
+      return { delivery: await this.storage.delivery(object.key, object.contentType), contentType: object.contentType };
     } catch (error) {
       throw this.storageFailure('deliver', error);
     }
+  }
+
+  /**
+   * The copy a missing key names (@huddle/domain PHOTO_VARIANTS), when its photo is stored: made
+   * and recorded now, or, for the small copy of a photo no wider than it, the same-size copy. Null
+   * when the key names no copy of a stored photo.
+   */
+  private async variantOnDemand(key: string): Promise<MediaObjectEntity | null> {
+    const wanted = photoVariantOf(key);
+    if (!wanted) return null;
+    const photo = await this.objects.findOneBy({
+      key: In(PHOTO_EXTENSIONS.map((extension) => `${wanted.base}.${extension}`)),
+      kind: 'image',
+      variantOf: IsNull(),
+    });
+    if (!photo) return null;
+    const variant = variantsOfPhoto(photo.width ?? 0).includes(wanted.variant) ? wanted.variant : 'webp';
+    const variantKey = photoVariantPaths(photo.key)?.[variant];
+    if (!variantKey) return null;
+    if (variantKey !== key) {
+      const stored = await this.objects.findOneBy({ key: variantKey });
+      if (stored) return stored;
+    }
+    let making = this.variantsInProgress.get(variantKey);
+    if (!making) {
+      making = this.makeVariant(photo, variant, variantKey).finally(() => this.variantsInProgress.delete(variantKey));
+      this.variantsInProgress.set(variantKey, making);
+    }
+    return making;
+  }
+
+  /**
+   * Makes, stores and records one copy of a stored photo. Other API processes asking for the same
+   * copy wait on the advisory lock and then find it recorded; if the photo is deleted meanwhile
+   * (the cleanup), the row's reference to it fails and the copy is removed again: null.
+   */
+  private async makeVariant(photo: MediaObjectEntity, variant: PhotoVariant, key: string): Promise<MediaObjectEntity | null> {
+    try {
+      return await this.objects.manager.transaction(async (manager) => {
+        await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${VARIANT_LOCK_PREFIX}${key}`]);
+        const objects = manager.getRepository(MediaObjectEntity);
+        const stored = await objects.findOneBy({ key });
+        if (stored) return stored;
+        const original = await this.readWhole(photo.key);
+        const encoded = await encodePhotoVariant(original, variant);
+        const [row] = await this.storeImages(
+          photo.ownerAccountId,
+          [{ key, data: encoded.data, contentType: encoded.contentType, width: encoded.width, height: encoded.height, variantOf: photo.key }],
+          objects,
+        );
+        this.logger.log(`Made ${key} from ${photo.key}`);
+        return row;
+      });
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === FOREIGN_KEY_VIOLATION) return null;
+      throw error;
+    }
+  }
+
+  private async readWhole(key: string): Promise<Buffer> {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await this.storage.read(key)) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks);
+    } catch (error) {
+      throw this.storageFailure('read', error);
+    }
+  }
+
+  /** A photo about to be stored, followed by its WebP copies (variantsOfPhoto). */
+  private async withVariants(photo: Omit<ImageToStore, 'variantOf'>): Promise<ImageToStore[]> {
+    const variants = await Promise.all(variantsOfPhoto(photo.width).map((variant) => encodePhotoVariant(photo.data, variant)));
+    const paths = photoVariantPaths(photo.key);
+    if (!paths) throw new Error(`${photo.key} is not the key of a photo`);
+    return [
+      { ...photo, variantOf: null },
+      ...variants.map(({ variant, data, contentType, width, height }) => ({ key: paths[variant], data, contentType, width, height, variantOf: photo.key })),
+    ];
+  }
+
+  /** Stores and records images of one owner, all or none (storeAll); photos before their copies. */
+  private async storeImages(ownerAccountId: string, images: ImageToStore[], objects = this.objects): Promise<MediaObjectEntity[]> {
+    const rows = images.map(({ key, data, contentType, width, height, variantOf }) =>
+      objects.create({ key, ownerAccountId, kind: 'image', contentType, sizeBytes: data.length, durationSeconds: null, width, height, variantOf }),
+    );
+    await this.storeAll(
+      images.map(({ key, data, contentType }) => ({ key, write: () => this.storage.putBuffer(key, data, contentType) })),
+      rows,
+      objects,
+    );
+    return rows;
   }
 
   private async prepareImage(upload: StagedUpload, target: ImageTarget): Promise<PreparedImage> {
@@ -315,7 +414,7 @@ export class MediaService implements OnModuleDestroy {
    * Writes the objects, then records them. A failure part way removes what was written, so no
    * file is left without its row (nobody could claim it) and no row points at a missing file.
    */
-  private async storeAll(writes: Array<{ key: string; write: () => Promise<void> }>, rows: MediaObjectEntity[]): Promise<void> {
+  private async storeAll(writes: Array<{ key: string; write: () => Promise<void> }>, rows: MediaObjectEntity[], objects = this.objects): Promise<void> {
     const written: string[] = [];
     try {
       for (const { key, write } of writes) {
@@ -324,7 +423,7 @@ export class MediaService implements OnModuleDestroy {
         });
         written.push(key);
       }
-      await this.objects.save(rows);
+      await objects.save(rows);
     } catch (error) {
       await Promise.all(written.map((key) => this.storage.delete(key).catch(() => undefined)));
       throw error;

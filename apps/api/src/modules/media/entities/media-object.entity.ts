@@ -43,6 +43,13 @@ export class MediaObjectEntity {
   @Column({ type: 'integer', nullable: true })
   height!: number | null;
 
+  /**
+   * For a WebP copy of a photo (@huddle/domain PHOTO_VARIANTS), the photo's key: the copy lives and
+   * dies with it and is never a profile's own media. Null for everything uploaded or generated.
+   */
+  @Column({ name: 'variant_of', type: 'text', nullable: true })
+  variantOf!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }
