@@ -1,11 +1,7 @@
-import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { testShell } from '@huddle/ui/testing';
+import { renderInShell } from './spec-support';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Router } from 'wouter';
 import { ENDORSEMENT_DISCLOSURE } from '@huddle/domain';
-import { ShellContextProvider, ToastProvider } from '@huddle/ui';
 import type { RequestView } from '../api/requests-api';
 import { AthleteActionPanel } from './AthleteActionPanel';
 import { RequestSummary } from './RequestSummary';
@@ -62,15 +58,7 @@ function request(changes: Partial<RequestView> = {}): RequestView {
 }
 
 function render(node: ReactNode): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <ShellContextProvider value={shell} requires={SHELL_CONTRACT_VERSION}>
-        <ToastProvider>
-          <Router ssrPath="/request/x">{node}</Router>
-        </ToastProvider>
-      </ShellContextProvider>
-    </QueryClientProvider>,
-  );
+  return renderInShell(node, shell);
 }
 
 const REMINDER = ENDORSEMENT_DISCLOSURE.reminder.replace(/'/g, '&#x27;');

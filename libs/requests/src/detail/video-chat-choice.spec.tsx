@@ -1,12 +1,9 @@
-import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { testShell } from '@huddle/ui/testing';
+import { renderInShell } from './spec-support';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Router } from 'wouter';
 import { MESSAGES } from '@huddle/domain';
 import { formatTime } from '@huddle/domain/format';
-import { ShellContextProvider, ToastProvider } from '@huddle/ui';
 import type { RequestView } from '../api/requests-api';
 import { AthleteActionPanel } from './AthleteActionPanel';
 import { RequesterActionPanel } from './RequesterActionPanel';
@@ -134,15 +131,7 @@ function request(changes: Partial<RequestView>): RequestView {
 }
 
 function render(node: ReactNode): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <ShellContextProvider value={shell} requires={SHELL_CONTRACT_VERSION}>
-        <ToastProvider>
-          <Router ssrPath="/request/x">{node}</Router>
-        </ToastProvider>
-      </ShellContextProvider>
-    </QueryClientProvider>,
-  );
+  return renderInShell(node, shell);
 }
 
 describe('the panels of a video chat request', () => {
