@@ -189,6 +189,9 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
     const files = remote && remotes[remote] ? await manifestOf(remotes[remote]) : null;
     if (files) {
       preloadRemote(head, files);
+      // A preload that failed (the remote was down) would answer a retry in this page with its
+      // failure: the shell then retries by loading the page again.
+      boot.preloaded = [remote];
       for (const file of SCREEN_CHUNKS[screen.kind] ? files.screen(SCREEN_CHUNKS[screen.kind]) : []) {
         head.push(`<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${escapeAttribute(file)}">`);
       }

@@ -151,6 +151,7 @@ test("a guest's page carries the remotes, the first page of athletes and preload
     assert.ok(html.includes(`href="${href}"`), `preloads ${href}`);
   }
   assert.ok(!html.includes('later.js'), 'only what the first screen runs is preloaded');
+  assert.deepEqual(boot.preloaded, ['fan']);
   // The cards' <picture>: their WebP copies, as the srcset and sizes the card renders pick one.
   assert.ok(
     html.includes(

@@ -5,6 +5,8 @@
 export interface BootData {
   remotes?: Record<string, string>;
   answers?: Record<string, unknown>;
+  /** The remotes whose files the page preloaded. */
+  preloaded?: string[];
 }
 
 declare global {
@@ -41,4 +43,9 @@ export function takeBootAnswer(method: string, url: string): unknown {
 /** The remotes manifest the page carries, if the shell's server put it there. */
 export function bootRemotes(): Record<string, string> | undefined {
   return bootData()?.remotes;
+}
+
+/** Whether the page preloaded this remote's files (a failed preload would answer an in-page retry with its failure). */
+export function bootPreloaded(remote: string): boolean {
+  return bootData()?.preloaded?.includes(remote) ?? false;
 }

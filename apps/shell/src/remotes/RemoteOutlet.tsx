@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { bootPreloaded } from '@huddle/api-client';
 import type { RemoteName } from '@huddle/domain';
 import { LoadingView, type ShellContextValue } from '@huddle/ui';
 import { loadRemoteApp } from './federation';
@@ -13,7 +14,12 @@ export interface RemoteOutletProps {
 /** Renders the role remote's App inside the shell frame, with a loader, an error view and Retry. */
 export function RemoteOutlet({ remote, shell }: RemoteOutletProps) {
   const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // The page's HTML preloaded this remote's files: had they failed (the remote was down), the
+  // browser would answer an in-page retry with those failed preloads, so Retry loads the page again.
+  const retry = useCallback(() => {
+    if (bootPreloaded(remote)) window.location.reload();
+    else setAttempt((n) => n + 1);
+  }, [remote]);
   // A new lazy component per attempt: React caches a lazy's outcome, so a retry needs a new one.
   const RemoteApp = useMemo(() => lazy(() => loadRemoteApp(remote, attempt)), [remote, attempt]);
 
