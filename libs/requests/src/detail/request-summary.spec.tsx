@@ -1,5 +1,5 @@
 import { testShell } from '@huddle/ui/testing';
-import { renderInShell } from './spec-support';
+import { renderInShell, testRequest } from './spec-support';
 import type { ReactNode } from 'react';
 import { ENDORSEMENT_DISCLOSURE } from '@huddle/domain';
 import type { RequestView } from '../api/requests-api';
@@ -12,49 +12,16 @@ const CAMPAIGN = '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7';
 const shell = testShell({ role: 3 });
 
 function request(changes: Partial<RequestView> = {}): RequestView {
-  const athlete = { id: 'a1', first_name: 'Jordan', last_name: 'Miles', username: 'jordan', profile_photo: null };
-  const requester = { id: 'b1', first_name: 'Lee', last_name: 'Promotions', username: null, profile_photo: null };
-  return {
-    id: '0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10',
-    type: 'endorsement',
-    status: 1,
-    order_number: '1042',
+  return testRequest({
+    requester: { id: 'b1', first_name: 'Lee', last_name: 'Promotions', username: null, profile_photo: null },
     name: 'Shoe reel',
     request_amount: 150,
     expiration_time: NOW + 3600,
     created_at: NOW,
     updated_at: NOW,
-    paid_id: null,
-    paid: true,
-    profile: athlete,
-    event: null,
-    athletes_count: null,
-    athlete_id: athlete.id,
-    requester_id: requester.id,
-    authorised: true,
-    reviewed: false,
-    is_apple_iap: false,
-    social_media_platform: '',
-    endorsement_campaign_id: null,
-    campaign_name: null,
-    disclosure_acknowledged: false,
-    accepted_at: null,
-    viewer: 'requester',
-    available_actions: [],
-    athlete,
-    requester,
-    first_name: athlete.first_name,
-    last_name: athlete.last_name,
-    profile_photo: null,
     details: { task: 'Post a reel', link: '' },
-    video: null,
-    video_chat_completed: false,
-    flagged: false,
-    review: null,
-    history: [],
-    share_url: null,
     ...changes,
-  };
+  });
 }
 
 function render(node: ReactNode): string {

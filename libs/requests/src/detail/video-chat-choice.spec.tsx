@@ -1,5 +1,5 @@
 import { testShell } from '@huddle/ui/testing';
-import { renderInShell } from './spec-support';
+import { renderInShell, testRequest } from './spec-support';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MESSAGES } from '@huddle/domain';
@@ -85,49 +85,17 @@ describe("a video chat's call on the request panel", () => {
 const shell = testShell({ role: 2 });
 
 function request(changes: Partial<RequestView>): RequestView {
-  const athlete = { id: 'a1', first_name: 'Jordan', last_name: 'Miles', username: 'jordan', profile_photo: null };
-  const requester = { id: 'f1', first_name: 'Riley', last_name: 'Parker', username: null, profile_photo: null };
-  return {
-    id: '0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10',
+  return testRequest({
     type: 'video_chat',
     status: 2,
-    order_number: '1042',
     name: 'Say hi',
-    request_amount: 100,
-    expiration_time: null,
     created_at: AT,
     updated_at: AT,
-    paid_id: null,
-    paid: true,
-    profile: requester,
     event: { start_time: Math.floor(Date.now() / 1000) + 3 * 24 * 3600, end_time: Math.floor(Date.now() / 1000) + 3 * 24 * 3600 + 300 },
-    athletes_count: null,
-    athlete_id: athlete.id,
-    requester_id: requester.id,
-    authorised: true,
-    reviewed: false,
-    is_apple_iap: false,
-    social_media_platform: '',
-    endorsement_campaign_id: null,
-    campaign_name: null,
-    disclosure_acknowledged: false,
     accepted_at: AT,
     viewer: 'athlete',
-    available_actions: [],
-    athlete,
-    requester,
-    first_name: requester.first_name,
-    last_name: requester.last_name,
-    profile_photo: null,
-    details: {},
-    video: null,
-    video_chat_completed: false,
-    flagged: false,
-    review: null,
-    history: [],
-    share_url: null,
     ...changes,
-  };
+  });
 }
 
 function render(node: ReactNode): string {
