@@ -1,22 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SHELL_CONTRACT_VERSION, createLiveEventHub } from './shell-contract';
+import { SHELL_CONTRACT_VERSION } from './shell-contract';
 import { ShellContextProvider, type ShellContextValue } from './shell-context';
+import { testShell } from './testing';
 import { useShellApi } from './useShellApi';
 
 function shellOn(apiBase: string): ShellContextValue {
-  return {
-    version: SHELL_CONTRACT_VERSION,
-    role: 1,
-    account: null,
-    navigate: () => undefined,
-    apiBase,
-    logout: () => undefined,
-    setUnread: () => undefined,
-    setAccount: () => undefined,
-    refreshAccount: async () => undefined,
-    endSession: () => undefined,
-    events: createLiveEventHub(),
-  };
+  return testShell({ apiBase });
 }
 
 describe('useShellApi', () => {
