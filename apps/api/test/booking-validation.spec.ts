@@ -1,4 +1,5 @@
 import { MESSAGES, UserType } from '@huddle/domain';
+import { DataSource } from 'typeorm';
 import { AthletesService } from '../src/modules/athletes/athletes.service';
 import { api } from './support/accounts-api';
 import { bookingPayload, createBookableAthlete } from './support/booking';
@@ -69,5 +70,14 @@ describe('POST /booking/request refuses what the spec refuses, with its messages
     const missing = await refused(bookingPayload('shoutout', incomplete.account.id), 404);
     expect(missing.response_message).toBe(MESSAGES.athleteNotFound.title);
     await refused(bookingPayload('shoutout', fan.account.id), 404);
+    await refused(bookingPayload('shoutout', '00000000-0000-4000-8000-000000000000'), 404);
+    // A blocked or deleted athlete cannot be booked, whatever their services say.
+    const blocked = await createBookableAthlete(testApp);
+    await api(testApp).post('/booking/request', bookingPayload('shoutout', blocked.account.id), fan.token).expect(201);
+    await testApp.get(DataSource).query('UPDATE accounts SET blocked = true WHERE id = $1', [blocked.account.id]);
+    await refused(bookingPayload('shoutout', blocked.account.id), 404);
+    const deleted = await createBookableAthlete(testApp);
+    await testApp.get(DataSource).query('UPDATE accounts SET deleted_at = now() WHERE id = $1', [deleted.account.id]);
+    await refused(bookingPayload('shoutout', deleted.account.id), 404);
   });
 });

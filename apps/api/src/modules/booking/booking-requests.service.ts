@@ -8,7 +8,6 @@ import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
 import { Transactions } from '../../database/transactions';
 import { AccountsService } from '../accounts/accounts.service';
-import { AthletesService } from '../athletes/athletes.service';
 import { MailService } from '../mail/mail.service';
 import { PaymentsService } from '../payments/payments.service';
 import { BookingErrors } from './booking.errors';
@@ -18,6 +17,7 @@ import { requesterListPage } from './campaign-views.query';
 import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
 import { paymentSheetOf } from './payment-sheet';
+import { bookableService } from './bookable-athlete.query';
 import { ShareLinks } from './share-links';
 import { RequestCoreService } from './request-core.service';
 import { partyOf } from './request-party';
@@ -41,7 +41,6 @@ export class BookingRequestsService {
   constructor(
     private readonly transactions: Transactions,
     private readonly accounts: AccountsService,
-    private readonly athletes: AthletesService,
     private readonly payments: PaymentsService,
     private readonly mail: MailService,
     private readonly core: RequestCoreService,
@@ -56,11 +55,12 @@ export class BookingRequestsService {
     const parsed = bookingPayloadSchema.safeParse(body);
     if (!parsed.success) throw BookingErrors.invalid(fieldErrors(parsed.error));
     const payload: BookingPayload = parsed.data;
-    const athlete = await this.accounts.findSignedIn(payload.athlete_id).catch(() => null);
-    if (!athlete || athlete.userType !== UserType.Athlete || !athlete.profileCompleted) throw BookingErrors.athleteNotFound();
+    // The schema admits only the seven single-athlete types; this narrows the type for the read.
     if (!isAthleteServiceType(payload.type)) throw BookingErrors.serviceNotOffered();
-    const service = (await this.athletes.serviceSettingsOf(athlete.id))[payload.type];
+    const service = await bookableService(this.transactions.manager, payload.athlete_id, payload.type);
+    if (!service) throw BookingErrors.athleteNotFound();
     if (!service.enabled) throw BookingErrors.serviceNotOffered();
+    const athlete = { id: payload.athlete_id };
 
     const hours = bookingHours(payload);
     const amountCents = toCents(payload.request_amount);
