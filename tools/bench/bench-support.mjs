@@ -1,5 +1,6 @@
 // What the load benchmarks share: a free port, the API's production build, stopping a child process.
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 
 /** A free TCP port on 127.0.0.1 (closed again before it is used). */
@@ -39,4 +40,32 @@ export function stopOnInterruptOrDeadline(stop, deadlineMs) {
     void stop().finally(() => process.exit(1));
   }, deadlineMs);
   return () => clearTimeout(watchdog);
+}
+
+/**
+ * CPU seconds (user + system) used so far by the processes `classify` names, by name, with what
+ * their children that ended used (so PostgreSQL's postmaster carries its closed connections):
+ * reads /proc, so on Linux only (null elsewhere). `classify(pid, command)` answers a name or null.
+ */
+export function cpuSeconds(classify) {
+  if (!existsSync('/proc/self/stat')) return null;
+  const ticks = 100; // USER_HZ, the unit of /proc/<pid>/stat on Linux
+  const totals = {};
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const name = classify(Number(entry), command);
+      if (!name) continue;
+      // Fields after the parenthesised name, from the state (3rd overall): utime, stime, cutime and
+      // cstime are the 14th to 17th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const used = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      totals[name] = (totals[name] ?? 0) + used / ticks;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return totals;
 }

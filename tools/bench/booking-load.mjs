@@ -11,9 +11,11 @@
 // from this second process, `clients` concurrent requesters book (POST /booking/request), open
 // checkout (POST /payments/payment-sheet), pay with the sandbox's 4242 card
 // (POST /payments/sandbox/confirm) and mark paid (POST /payments/set-paid) for `duration` seconds,
-// one in ten cancelling right after, while one client per athlete accepts or declines what is
-// pending. Prints bookings per second and p50/p99 of the whole booking and of each call, beside
-// the same booking statements run through `pg` with the same concurrency. Then waits for the
+// one in ten cancelling right after, while one client per athlete lists what is pending and
+// accepts or declines it; the API's jobs (the provider's event, mark-paid, capture, void, emails)
+// run beside. Then the same load again through the bare driver (booking-bare.mjs: every statement
+// the API runs for those calls and jobs, with the same connection pools and the same loop). Prints
+// bookings per second and p50/p99 of the whole booking and of each call for both, waits for the
 // captures and voids to settle and checks the invariants: each request in one legal status, the
 // ledger balanced, no request both captured and voided, each accepted request captured once and
 // each canceled paid one voided, no overlapping accepted slots. Exit code 1 on a violation (and,
@@ -26,7 +28,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureApiBuild, freePort, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
+import { Pool as HttpPool } from 'undici';
+import { BENCH_QUEUES, bareBookingFlow } from './booking-bare.mjs';
+import { cpuSeconds, ensureApiBuild, freePort, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const API_DIR = path.join(ROOT, 'apps/api');
@@ -79,8 +83,14 @@ function startApi(port, dataDir, pgPort) {
 }
 
 
-function client(base) {
-  return async function call(method, pathname, { token, json, form } = {}) {
+/**
+ * The load generator's HTTP client: undici's Pool (keep-alive connections, one per concurrent
+ * caller), about a third of `fetch`'s CPU a call, which this same machine's cores would otherwise
+ * take from the API under test.
+ */
+function client(origin, connections) {
+  const pool = new HttpPool(origin, { connections, pipelining: 1 });
+  const call = async function call(method, pathname, { token, json, form } = {}) {
     const headers = {};
     if (token) headers['x-access-token'] = token;
     let body;
@@ -91,16 +101,18 @@ function client(base) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(form).toString();
     }
-    const response = await fetch(`${base}${pathname}`, { method, headers, body });
-    const text = await response.text();
+    const response = await pool.request({ method, path: `/api/v1${pathname}`, headers, body });
+    const text = await response.body.text();
     let parsed = null;
     try {
       parsed = JSON.parse(text);
     } catch {
       // Not JSON: reported below with the status.
     }
-    return { status: response.status, body: parsed, text };
+    return { status: response.statusCode, body: parsed, text };
   };
+  call.close = () => pool.close();
+  return call;
 }
 
 async function waitForApi(call, child) {
@@ -193,8 +205,72 @@ async function createAccounts(call, pool) {
   return { athletes: await signed(athletes), fans: await signed(fans) };
 }
 
-/** The API under load: requesters book and pay while athletes answer. */
-async function driveApi(call, accounts) {
+/**
+ * The API's side of one booking and one answer, as HTTP calls. Each answers an HTTP-like status,
+ * so the load loop below treats both sides the same.
+ */
+function apiFlow(call) {
+  return {
+    async book(fan, athleteId, start, type) {
+      const created = await call('POST', '/booking/request', { token: fan.token, json: payloadOf(type, athleteId, start) });
+      if (created.status !== 201) throw new Error(`book ${created.status} ${created.text}`);
+      return { id: created.body.request.id };
+    },
+    async sheet(fan, request) {
+      const sheet = await call('POST', `/payments/payment-sheet?request_id=${request.id}`, { token: fan.token });
+      if (sheet.status !== 200) throw new Error(`sheet ${sheet.status}`);
+      request.secret = sheet.body.payment_intent.client_secret;
+    },
+    async confirm(fan, request) {
+      const card = { client_secret: request.secret, card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' };
+      const confirmed = await call('POST', '/payments/sandbox/confirm', { token: fan.token, json: card });
+      if (confirmed.status !== 200) throw new Error(`confirm ${confirmed.status}`);
+    },
+    async setPaid(fan, request) {
+      const paid = await call('POST', '/payments/set-paid', { token: fan.token, json: { request_id: request.id } });
+      if (paid.status !== 200) throw new Error(`set-paid ${paid.status} ${paid.text}`);
+    },
+    async cancel(fan, request) {
+      return (await call('PUT', `/booking/request/cancel?request_id=${request.id}`, { token: fan.token })).status;
+    },
+    async list(athlete) {
+      const list = await call('GET', '/booking/request/filter?status=pending&page_size=20', { token: athlete.token });
+      return list.body?.requests ?? [];
+    },
+    async accept(athlete, request) {
+      return (await call('PUT', `/booking/request/accept?request_id=${request.id}&disclosure_acknowledged=true`, { token: athlete.token })).status;
+    },
+    async decline(athlete, request) {
+      return (await call('PUT', `/booking/request/decline?request_id=${request.id}`, { token: athlete.token })).status;
+    },
+  };
+}
+
+/** The bare driver's side: the same calls as statements (booking-bare.mjs); a refused change is 409. */
+function bareFlow(bare) {
+  const refused = (error) => {
+    // The double-booking constraint, or a change that found the request already moved on.
+    if (error.code === '23P01' || error.code === 'conflict') return 409;
+    throw error;
+  };
+  return {
+    book: (fan, athleteId, start) => bare.calls.book(fan, athleteId, start),
+    sheet: (fan, request) => bare.calls.sheet(fan, request),
+    confirm: (fan, request) => bare.calls.confirm(fan, request),
+    setPaid: (fan, request) => bare.calls.setPaid(fan, request),
+    cancel: (fan, request) => bare.calls.cancel(fan, request).then(() => 200, refused),
+    list: (athlete) => bare.calls.list(athlete),
+    accept: (athlete, request) => bare.calls.accept(athlete, request).then(() => 200, refused),
+    decline: (athlete, request) => bare.calls.decline(athlete, request).then(() => 200, refused),
+  };
+}
+
+/**
+ * Load through `flow` for DURATION_MS: CLIENTS requesters book, open checkout, pay and mark paid
+ * (one in ten cancelling right after), while one client per athlete lists what is pending and
+ * accepts (7 in 10) or declines it. `firstDay` keeps the two sides' time slots apart.
+ */
+async function drive(flow, accounts, firstDay) {
   const series = { booking: new Series(), book: new Series(), sheet: new Series(), confirm: new Series(), setPaid: new Series(), accept: new Series(), decline: new Series(), cancel: new Series(), list: new Series() };
   const deadline = Date.now() + DURATION_MS;
   let slot = 0;
@@ -206,23 +282,17 @@ async function driveApi(call, accounts) {
       const type = TYPES[Math.floor(Math.random() * TYPES.length)];
       // Distinct hours far ahead: clashes are possible (the constraint refuses them) but rare.
       slot += 1;
-      const start = Math.floor(Date.now() / 1000) + 7 * 86400 + slot * 3 * 3600;
+      const start = Math.floor(Date.now() / 1000) + firstDay * 86400 + slot * 3 * 3600;
       const begin = performance.now();
       try {
-        const created = await timed(series.book, () => call('POST', '/booking/request', { token: fan.token, json: payloadOf(type, athlete.id, start) }));
-        if (created.status !== 201) throw new Error(`book ${created.status} ${created.text}`);
-        const id = created.body.request.id;
-        const sheet = await timed(series.sheet, () => call('POST', `/payments/payment-sheet?request_id=${id}`, { token: fan.token }));
-        if (sheet.status !== 200) throw new Error(`sheet ${sheet.status}`);
-        const card = { client_secret: sheet.body.payment_intent.client_secret, card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' };
-        const confirmed = await timed(series.confirm, () => call('POST', '/payments/sandbox/confirm', { token: fan.token, json: card }));
-        if (confirmed.status !== 200) throw new Error(`confirm ${confirmed.status}`);
-        const paid = await timed(series.setPaid, () => call('POST', '/payments/set-paid', { token: fan.token, json: { request_id: id } }));
-        if (paid.status !== 200) throw new Error(`set-paid ${paid.status} ${paid.text}`);
+        const request = await timed(series.book, () => flow.book(fan, athlete.id, start, type));
+        await timed(series.sheet, () => flow.sheet(fan, request));
+        await timed(series.confirm, () => flow.confirm(fan, request));
+        await timed(series.setPaid, () => flow.setPaid(fan, request));
         series.booking.add(performance.now() - begin);
         if (Math.random() < 0.1) {
-          const canceled = await timed(series.cancel, () => call('PUT', `/booking/request/cancel?request_id=${id}`, { token: fan.token }));
-          if (canceled.status !== 200 && canceled.status !== 409) series.cancel.errors += 1;
+          const status = await timed(series.cancel, () => flow.cancel(fan, request));
+          if (status !== 200 && status !== 409) series.cancel.errors += 1;
         }
       } catch (error) {
         series.booking.errors += 1;
@@ -232,19 +302,16 @@ async function driveApi(call, accounts) {
   };
   const answerer = async (athlete) => {
     while (Date.now() < deadline) {
-      const list = await timed(series.list, () => call('GET', '/booking/request/filter?status=pending&page_size=20', { token: athlete.token }));
-      const pending = list.body?.requests ?? [];
+      const pending = await timed(series.list, () => flow.list(athlete));
       if (pending.length === 0) {
         await new Promise((resolve) => setTimeout(resolve, 50));
         continue;
       }
       for (const request of pending) {
         const accept = Math.random() < 0.7;
-        const answer = await timed(accept ? series.accept : series.decline, () =>
-          call('PUT', `/booking/request/${accept ? 'accept' : 'decline'}?request_id=${request.id}${accept ? '&disclosure_acknowledged=true' : ''}`, { token: athlete.token }),
-        );
+        const status = await timed(accept ? series.accept : series.decline, () => (accept ? flow.accept(athlete, request) : flow.decline(athlete, request)));
         // 409: canceled by its requester meanwhile, or a clash with an accepted slot.
-        if (answer.status !== 200 && answer.status !== 409) (accept ? series.accept : series.decline).errors += 1;
+        if (status !== 200 && status !== 409) (accept ? series.accept : series.decline).errors += 1;
       }
     }
   };
@@ -253,77 +320,36 @@ async function driveApi(call, accounts) {
   return Object.fromEntries(Object.entries(series).map(([name, value]) => [name, value.summary(seconds)]));
 }
 
-/**
- * The booking's statements through the bare driver, statement for statement as the API runs them
- * (TypeORM's, in the request core's transactions): the draft and its history row, the payment
- * intent and the sandbox's, the card confirmation, then set-paid's locked update, history row and
- * the request-changed job. Kept in one place so it follows the API's SQL.
- */
-async function bookThroughPg(pool, athleteId, requesterId, start) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const { rows: [request] } = await client.query(
-      `INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, amount_to_athlete_cents, fee_amount_cents, paid, authorised, reviewed, social_media_platform, details, start_at, end_at, created_at)
-       VALUES ('video_chat', 1, $1, $2, 'Bench pg', 10000, 8000, 2000, false, false, false, NULL, $3, $4, $4::timestamptz + interval '5 minutes', now()) RETURNING id, order_number`,
-      [athleteId, requesterId, JSON.stringify({ date_time: start, event_description: 'Hello' }), new Date(start * 1000)],
-    );
-    await client.query(`INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'create', 'requester', $2, NULL, 1, now())`, [request.id, requesterId]);
-    await client.query('COMMIT');
-    const intentId = `pi_pg_${randomBytes(12).toString('hex')}`;
-    await client.query(`INSERT INTO sandbox_intents (id, client_secret, owner_id, amount_cents, status) VALUES ($1, $2, $3, 10000, 'requires_payment_method') ON CONFLICT (id) DO NOTHING`, [intentId, `${intentId}_secret`, requesterId]);
-    await client.query(`INSERT INTO payment_intents (request_id, payer_id, provider, provider_intent_id, client_secret, amount_cents, status) VALUES ($1, $2, 'sandbox', $3, $4, 10000, 'requires_payment_method') ON CONFLICT (request_id) DO NOTHING`, [request.id, requesterId, intentId, `${intentId}_secret`]);
-    await client.query(`UPDATE sandbox_intents SET status = 'requires_capture', card_brand = 'visa', card_last4 = '4242', updated_at = now() WHERE id = $1 AND status = 'requires_payment_method' RETURNING *`, [intentId]);
-    await client.query(`SELECT * FROM sandbox_intents WHERE id = $1`, [intentId]);
-    await client.query('BEGIN');
-    await client.query(`INSERT INTO ledger_movements (request_id, movement, amount_cents) VALUES ($1, 'authorised', 10000) ON CONFLICT DO NOTHING`, [request.id]);
-    await client.query(`INSERT INTO ledger_entries (request_id, movement, account, amount_cents) SELECT $1, 'authorised', a, v FROM unnest($2::text[], $3::bigint[]) t(a, v)`, [request.id, ['holds', 'holds_payers'], [10000, -10000]]);
-    await client.query('COMMIT');
-    await client.query('BEGIN');
-    await client.query('SELECT * FROM requests WHERE id = $1 FOR UPDATE', [request.id]);
-    await client.query(`UPDATE requests SET paid = true, authorised = true, paid_at = now(), paid_id = $2, expiration_time = now() + interval '6 days', updated_at = now() WHERE id = $1`, [request.id, randomBytes(12).toString('base64url')]);
-    await client.query(`INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'pay', 'requester', $2, 1, 1, now())`, [request.id, requesterId]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-async function drivePg(pool, accounts) {
-  const booking = new Series();
-  const deadline = Date.now() + DURATION_MS;
-  let slot = 0;
-  const started = performance.now();
-  const worker = async (index) => {
-    const requesterId = accounts.fans[index % accounts.fans.length].id;
-    while (Date.now() < deadline) {
-      const athleteId = accounts.athletes[Math.floor(Math.random() * accounts.athletes.length)].id;
-      slot += 1;
-      try {
-        await timed(booking, () => bookThroughPg(pool, athleteId, requesterId, Math.floor(Date.now() / 1000) + 400 * 86400 + slot * 3600));
-      } catch (error) {
-        booking.errors += 1;
-        if (booking.errors <= 3) console.error(`  pg booking failed: ${error.message}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CLIENTS }, (_, index) => worker(index)));
-  return booking.summary((performance.now() - started) / 1000);
-}
-
 async function settle(pool) {
   const deadline = Date.now() + 180_000;
   for (;;) {
     const { rows: [{ pending }] } = await pool.query(
-      `SELECT count(*)::int AS pending FROM pgboss.job WHERE name LIKE 'payments.%' AND state IN ('created', 'retry', 'active')`,
+      `SELECT count(*)::int AS pending FROM pgboss.job WHERE (name LIKE 'payments.%' OR name = 'mail.send') AND state IN ('created', 'retry', 'active')`,
     );
     if (pending === 0) return;
-    if (Date.now() > deadline) throw new Error(`${pending} payment job(s) still pending after 180 s`);
+    if (Date.now() > deadline) throw new Error(`${pending} payment or mail job(s) still pending after 180 s`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/**
+ * What each side wrote, table by table (the bare side's requests are named 'Bench pg', its emails
+ * go to <uuid>@bench.test and its jobs to the bench. queues): a check that both did the same work.
+ */
+async function rowsBySide(pool, queues) {
+  const counts = {
+    'request history': `SELECT r.name = 'Bench pg' AS bare, count(*)::int AS n FROM request_history h JOIN requests r ON r.id = h.request_id GROUP BY 1`,
+    notifications: `SELECT r.name = 'Bench pg' AS bare, count(*)::int AS n FROM notifications x JOIN requests r ON r.id = x.request_id GROUP BY 1`,
+    'ledger entries': `SELECT r.name = 'Bench pg' AS bare, count(*)::int AS n FROM ledger_entries x JOIN requests r ON r.id = x.request_id GROUP BY 1`,
+    emails: `SELECT to_address ~ '^[0-9a-f-]{36}@bench[.]test$' AS bare, count(*)::int AS n FROM outbox_emails GROUP BY 1`,
+    jobs: `SELECT name LIKE 'bench.%' AS bare, count(*)::int AS n FROM pgboss.job WHERE name = ANY($1) OR name LIKE 'bench.%' GROUP BY 1`,
+  };
+  const out = [];
+  for (const [name, sql] of Object.entries(counts)) {
+    const { rows } = await pool.query(sql, sql.includes('$1') ? [queues] : []);
+    out.push([name, rows.find((row) => !row.bare)?.n ?? 0, rows.find((row) => row.bare)?.n ?? 0]);
+  }
+  return out;
 }
 
 /** Every money and state invariant, by SQL over the API's own rows (the pg side's rows excluded). */
@@ -359,10 +385,13 @@ async function main() {
   chmodSync(dataDir, 0o755);
   const [apiPort, pgPort] = [await freePort(), await freePort()];
   const api = startApi(apiPort, dataDir, pgPort);
-  const call = client(`http://127.0.0.1:${apiPort}/api/v1`);
+  const call = client(`http://127.0.0.1:${apiPort}`, CLIENTS + ATHLETES);
   let pool;
+  let jobPool;
   const stop = async () => {
+    await call.close().catch(() => undefined);
     await pool?.end().catch(() => undefined);
+    await jobPool?.end().catch(() => undefined);
     await stopProcess(api);
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -375,25 +404,64 @@ async function main() {
     const accounts = await createAccounts(call, pool);
     console.log(`\n${ATHLETES} athletes, ${REQUESTERS} requesters; ${CLIENTS} concurrent requesters for ${DURATION_MS / 1000} s, API_WORKERS=${WORKERS}`);
 
-    const apiResults = await driveApi(call, accounts);
-    const pgResult = await drivePg(pool, accounts);
+    // PostgreSQL's count of transactions (a statement outside one is one), before and after each
+    // side's run and settling: a check that the bare side does the work the API does.
+    const transactions = async () => {
+      await pool.query('SELECT pg_stat_force_next_flush()');
+      const { rows: [{ count }] } = await pool.query(`SELECT xact_commit + xact_rollback AS count FROM pg_stat_database WHERE datname = current_database()`);
+      return Number(count);
+    };
+    // Where the machine's CPU goes in each run (this process is the load generator, or the bare driver).
+    const classify = (pid, command) => (pid === process.pid ? 'this process' : command.includes(API_MAIN) ? 'API' : /^postgres\b|\/bin\/postgres /.test(command) ? 'PostgreSQL' : null);
+    const cpuSince = (before) => {
+      const now = cpuSeconds(classify);
+      return now && Object.fromEntries(Object.entries(now).map(([name, used]) => [name, used - (before?.[name] ?? 0)]));
+    };
+    const beforeApi = await transactions();
+    const cpuBeforeApi = cpuSeconds(classify);
+    const apiResults = await drive(apiFlow(call), accounts, 7);
     await settle(pool);
+    const apiCpu = cpuSince(cpuBeforeApi);
+    const apiTransactions = (await transactions()) - beforeApi;
+    // pg-boss's pool in each API process (JobsService: max 4).
+    jobPool = new Pool({ connectionString: `postgres://huddle:huddle@127.0.0.1:${pgPort}/huddle`, max: 4 * WORKERS });
+    const bare = bareBookingFlow(pool, jobPool, requireFromApi('pg-boss/src/plans'));
+    await bare.createQueues();
+    bare.startJobs(WORKERS);
+    const beforeBare = await transactions();
+    const cpuBeforeBare = cpuSeconds(classify);
+    const bareResults = await drive(bareFlow(bare), accounts, 400);
+    await bare.drain();
+    const bareCpu = cpuSince(cpuBeforeBare);
+    const bareTransactions = (await transactions()) - beforeBare;
     const found = await violations(pool);
+    if (bare.failures.length) {
+      found['a bare-driver job that failed'] = bare.failures.length;
+      for (const failure of bare.failures.slice(0, 3)) console.error(`  bare job failed: ${failure}`);
+    }
     const total = Object.values(found).reduce((sum, count) => sum + count, 0);
 
-    console.log('\ncall                 count     per s     p50       p99     errors');
-    for (const [name, summary] of Object.entries(apiResults)) {
-      console.log(`${name.padEnd(18)} ${String(summary.count).padStart(7)} ${summary.perSecond.toFixed(1).padStart(9)} ${ms(summary.p50).padStart(9)} ${ms(summary.p99).padStart(9)} ${String(summary.errors).padStart(6)}`);
-    }
+    console.log(`\n${''.padEnd(9)} ${'API'.padStart(40)}   ${'bare pg'.padStart(40)}`);
+    console.log(`${'call'.padEnd(9)} ${['count', 'per s', 'p50', 'p99', 'errors'].map((h) => h.padStart(8)).join('')}   ${['count', 'per s', 'p50', 'p99', 'errors'].map((h) => h.padStart(8)).join('')}`);
+    const row = (summary) => [String(summary.count), summary.perSecond.toFixed(1), summary.p50.toFixed(1), summary.p99.toFixed(1), String(summary.errors)].map((cell) => cell.padStart(8)).join('');
+    for (const name of Object.keys(apiResults)) console.log(`${name.padEnd(9)} ${row(apiResults[name])}   ${row(bareResults[name])}`);
     const booking = apiResults.booking;
-    console.log(`\nAPI: ${booking.perSecond.toFixed(1)} bookings/s (book + checkout + pay + set-paid), booking p50 ${ms(booking.p50)} p99 ${ms(booking.p99)}`);
-    console.log(`pg:  ${pgResult.perSecond.toFixed(1)} bookings/s through the bare driver, p50 ${ms(pgResult.p50)} p99 ${ms(pgResult.p99)} (${pgResult.errors} errors)`);
-    const worstCallP99 = Math.max(...['book', 'sheet', 'confirm', 'setPaid', 'accept', 'decline', 'cancel'].map((name) => apiResults[name].p99).filter(Number.isFinite));
+    const baseline = bareResults.booking;
+    console.log(`\nAPI:     ${booking.perSecond.toFixed(1)} bookings/s (book + checkout + pay + set-paid, with the athletes' answers and the jobs beside), booking p50 ${ms(booking.p50)} p99 ${ms(booking.p99)}`);
+    console.log(`bare pg: ${baseline.perSecond.toFixed(1)} bookings/s running the same statements, booking p50 ${ms(baseline.p50)} p99 ${ms(baseline.p99)}; ${(bare.statements / Math.max(1, baseline.count)).toFixed(1)} statements a booking`);
+    console.log(`transactions a booking, as PostgreSQL counts them (a statement outside one is one; the job queue's polling included): API ${(apiTransactions / Math.max(1, booking.count)).toFixed(1)}, bare pg ${(bareTransactions / Math.max(1, baseline.count)).toFixed(1)} (of which ${(bare.emptyFetches / Math.max(1, baseline.count)).toFixed(1)} job fetches that found nothing)`);
+    console.log(`rows written a booking, API / bare pg: ${(await rowsBySide(pool, BENCH_QUEUES)).map(([name, api, bareRows]) => `${name} ${(api / Math.max(1, booking.count)).toFixed(2)} / ${(bareRows / Math.max(1, baseline.count)).toFixed(2)}`).join(', ')}`);
+    if (apiCpu && bareCpu) {
+      const perBooking = (cpu, count) => Object.entries(cpu).filter(([, used]) => used > 0.05).map(([name, used]) => `${name} ${((used * 1000) / Math.max(1, count)).toFixed(1)}`).join(', ');
+      console.log(`CPU ms a booking, the run and its settling: API side: ${perBooking(apiCpu, booking.count)}; bare side: ${perBooking(bareCpu, baseline.count)}`);
+    }
+    const calls = ['book', 'sheet', 'confirm', 'setPaid', 'accept', 'decline', 'cancel', 'list'];
+    const worst = (results) => Math.max(...calls.map((name) => results[name].p99).filter(Number.isFinite));
     console.log('\ninvariants:');
     for (const [name, count] of Object.entries(found)) console.log(`  ${count === 0 ? 'ok  ' : 'FAIL'} ${name}${count ? `: ${count}` : ''}`);
-    const ratio = booking.perSecond / pgResult.perSecond;
+    const ratio = booking.perSecond / baseline.perSecond;
     const targets = [
-      [`p99 of every call under 100 ms at ${CLIENTS} clients (worst ${ms(worstCallP99)})`, worstCallP99 < 100],
+      [`p99 of every call under 100 ms at ${CLIENTS} clients (API worst ${ms(worst(apiResults))}; the bare driver's own worst ${ms(worst(bareResults))})`, worst(apiResults) < 100],
       [`API throughput at least half the bare driver's (${(ratio * 100).toFixed(0)}%)`, ratio >= 0.5],
       [`0 violations (${total})`, total === 0],
     ];
