@@ -45,27 +45,31 @@ export function stopOnInterruptOrDeadline(stop, deadlineMs) {
 /**
  * CPU seconds (user + system) used so far by the processes `classify` names, by name, with what
  * their children that ended used (so PostgreSQL's postmaster carries its closed connections):
- * reads /proc, so on Linux only (null elsewhere). `classify(pid, command)` answers a name or null.
+ * reads /proc, so on Linux only (null elsewhere). `classify({ pid, ppid, command }, byPid)` answers
+ * a name or null; `byPid` holds every process read, for a look at the parent.
  */
 export function cpuSeconds(classify) {
   if (!existsSync('/proc/self/stat')) return null;
   const ticks = 100; // USER_HZ, the unit of /proc/<pid>/stat on Linux
-  const totals = {};
+  const byPid = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      const name = classify(Number(entry), command);
-      if (!name) continue;
-      // Fields after the parenthesised name, from the state (3rd overall): utime, stime, cutime and
-      // cstime are the 14th to 17th.
+      // Fields after the parenthesised name, from the state (3rd overall): the parent is the 4th,
+      // utime, stime, cutime and cstime the 14th to 17th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const used = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      totals[name] = (totals[name] ?? 0) + used / ticks;
+      const used = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticks;
+      byPid.set(Number(entry), { pid: Number(entry), ppid: Number(fields[1]), command, used });
     } catch {
       // The process ended while being read.
     }
+  }
+  const totals = {};
+  for (const process of byPid.values()) {
+    const name = classify(process, byPid);
+    if (name) totals[name] = (totals[name] ?? 0) + process.used;
   }
   return totals;
 }

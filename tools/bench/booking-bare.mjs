@@ -79,7 +79,7 @@ const POLL_INTERVAL_MS = 2_000;
 
 /**
  * The baseline's flow over `pool`: `calls` (what a requester's and an athlete's HTTP calls run,
- * the session lookup included), and job workers (`startJobs`, `drain`) that run what the API's
+ * the session lookup included), and job workers (`startJobs`, `settle`, `stop`) that run what the API's
  * job handlers run. `plans` is pg-boss's statement module; `jobPool` takes the queue's fetches and
  * completions, as pg-boss's own pool does in the API (the handlers' statements use `pool`).
  */
@@ -125,7 +125,7 @@ export function bareBookingFlow(pool, jobPool, plans) {
     await run(SQL.recipients, [[request.athleteId, request.requesterId], '3']);
     const { rows: [counter] } = await run(SQL.counters, [[userId], [1]]);
     const data = JSON.stringify({ link: `/request/${request.id}`, text, title });
-    await run(SQL.notifications, [[userId], [data], [counter.last_seq], request.id, request.id, 'video_chat', null]);
+    await run(SQL.notifications, [[userId], [data], [counter.last_seq], request.id, request.id, request.type, null]);
     await run(SQL.notify, [CHANNEL, `n:${userId}:${counter.last_seq}`]);
     if (email) await enqueue(run, 'mail.send', { to: emailOf(userId), text: `${text}\n\nOpen it on Huddle: http://localhost:4200/request/${request.id}\n`, subject: `Huddle: ${title}` });
   };
@@ -139,7 +139,9 @@ export function bareBookingFlow(pool, jobPool, plans) {
       const { rows: [row] } = await run(SQL.lockRequest, [request.id]);
       if (skip(row)) return;
       if (row.request_status !== from) throw Object.assign(new Error(`request ${request.id} is no longer ${from}`), { code: 'conflict' });
-      const savepoint = action === 'accept';
+      // RequestCoreService.save: only a change of a timed request into a slot status can meet the
+      // double-booking constraint, so only it pays for a savepoint.
+      const savepoint = action === 'accept' && row.request_start_at !== null;
       if (savepoint) await run('SAVEPOINT typeorm_1');
       const paidAt = row.request_paid_at ?? new Date();
       const paidId = row.request_paid_id ?? randomBytes(12).toString('base64url');
@@ -156,33 +158,40 @@ export function bareBookingFlow(pool, jobPool, plans) {
    */
   const markPaid = async (requestId, party, actorId) => {
     const { rows: [current] } = await query(SQL.requestById, [requestId]);
-    const request = { id: requestId, athleteId: current.RequestEntity_athlete_id, requesterId: current.RequestEntity_requester_id };
+    const request = { id: requestId, athleteId: current.RequestEntity_athlete_id, requesterId: current.RequestEntity_requester_id, type: current.RequestEntity_type };
     if (current.RequestEntity_paid) return request;
     const { rows: [intent] } = await query(SQL.intentOfRequest, [requestId]);
     const { rows: [sandbox] } = await query(SQL.sandboxById, [intent.provider_intent_id]);
     await query(SQL.intentStatus, [requestId, sandbox.status]);
     if (sandbox.status !== 'requires_capture' && sandbox.status !== 'succeeded') throw new Error('The card payment is not complete yet');
-    await query(SQL.ledgerMovement, [requestId, 'authorised', 10000, ['holds', 'holds_payers'], [10000, -10000]]);
+    const amount = Number(intent.amount_cents);
+    await query(SQL.ledgerMovement, [requestId, 'authorised', amount, ['holds', 'holds_payers'], [amount, -amount]]);
+    let paid = false;
     await change(request, {
       action: 'pay', party, actorId, from: 1, to: 1,
       skip: (row) => row.request_paid,
-      then: (run) => tell(run, request, request.athleteId, 'New request', 'Bench booked a video chat. Accept or decline it before it expires.', true),
+      then: async (run) => {
+        await tell(run, request, request.athleteId, 'New request', 'Bench booked a request. Accept or decline it before it expires.', true);
+        paid = true;
+      },
     });
-    wake('mail.send');
+    if (paid) wake('mail.send');
     return request;
   };
 
   const calls = {
-    async book(fan, athleteId, start) {
+    /** `details` as the API stores them; `window` the event's [start, end] in seconds, null for a shoutout or an endorsement. */
+    async book(fan, athleteId, { type, amountCents, details, window }) {
       await sessionOf(fan.token);
-      await query(SQL.bookableService, [athleteId, 'video_chat', 2]);
-      const details = JSON.stringify({ date_time: start, event_description: 'Hello' });
+      await query(SQL.bookableService, [athleteId, type, 2]);
+      const feeCents = Math.round((amountCents * 20) / 100);
       const request = await transaction(async (run) => {
         const now = new Date();
-        const { rows: [inserted] } = await run(SQL.insertRequest, ['video_chat', 1, athleteId, fan.id, 'Bench pg', 10000, 8000, 2000, false, false, false, null, details, new Date(start * 1000), new Date(start * 1000 + 300_000), now]);
+        const [startAt, endAt] = window ? window.map((seconds) => new Date(seconds * 1000)) : [null, null];
+        const { rows: [inserted] } = await run(SQL.insertRequest, [type, 1, athleteId, fan.id, 'Bench pg', amountCents, amountCents - feeCents, feeCents, false, false, false, null, JSON.stringify(details), startAt, endAt, now]);
         await run(SQL.createHistory, [inserted.id, fan.id, now]);
         await run(SQL.requestById, [inserted.id]);
-        return { id: inserted.id, athleteId, requesterId: fan.id };
+        return { id: inserted.id, athleteId, requesterId: fan.id, type, amountCents, feeCents };
       });
       await view(request);
       return request;
@@ -194,8 +203,8 @@ export function bareBookingFlow(pool, jobPool, plans) {
       await query(SQL.idempotencyKey, [`huddle:create:${request.id}`, 'create', request.id]);
       request.intentId = `pi_sbx_${randomBytes(12).toString('hex')}`;
       request.secret = `${request.intentId}_secret_${randomBytes(24).toString('base64url')}`;
-      await query(SQL.createSandboxIntent, [request.intentId, request.secret, fan.id, 10000, 'manual']);
-      await query(SQL.createIntent, [request.id, fan.id, 'sandbox', request.intentId, request.secret, 10000, 'requires_payment_method', 'request', 'manual']);
+      await query(SQL.createSandboxIntent, [request.intentId, request.secret, fan.id, request.amountCents, 'manual']);
+      await query(SQL.createIntent, [request.id, fan.id, 'sandbox', request.intentId, request.secret, request.amountCents, 'requires_payment_method', 'request', 'manual']);
     },
     async confirm(fan, request) {
       await sessionOf(fan.token);
@@ -213,15 +222,23 @@ export function bareBookingFlow(pool, jobPool, plans) {
       await sessionOf(athlete.token);
       const { rows } = await query(SQL.pendingOfAthlete, [athlete.id, 1]);
       if (rows.length) await query(SQL.parties, [[...new Set(rows.map((row) => row.request_requester_id))]]);
-      return rows.map((row) => ({ id: row.request_id, athleteId: row.request_athlete_id, requesterId: row.request_requester_id }));
+      return rows.map((row) => ({
+        id: row.request_id,
+        athleteId: row.request_athlete_id,
+        requesterId: row.request_requester_id,
+        type: row.request_type,
+        amountCents: Number(row.request_request_amount_cents),
+        feeCents: Number(row.request_fee_amount_cents),
+      }));
     },
     async accept(athlete, request) {
       await sessionOf(athlete.token);
       await change(request, {
         action: 'accept', party: 'athlete', actorId: athlete.id, from: 1, to: 2, acceptedAt: new Date(),
         then: async (run) => {
-          await enqueue(run, 'payments.capture', { feeCents: 2000, athleteId: request.athleteId, requestId: request.id, amountCents: 10000, athleteCents: 8000 }, `capture:${request.id}`);
-          await tell(run, request, request.requesterId, 'Request accepted', 'Bench accepted your video chat.', true);
+          const { amountCents, feeCents } = request;
+          await enqueue(run, 'payments.capture', { feeCents, athleteId: request.athleteId, requestId: request.id, amountCents, athleteCents: amountCents - feeCents }, `capture:${request.id}`);
+          await tell(run, request, request.requesterId, 'Request accepted', 'Bench accepted your request.', true);
         },
       });
       wake('payments.capture');
@@ -234,7 +251,7 @@ export function bareBookingFlow(pool, jobPool, plans) {
         action: 'decline', party: 'athlete', actorId: athlete.id, from: 1, to: 3,
         then: async (run) => {
           await enqueue(run, 'payments.void', { requestId: request.id }, `void:${request.id}`);
-          await tell(run, request, request.requesterId, 'Request declined', 'Bench declined your video chat. The hold on your card was released.', true);
+          await tell(run, request, request.requesterId, 'Request declined', 'Bench declined your request. The hold on your card was released.', true);
         },
       });
       wake('payments.void');
@@ -247,7 +264,7 @@ export function bareBookingFlow(pool, jobPool, plans) {
         action: 'cancel', party: 'requester', actorId: fan.id, from: 1, to: 3,
         then: async (run) => {
           await enqueue(run, 'payments.void', { requestId: request.id }, `void:${request.id}`);
-          await tell(run, request, request.athleteId, 'Request canceled', 'Bench canceled the video chat.', false);
+          await tell(run, request, request.athleteId, 'Request canceled', 'Bench canceled the request.', false);
         },
       });
       wake('payments.void');
@@ -261,6 +278,7 @@ export function bareBookingFlow(pool, jobPool, plans) {
     await query(SQL.sandboxById, [intent.provider_intent_id]);
     await query(SQL.idempotencyKey, [`huddle:${operation}:${requestId}`, operation, requestId]);
     await query(SQL.moveSandbox, [intent.provider_intent_id, status, from]);
+    return Number(intent.amount_cents);
   };
   const handlers = {
     async 'payments.provider-event'(data) {
@@ -273,7 +291,7 @@ export function bareBookingFlow(pool, jobPool, plans) {
         if (fresh.length === 0) return false;
         await run(SQL.intentStatus, [intent.request_id, sandbox.status]);
         if (sandbox.status !== 'requires_capture') return false;
-        await run(SQL.ledgerMovement, [intent.request_id, 'authorised', 10000, ['holds', 'holds_payers'], [10000, -10000]]);
+        await run(SQL.ledgerMovement, [intent.request_id, 'authorised', Number(intent.amount_cents), ['holds', 'holds_payers'], [Number(intent.amount_cents), -Number(intent.amount_cents)]]);
         await enqueue(run, 'payments.authorised.booking', { requestId: intent.request_id });
         return true;
       });
@@ -283,20 +301,20 @@ export function bareBookingFlow(pool, jobPool, plans) {
       await markPaid(data.requestId, 'system', null);
     },
     async 'payments.capture'(data) {
-      await settleIntent(data.requestId, 'capture', 'succeeded', ['requires_capture']);
+      const amount = await settleIntent(data.requestId, 'capture', 'succeeded', ['requires_capture']);
       await transaction(async (run) => {
         await run(SQL.intentStatus, [data.requestId, 'succeeded']);
-        await run(SQL.ledgerMovement, [data.requestId, 'authorised', 10000, ['holds', 'holds_payers'], [10000, -10000]]);
-        await run(SQL.ledgerMovement, [data.requestId, 'captured', 20000, ['holds', 'holds_payers', 'cash', 'unallocated'], [-10000, 10000, 10000, -10000]]);
-        await run(SQL.ledgerMovement, [data.requestId, 'owed_to_athlete', 10000, ['unallocated', `athlete_payable:${data.athleteId}`, 'platform_fees'], [data.amountCents, -data.athleteCents, -data.feeCents]]);
+        await run(SQL.ledgerMovement, [data.requestId, 'authorised', amount, ['holds', 'holds_payers'], [amount, -amount]]);
+        await run(SQL.ledgerMovement, [data.requestId, 'captured', amount * 2, ['holds', 'holds_payers', 'cash', 'unallocated'], [-amount, amount, amount, -amount]]);
+        await run(SQL.ledgerMovement, [data.requestId, 'owed_to_athlete', data.amountCents, ['unallocated', `athlete_payable:${data.athleteId}`, 'platform_fees'], [data.amountCents, -data.athleteCents, -data.feeCents]]);
       });
     },
     async 'payments.void'(data) {
-      await settleIntent(data.requestId, 'void', 'canceled', ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture']);
+      const amount = await settleIntent(data.requestId, 'void', 'canceled', ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture']);
       await transaction(async (run) => {
         await run(SQL.intentStatus, [data.requestId, 'canceled']);
-        await run(SQL.ledgerMovement, [data.requestId, 'authorised', 10000, ['holds', 'holds_payers'], [10000, -10000]]);
-        await run(SQL.ledgerMovement, [data.requestId, 'voided', 10000, ['holds', 'holds_payers'], [-10000, 10000]]);
+        await run(SQL.ledgerMovement, [data.requestId, 'authorised', amount, ['holds', 'holds_payers'], [amount, -amount]]);
+        await run(SQL.ledgerMovement, [data.requestId, 'voided', amount, ['holds', 'holds_payers'], [-amount, amount]]);
       });
     },
     async 'mail.send'(data) {
@@ -305,32 +323,48 @@ export function bareBookingFlow(pool, jobPool, plans) {
   };
 
   // One worker per queue per API process, as the API's: it fetches again at once after a job,
-  // and otherwise sleeps out the polling interval or until a commit of this process wakes it.
+  // and otherwise sleeps out the polling interval or until a commit wakes it. A commit wakes one
+  // sleeping worker of the queue (in the API, its own process's); a wake with none asleep is kept
+  // for the next worker that would sleep, as pg-boss keeps it.
+  const missedWakes = new Set();
   function wake(name) {
-    for (const resolve of wakers.get(name) ?? []) resolve();
-    wakers.set(name, []);
+    const sleeping = wakers.get(name) ?? [];
+    const next = sleeping.shift();
+    if (next) next();
+    else missedWakes.add(name);
   }
   let stopped = false;
   const failures = [];
   const worker = async (name) => {
     while (!stopped) {
-      statements += 1;
-      const { rows: [job] } = await jobPool.query(fetchJob, [PREFIX + name, 1]);
-      if (!job) {
-        emptyFetches += 1;
-        await new Promise((resolve) => {
-          const timer = setTimeout(resolve, POLL_INTERVAL_MS);
-          wakers.set(name, [...(wakers.get(name) ?? []), () => (clearTimeout(timer), resolve())]);
-        });
-        continue;
-      }
       try {
-        await handlers[name](job.data);
+        statements += 1;
+        const { rows: [job] } = await jobPool.query(fetchJob, [PREFIX + name, 1]);
+        if (!job) {
+          emptyFetches += 1;
+          if (missedWakes.delete(name)) continue;
+          await new Promise((resolve) => {
+            const timer = setTimeout(() => {
+              wakers.set(name, (wakers.get(name) ?? []).filter((waiting) => waiting !== woken));
+              resolve();
+            }, POLL_INTERVAL_MS);
+            const woken = () => (clearTimeout(timer), resolve());
+            wakers.set(name, [...(wakers.get(name) ?? []), woken]);
+          });
+          continue;
+        }
+        try {
+          await handlers[name](job.data);
+        } catch (error) {
+          failures.push(`${name}: ${error.message}`);
+        }
+        statements += 1;
+        await jobPool.query(completeJobs, [PREFIX + name, [job.id], null]);
       } catch (error) {
-        failures.push(`${name}: ${error.message}`);
+        // The queue itself failed (a lost connection): counted, and the worker goes on after a pause.
+        failures.push(`${name} queue: ${error.message}`);
+        if (!stopped) await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
       }
-      statements += 1;
-      await jobPool.query(completeJobs, [PREFIX + name, [job.id], null]);
     }
   };
   const running = [];
@@ -351,18 +385,20 @@ export function bareBookingFlow(pool, jobPool, plans) {
     startJobs(processes) {
       for (let index = 0; index < processes; index += 1) for (const name of BENCH_QUEUES) running.push(worker(name));
     },
-    /** Waits until every bench job ran, then stops the workers. */
-    async drain(timeoutMs = 180_000) {
+    /** Waits until every bench job queued so far ran (the workers go on). */
+    async settle(timeoutMs = 180_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const { rows: [{ pending }] } = await pool.query(`SELECT count(*)::int AS pending FROM pgboss.job WHERE name LIKE 'bench.%' AND state IN ('created', 'retry', 'active')`);
-        if (pending === 0) break;
-        if (Date.now() > deadline) throw new Error(`${pending} bench job(s) still pending after ${timeoutMs} ms`);
-        for (const name of BENCH_QUEUES) wake(name);
+        const { rows: [{ queued }] } = await pool.query(`SELECT count(*)::int AS queued FROM pgboss.job WHERE name LIKE 'bench.%' AND state IN ('created', 'retry', 'active')`);
+        if (queued === 0) return;
+        if (Date.now() > deadline) throw new Error(`${queued} bench job(s) still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
+    },
+    /** Stops the workers (each after what it is doing); safe to call twice. */
+    async stop() {
       stopped = true;
-      for (const name of BENCH_QUEUES) wake(name);
+      for (const sleeping of wakers.values()) for (const resume of sleeping.splice(0)) resume();
       await Promise.all(running);
     },
     get statements() {

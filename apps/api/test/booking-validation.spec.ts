@@ -71,6 +71,11 @@ describe('POST /booking/request refuses what the spec refuses, with its messages
     expect(missing.response_message).toBe(MESSAGES.athleteNotFound.title);
     await refused(bookingPayload('shoutout', fan.account.id), 404);
     await refused(bookingPayload('shoutout', '00000000-0000-4000-8000-000000000000'), 404);
+    await refused(bookingPayload('shoutout', 'not-a-uuid'), 400);
+    // A complete athlete with no service settings stored yet offers nothing.
+    const unset = await createSignedIn(testApp, UserType.Athlete);
+    const none = await refused(bookingPayload('shoutout', unset.account.id), 400);
+    expect(none.response_message).toBe('This athlete does not offer this service');
     // A blocked or deleted athlete cannot be booked, whatever their services say.
     const blocked = await createBookableAthlete(testApp);
     await api(testApp).post('/booking/request', bookingPayload('shoutout', blocked.account.id), fan.token).expect(201);
