@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, ErrorCode, UserType } from '@huddle/domain';
 import request from 'supertest';
 import { api, PASSWORD, signUp, uniqueEmail } from './support/accounts-api';
 import { fixture } from './support/media';
-import { PostgresThrottlerStorage } from '../src/modules/auth/postgres-throttler.storage';
+import { PostgresThrottlerStorage } from '../src/common/rate-limit/postgres-throttler.storage';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 

@@ -38,6 +38,12 @@ export const LIMITS = {
   pageSize: { adminUsers: 20, selectableUsers: 20, payouts: 20, default: 20 },
   sseHeartbeatTimeoutMs: 180000,
   flagReportDelayMs: { min: 100, max: 1000 },
+  /**
+   * Card testing (issue 21): this many declined card attempts by one account within the window
+   * pause its checkout for a whole window from the last of them. The API's defaults; deployments
+   * tune them (CHECKOUT_DECLINES_MAX, CHECKOUT_DECLINES_WINDOW_SECONDS).
+   */
+  declinedCards: { max: 5, windowSeconds: 60 * 60 },
 } as const;
 
 export interface PriceLimit {

@@ -1,5 +1,12 @@
 import { ENDORSEMENT_OFFER_LIMITS, LIMITS } from './limits';
 
+/** 'an hour', '2 hours', '10 minutes', '30 seconds': a configured window as a sentence says it. */
+function durationInWords(seconds: number): string {
+  const [count, one, many] =
+    seconds % 3600 === 0 ? [seconds / 3600, 'an hour', 'hours'] : seconds % 60 === 0 ? [seconds / 60, 'a minute', 'minutes'] : [seconds, 'a second', 'seconds'];
+  return count === 1 ? one : `${count} ${many}`;
+}
+
 /** Every user-facing validation and state message of spec §5 and §8, written once. */
 export const MESSAGES = {
   required: 'This field is required',
@@ -77,4 +84,11 @@ export const MESSAGES = {
   chooseLocationName: 'Please name this location',
   tooManyLocations: `You can keep at most ${LIMITS.travelLocations.max} travel locations; remove one to add another`,
   businessSignInUnavailable: 'Business sign-in is not available on this server',
+  /** Money routes over their rate limits (1429), shown under the booking and checkout forms. */
+  tooManyBookings: 'Too many bookings from this account. Please try again later.',
+  tooManyPaymentAttempts: 'Too many payment attempts. Please try again later.',
+  tooManyCardSaves: 'Too many cards added. Please try again later.',
+  /** LIMITS.declinedCards reached: the account's checkout pauses for the window. */
+  checkoutPaused: (windowSeconds: number = LIMITS.declinedCards.windowSeconds) =>
+    `Too many declined card attempts. Checkout is paused for ${durationInWords(windowSeconds)}.`,
 } as const;

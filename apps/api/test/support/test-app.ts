@@ -40,13 +40,21 @@ export interface TestAppOptions {
 /**
  * What every test app runs with unless its test says otherwise: a DATABASE_URL needs a chosen
  * AUTH_SECRET, and the limits of one client address are lifted, since a test file makes all its
- * calls from 127.0.0.1 (rate-limit.spec sets them low to test them).
+ * calls from 127.0.0.1; so are the money limits and the pause after declined cards, since one
+ * test account books, pays and tries refused cards many times (rate-limit.spec and
+ * money-rate-limit.spec set them low to test them).
  */
 export const TEST_DEFAULTS: Record<string, string> = {
   AUTH_SECRET: 'test-secret-of-the-api-test-suite-0123456789',
   SIGN_UP_MAX_PER_IP: '10000',
   GEOCODE_MAX_PER_IP: '10000',
   UPLOAD_MAX_PER_ACCOUNT: '10000',
+  BOOKING_MAX_PER_ACCOUNT: '10000',
+  PAYMENT_ATTEMPTS_MAX_PER_ACCOUNT: '10000',
+  PAYMENT_ATTEMPTS_MAX_PER_IP: '10000',
+  CARD_SAVE_MAX_PER_ACCOUNT: '10000',
+  CARD_SAVE_MAX_PER_IP: '10000',
+  CHECKOUT_DECLINES_MAX: '10000',
 };
 
 /**

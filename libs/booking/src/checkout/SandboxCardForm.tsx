@@ -33,6 +33,8 @@ export function SandboxCardForm({ clientSecret, amount, onConfirmed, finishing, 
       setMessage(answer.message ?? DECLINED);
     }
   };
+  // A refusal (a rate limit, checkout paused after declined cards) reads like a provider's message:
+  // shown under the form, which stays ready for another try.
   const failed = (error: unknown) => setMessage(toApiError(error).message);
 
   const confirm = useMutation({
@@ -44,6 +46,10 @@ export function SandboxCardForm({ clientSecret, amount, onConfirmed, finishing, 
     onError: failed,
   });
   const authenticate = useMutation({ mutationFn: (approve: boolean) => api.authenticate(clientSecret, approve), onSuccess: settle, onError: failed });
+  const answerBank = (approve: boolean) => {
+    setMessage(null);
+    authenticate.mutate(approve);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,13 +66,18 @@ export function SandboxCardForm({ clientSecret, amount, onConfirmed, finishing, 
         <h3 className="bk-auth__title">Confirm with your bank</h3>
         <p className="hd-muted">Your bank asks you to confirm this payment of {formatDollars(amount)}. (Sandbox: choose the bank's answer.)</p>
         <div className="bk-auth__actions">
-          <Button variant="accent" loading={authenticate.isPending} onClick={() => authenticate.mutate(true)}>
+          <Button variant="accent" loading={authenticate.isPending} onClick={() => answerBank(true)}>
             Complete authentication
           </Button>
-          <Button variant="secondary" disabled={authenticate.isPending} onClick={() => authenticate.mutate(false)}>
+          <Button variant="secondary" disabled={authenticate.isPending} onClick={() => answerBank(false)}>
             Fail authentication
           </Button>
         </div>
+        {message && (
+          <p className="hd-field__error bk-card__message" role="alert">
+            {message}
+          </p>
+        )}
       </div>
     );
   }

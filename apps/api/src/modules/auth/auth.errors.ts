@@ -13,7 +13,6 @@ export const AuthErrors = {
   /** Wrong, expired, used or exhausted code, or no such account: one answer for all. */
   incorrectResetCode: (): DomainError =>
     new DomainError(ErrorCode.IncorrectResetCode, undefined, { verificationCode: ERROR_MESSAGES[ErrorCode.IncorrectResetCode] }),
-  tooManyAttempts: (): DomainError => new DomainError(ErrorCode.TooManyRequests),
   /** No Facebook app configured and the sandbox page not allowed (BUSINESS_SIGN_IN_SANDBOX). */
   businessSignInUnavailable: (): DomainError => new DomainError(ErrorCode.ServiceUnavailable, MESSAGES.businessSignInUnavailable),
 } as const;

@@ -21,7 +21,6 @@ import { FacebookBusinessProvider } from './facebook-business.provider';
 import { PasswordHasher } from './password-hasher.service';
 import { PasswordResetService } from './password-reset.service';
 import { PasswordsController } from './passwords.controller';
-import { RateLimitGuard } from './rate-limit.guard';
 import { SandboxBusinessProvider } from './sandbox-business.provider';
 import { SessionCookie } from './session-cookie';
 import { SessionsController } from './sessions.controller';
@@ -44,7 +43,6 @@ import { UnavailableBusinessProvider } from './unavailable-business.provider';
     CredentialsService,
     PasswordResetService,
     BusinessSignInService,
-    RateLimitGuard,
     {
       provide: BusinessIdentityProvider,
       inject: [AppConfig, AuthSecret, Clock],
@@ -58,7 +56,7 @@ import { UnavailableBusinessProvider } from './unavailable-business.provider';
     },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [SessionsService, PasswordHasher, RateLimitGuard, AuthSecret],
+  exports: [SessionsService, PasswordHasher, AuthSecret],
 })
 export class AuthModule {}
 

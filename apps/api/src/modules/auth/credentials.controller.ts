@@ -8,7 +8,7 @@ import { SignedInPayload } from '../accounts/dto/account.dto';
 import { CredentialsService } from './credentials.service';
 import type { SignedInAccount } from './credentials.service';
 import { SignInDto, SignUpDto } from './dto/credentials.dto';
-import { RateLimit } from './rate-limit.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { SessionCookie } from './session-cookie';
 
 /**

@@ -5,7 +5,7 @@ import { EmptyPayload } from '../../common/http/empty.payload';
 import { Public } from '../../common/access/access.decorators';
 import { ConfirmPasswordResetDto, RequestPasswordResetDto } from './dto/password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
-import { RateLimit } from './rate-limit.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 

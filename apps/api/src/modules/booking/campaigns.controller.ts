@@ -5,6 +5,7 @@ import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { StagedUploadsInterceptor, UploadedFormFields } from '../media/media.module';
 import type { FormFields } from '../media/media.module';
 import { CampaignsService } from './campaigns.service';
@@ -22,6 +23,7 @@ export class CampaignsController {
 
   @Post('endorsement_campaign/create')
   @Roles(UserType.Business)
+  @RateLimit('booking')
   @UseInterceptors(StagedUploadsInterceptor([]))
   @ApiConsumes('application/x-www-form-urlencoded', 'multipart/form-data', 'application/json')
   @ApiBody({ type: CampaignCreateBody })

@@ -5,6 +5,8 @@ import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { CheckoutOpen } from '../payments/checkout-open.decorator';
 import { BookingErrors } from './booking.errors';
 import { BookingRequestsService } from './booking-requests.service';
 import { CampaignsService } from './campaigns.service';
@@ -35,6 +37,8 @@ export class CheckoutController {
   @Post('payment-sheet')
   @HttpCode(200)
   @Roles(UserType.Fan, UserType.Business)
+  @CheckoutOpen()
+  @RateLimit('payment')
   @ApiOperation({
     summary:
       "The payment sheet of the requester's unpaid request (?request_id: the card is held until the athlete accepts) or of a business's unpaid campaign (?endorsement_campaign_id: one payment for the total, captured at once): the payment intent's client secret, the same one on every repeat.",
@@ -48,6 +52,7 @@ export class CheckoutController {
   @Post('set-paid')
   @HttpCode(200)
   @Roles(UserType.Fan, UserType.Business)
+  @RateLimit('payment')
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
   @ApiBody({ type: SetPaidBody })
   @ApiOperation({

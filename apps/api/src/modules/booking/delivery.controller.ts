@@ -6,7 +6,7 @@ import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
-import { RateLimit } from '../auth/rate-limit.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { StagedUploadsInterceptor, UploadedFormFields, UploadedStagedFiles, VIDEO_FIELD } from '../media/media.module';
 import type { FormFields, StagedFiles } from '../media/media.module';
 import { BookingErrors } from './booking.errors';

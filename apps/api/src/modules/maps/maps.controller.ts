@@ -2,7 +2,7 @@ import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { Public } from '../../common/access/access.decorators';
-import { RateLimit } from '../auth/rate-limit.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { GeocodePayload, GeocodeQuery } from './dto/geocode.dto';
 import { MapConfigPayload } from './dto/map-config.payload';
 import { PlaceLabelsPayload, PlaceLabelsQuery } from './dto/place-labels.dto';

@@ -5,7 +5,7 @@ import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
-import { RateLimit } from '../auth/rate-limit.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadIntroBody, UploadIntroPayload } from './dto/upload-intro.dto';
 import { UploadPhotoBody, UploadPhotoPayload } from './dto/upload-photo.dto';
 import { MediaService } from './media.service';

@@ -6,8 +6,11 @@ import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { CARD_PROVIDER } from './card-provider';
 import type { CardProvider } from './card-provider';
+import { CheckoutOpen } from './checkout-open.decorator';
+import { DeclinedPayments } from './declined-payments';
 import { SandboxAuthenticateInput, SandboxConfirmInput, SandboxConfirmPayload } from './dto/payments.dto';
 import { PaymentsErrors } from './payments.errors';
 import { PaymentsService } from './payments.service';
@@ -27,11 +30,14 @@ export class SandboxController {
   constructor(
     @Inject(CARD_PROVIDER) private readonly provider: CardProvider,
     private readonly payments: PaymentsService,
+    private readonly declines: DeclinedPayments,
   ) {}
 
   @Post('confirm')
   @HttpCode(200)
   @Roles(...PAYERS)
+  @CheckoutOpen()
+  @RateLimit('payment')
   @ApiOperation({ summary: "Sandbox only: confirm a payment intent with a card (Stripe's test numbers)." })
   @ApiOkEnvelope(SandboxConfirmPayload)
   async confirm(@CurrentAccount() account: AuthenticatedAccount, @Body() body: SandboxConfirmInput): Promise<SandboxConfirmPayload> {
@@ -41,12 +47,15 @@ export class SandboxController {
       expYear: body.exp_year,
       cvc: body.cvc,
     });
+    // Only a refused card comes back with a message here: the decline Stripe would report as payment_intent.payment_failed.
+    if (confirmation?.message) await this.declines.recordDecline(account.id);
     return this.answer(confirmation);
   }
 
   @Post('authenticate')
   @HttpCode(200)
   @Roles(...PAYERS)
+  @RateLimit('payment')
   @ApiOperation({ summary: 'Sandbox only: complete or fail the authentication step (card 4000 0025 0000 3155).' })
   @ApiOkEnvelope(SandboxConfirmPayload)
   async authenticate(@CurrentAccount() account: AuthenticatedAccount, @Body() body: SandboxAuthenticateInput): Promise<SandboxConfirmPayload> {

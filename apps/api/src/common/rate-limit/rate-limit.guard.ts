@@ -5,11 +5,11 @@ import { Reflector } from '@nestjs/core';
 import { InjectThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { normalizeEmail } from '@huddle/domain';
+import { ErrorCode, normalizeEmail } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
-import type { AuthenticatedRequest } from '../../common/access/authenticated-account';
-import { AuthErrors } from './auth.errors';
-import { RATE_LIMIT_METADATA, rateLimitRules } from './rate-limit.policies';
+import type { AuthenticatedRequest } from '../access/authenticated-account';
+import { DomainError } from '../errors/domain-error';
+import { RATE_LIMIT_METADATA, rateLimitMessage, rateLimitRules } from './rate-limit.policies';
 import type { RateLimitPolicy } from './rate-limit.policies';
 
 function hashed(value: string): string {
@@ -49,7 +49,7 @@ export class RateLimitGuard implements CanActivate {
       const record = await this.storage.increment(key, rule.windowMs, rule.limit, 0, policy);
       if (record.isBlocked) {
         http.getResponse<FastifyReply>().header('Retry-After', String(Math.max(1, record.timeToBlockExpire)));
-        throw AuthErrors.tooManyAttempts();
+        throw new DomainError(ErrorCode.TooManyRequests, rateLimitMessage(policy));
       }
     }
     return true;

@@ -1,8 +1,9 @@
+import { ERROR_MESSAGES, ErrorCode, MESSAGES } from '@huddle/domain';
 import type { AppConfig } from '../../config/app-config';
 
 export const RATE_LIMIT_METADATA = 'huddle:rate-limit';
 
-export type RateLimitPolicy = 'signIn' | 'passwordResetRequest' | 'passwordResetConfirm' | 'signUp' | 'geocode' | 'upload';
+export type RateLimitPolicy = 'signIn' | 'passwordResetRequest' | 'passwordResetConfirm' | 'signUp' | 'geocode' | 'upload' | 'booking' | 'payment' | 'cardSave';
 
 export interface RateLimitRule {
   /** Who is counted: the client IP address, the body's email, or the signed-in account. */
@@ -39,5 +40,34 @@ export function rateLimitRules(policy: RateLimitPolicy, config: AppConfig): Rate
     // Uploads need a session, so the account is who is counted, whatever address it comes from.
     case 'upload':
       return [{ by: 'account', limit: config.UPLOAD_MAX_PER_ACCOUNT, windowMs: config.UPLOAD_WINDOW_SECONDS * 1000 }];
+    // A booking is an unpaid draft that charges nothing, so only the account is counted: offices
+    // and campuses book from one address.
+    case 'booking':
+      return [{ by: 'account', limit: config.BOOKING_MAX_PER_ACCOUNT, windowMs: config.BOOKING_WINDOW_SECONDS * 1000 }];
+    // Card testing runs many accounts from one address or one account from many: both are counted.
+    case 'payment':
+      return [
+        { by: 'ip', limit: config.PAYMENT_ATTEMPTS_MAX_PER_IP, windowMs: config.PAYMENT_ATTEMPTS_WINDOW_SECONDS * 1000 },
+        { by: 'account', limit: config.PAYMENT_ATTEMPTS_MAX_PER_ACCOUNT, windowMs: config.PAYMENT_ATTEMPTS_WINDOW_SECONDS * 1000 },
+      ];
+    case 'cardSave':
+      return [
+        { by: 'ip', limit: config.CARD_SAVE_MAX_PER_IP, windowMs: config.CARD_SAVE_WINDOW_SECONDS * 1000 },
+        { by: 'account', limit: config.CARD_SAVE_MAX_PER_ACCOUNT, windowMs: config.CARD_SAVE_WINDOW_SECONDS * 1000 },
+      ];
+  }
+}
+
+/** What a refusal says: the money routes name what was limited, so a payer knows what to wait for. */
+export function rateLimitMessage(policy: RateLimitPolicy): string {
+  switch (policy) {
+    case 'booking':
+      return MESSAGES.tooManyBookings;
+    case 'payment':
+      return MESSAGES.tooManyPaymentAttempts;
+    case 'cardSave':
+      return MESSAGES.tooManyCardSaves;
+    default:
+      return ERROR_MESSAGES[ErrorCode.TooManyRequests];
   }
 }
