@@ -66,7 +66,15 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
     return account;
   }
 
-  function finished(athleteId: string, requesterId: string, daysAgo: number, review: { rate: number; comment: string } | null, type: 'shoutout' | 'endorsement' = 'shoutout'): ImportedFinishedRequest {
+  /** A finished request; a shoutout's delivered video, and its watermarked copy unless `rendered` is false. */
+  function finished(
+    athleteId: string,
+    requesterId: string,
+    daysAgo: number,
+    review: { rate: number; comment: string } | null,
+    type: 'shoutout' | 'endorsement' = 'shoutout',
+    rendered = true,
+  ): ImportedFinishedRequest {
     const createdAt = new Date(base - daysAgo * DAY);
     return {
       type,
@@ -76,7 +84,10 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
       requestAmountCents: 3000,
       feeAmountCents: 600,
       socialMediaPlatform: null,
-      details: type === 'shoutout' ? { video: `/media/videos/shoutout-${daysAgo}.mp4` } : {},
+      details:
+        type === 'shoutout'
+          ? { video: `/media/deliveries/shoutout-${daysAgo}.mp4`, watermarked_video: rendered ? `/media/deliveries/marked-${daysAgo}.mp4` : null }
+          : {},
       createdAt,
       acceptedAt: createdAt,
       finishedAt: new Date(createdAt.getTime() + DAY / 2),
@@ -106,7 +117,9 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
       finished(jordan.id, fan.account.id, 9, { rate: 5, comment: 'Amazing shoutout!' }),
       finished(jordan.id, business.account.id, 6, { rate: 4, comment: 'Great promo.' }, 'endorsement'),
       finished(jordan.id, fan.account.id, 2, null),
-      finished(emily.id, fan.account.id, 1, { rate: 3, comment: 'Good.' }),
+      // Finished before its watermarked copy was rendered: not on the reel until it is.
+      finished(emily.id, fan.account.id, 1, { rate: 3, comment: 'Good.' }, 'shoutout', false),
+      finished(blocked.id, fan.account.id, 3, null),
     ]);
   });
 
@@ -292,10 +305,35 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
         { type: 'endorsement', finished_at: dayOf(6, DAY / 2), requester_name: 'Morgan L.' },
         { type: 'shoutout', finished_at: dayOf(9, DAY / 2), requester_name: 'Riley P.' },
       ]);
+      // Only rendered shoutouts, each played through the route that checks it is on the reel.
+      const [recent, older] = await testApp.dataSource.query(
+        `SELECT id FROM requests WHERE athlete_id = $1 AND type = 'shoutout' AND details->>'watermarked_video' IS NOT NULL ORDER BY finished_at DESC`,
+        [jordan.id],
+      );
       expect(response.body.shoutouts).toEqual([
-        { id: expect.any(String), video: '/media/videos/shoutout-2.mp4', created_at: dayOf(2, 0) },
-        { id: expect.any(String), video: '/media/videos/shoutout-9.mp4', created_at: dayOf(9, 0) },
+        { id: recent.id, video: `public/athletes/shoutout-video?id=${recent.id}`, created_at: dayOf(2, 0) },
+        { id: older.id, video: `public/athletes/shoutout-video?id=${older.id}`, created_at: dayOf(9, 0) },
       ]);
+      // Never a stored video's path, the original's least of all.
+      expect(JSON.stringify(response.body.shoutouts)).not.toContain('/media/');
+    });
+
+    it("plays a reel shoutout's watermarked copy through a short-lived signed URL, and nothing else through that route", async () => {
+      const shoutouts: Array<{ id: string; athlete_id: string; marked: string | null }> = await testApp.dataSource.query(
+        `SELECT id, athlete_id, details->>'watermarked_video' AS marked FROM requests WHERE type = 'shoutout' ORDER BY finished_at DESC`,
+      );
+      const onReel = shoutouts.find((row) => row.athlete_id === jordan.id && row.marked === '/media/deliveries/marked-2.mp4')!;
+      const redirect = await api(testApp).get(`/public/athletes/shoutout-video?id=${onReel.id}`).expect(302);
+      expect(redirect.headers.location).toMatch(/^\.\.\/\.\.\/media\/deliveries\/marked-2\.mp4\?expires=\d+&signature=[A-Za-z0-9_-]{43}$/);
+      expect(redirect.headers['cache-control']).toBe('no-store');
+
+      const unrendered = shoutouts.find((row) => row.athlete_id === emily.id && row.marked === null)!;
+      const ofBlockedAthlete = shoutouts.find((row) => row.athlete_id === blocked.id)!;
+      const [endorsement] = await testApp.dataSource.query(`SELECT id FROM requests WHERE type = 'endorsement' LIMIT 1`);
+      for (const id of [unrendered.id, ofBlockedAthlete.id, endorsement.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+        const refused = await api(testApp).get(`/public/athletes/shoutout-video?id=${id}`).expect(404);
+        expect(refused.body.status_response.response_internal_code).toBe(ErrorCode.NotFound);
+      }
     });
 
     it("shows guests a History without request ids or requesters' full names; a business by its business name", async () => {

@@ -7,6 +7,8 @@ import request from 'supertest';
 import { ErrorCode, photoVariantPaths, UserType } from '@huddle/domain';
 import { MediaStorage } from '../src/modules/media/storage/media-storage';
 import { S3MediaStorage } from '../src/modules/media/storage/s3-media-storage';
+import { api } from './support/accounts-api';
+import { bookAndPay, bookingPayload, createBookableAthlete, settle } from './support/booking';
 import { CapturingLogger } from './support/capturing-logger';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
@@ -178,6 +180,70 @@ describe('media uploads with S3_BUCKET configured', () => {
       expect([metadata.format, metadata.width]).toEqual(['webp', width]);
     }
     expect(await testApp.dataSource.query('SELECT count(*)::int AS count FROM media_objects WHERE variant_of = $1', [key(uploaded.body.path)])).toEqual([{ count: 2 }]);
+  });
+});
+
+describe('delivered request videos with S3_BUCKET and S3_PUBLIC_URL configured', () => {
+  let s3: LocalS3;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    testApp = await createTestApp({ env: { ...s3Env(s3), S3_PUBLIC_URL: 'https://cdn.huddle.test/media' } });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    await s3.close();
+  });
+
+  it('are never sent to the public URL: each viewer gets a presigned URL that expires with the API\'s signed one, and it plays and seeks', async () => {
+    const fan = await createSignedIn(testApp, UserType.Fan);
+    const athlete = await createBookableAthlete(testApp);
+    const id = await bookAndPay(testApp, fan, bookingPayload('endorsement', athlete.account.id));
+    await api(testApp).put(`/booking/request/accept?request_id=${id}&disclosure_acknowledged=true`, {}, athlete.token).expect(200);
+    const video = fixture('intro-5s.mp4');
+    const delivered = await request(testApp.server)
+      .post('/api/v1/athlete/endorsements')
+      .set('x-access-token', athlete.token)
+      .field('request_id', id)
+      .attach('video', video, { filename: 'v.mp4', contentType: 'video/mp4' })
+      .expect(201);
+    // The watermarked copy is rendered from the bucket, into the bucket.
+    await settle(testApp);
+    const original: string = delivered.body.request.details.video;
+    await request(testApp.server).get(`/api/v1${original}`).expect(404);
+
+    for (const [viewer, watermarked] of [
+      [fan, true],
+      [athlete, false],
+    ] as const) {
+      const signed = await api(testApp).get(`/booking/request/video?request_id=${id}`, viewer.token).expect(302);
+      const toBucket = await request(testApp.server).get(`/api/v1/${signed.headers.location.replace(/^(\.\.\/)+/, '')}`).expect(302);
+      expect(toBucket.headers['cache-control']).toBe('no-store');
+      const location = new URL(toBucket.headers.location);
+      expect(`${location.origin}${location.pathname}`.startsWith(`${s3.endpoint}/${s3.bucket}/deliveries/`)).toBe(true);
+      expect(Number(location.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(600);
+      expect(location.searchParams.get('X-Amz-Signature')).toBeTruthy();
+
+      const whole = await fetch(location);
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('content-type')).toBe('video/mp4');
+      const bytes = Buffer.from(await whole.arrayBuffer());
+      expect(Buffer.compare(bytes, video) !== 0).toBe(watermarked);
+      const range = await fetch(location, { headers: { Range: 'bytes=0-99' } });
+      expect(range.status).toBe(206);
+      expect(Buffer.compare(Buffer.from(await range.arrayBuffer()), bytes.subarray(0, 100))).toBe(0);
+    }
+
+    // Profile media still go to the public URL.
+    const intro = await request(testApp.server)
+      .post('/api/v1/user/upload-intro')
+      .set('x-access-token', athlete.token)
+      .attach('video', video, { filename: 'intro.mp4', contentType: 'video/mp4' })
+      .expect(201);
+    const served = await request(testApp.server).get(`/api/v1${intro.body.path}`).expect(302);
+    expect(served.headers.location).toBe(`https://cdn.huddle.test/media/${intro.body.path.replace(/^\/media\//, '')}`);
   });
 });
 

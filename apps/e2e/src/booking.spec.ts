@@ -59,6 +59,8 @@ describe('booking: the seven services, from the form to the review', () => {
     await review(page, 5);
     expect((await requestOf(athlete, id)).review?.rate).toBe(5);
     await page.getByRole('link', { name: 'Download video' }).waitFor();
+    // The request page's player loads its video through the checked route and its signed URL.
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
     await screenshot(page, 'booking-shoutout-reviewed');
 
     // The recipients' watch link: the athlete's name and the watermarked video, for anyone who has it.

@@ -11,6 +11,8 @@ export { debounce, type Debounced } from './debounce';
 export { useDebouncedCallback } from './useDebouncedCallback';
 export { useDebouncedValue } from './useDebouncedValue';
 export { useShellApi } from './useShellApi';
+export { useSignedVideoReload } from './useSignedVideoReload';
+export { MAX_VIDEO_RELOADS, reloadFailedVideo, type ReloadableVideo } from './signed-video';
 export { withSearchParam } from './search-params';
 export { Icon, type IconName, type IconProps } from './Icon';
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './Button';

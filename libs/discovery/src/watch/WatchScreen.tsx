@@ -2,7 +2,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { toApiError } from '@huddle/api-client';
 import { MESSAGES } from '@huddle/domain';
-import { EmptyView, ErrorView, Page, SkeletonList, useShell, type ScreenProps } from '@huddle/ui';
+import { EmptyView, ErrorView, Page, SkeletonList, useShell, useSignedVideoReload, type ScreenProps } from '@huddle/ui';
 import { isNotFound, useDiscoveryApi } from '../api/hooks';
 import { Avatar } from '../profile/Avatar';
 import '../profile/profile.css';
@@ -11,7 +11,10 @@ import './watch.css';
 /**
  * /watch/{token} (issue 10): a finished shoutout for the people it was made for, opened from the
  * emailed link without an account. The video carries Huddle's watermark as branding, and the page
- * names the athlete only; a revoked link is gone for everyone.
+ * names the athlete only; a revoked link is gone for everyone. The player loads video_url, which
+ * answers with a signed URL that expires within minutes: when it has expired on an open page, the
+ * player asks again and resumes; when that keeps failing, the page asks whether the link still
+ * works (a revoked one then shows as unavailable).
  */
 export function WatchScreen({ params }: ScreenProps) {
   const api = useDiscoveryApi();
@@ -22,6 +25,7 @@ export function WatchScreen({ params }: ScreenProps) {
     queryFn: token ? ({ signal }) => api.watch(token, signal) : skipToken,
     retry: (failures, error) => !isNotFound(error) && failures < 1,
   });
+  const reload = useSignedVideoReload(() => void watch.refetch());
 
   const body = () => {
     if (watch.isPending) return <SkeletonList count={2} label="Loading the video" />;
@@ -45,7 +49,15 @@ export function WatchScreen({ params }: ScreenProps) {
           </p>
         </div>
         <div className="wt-watch__player">
-          <video className="wt-watch__video" controls playsInline preload="metadata" src={`${apiBase.replace(/\/+$/, '')}/${videoUrl}`} />
+          <video
+            className="wt-watch__video"
+            controls
+            playsInline
+            preload="metadata"
+            src={`${apiBase.replace(/\/+$/, '')}/${videoUrl}`}
+            onError={reload.onError}
+            onPlaying={reload.onPlaying}
+          />
           <span className="hd-watermark" aria-hidden="true">
             HUDDLE
           </span>

@@ -11,12 +11,6 @@ import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
 import { ReviewEntity } from './entities/review.entity';
 
-export interface ShoutoutVideo {
-  id: string;
-  video: string;
-  createdAt: Date;
-}
-
 /** A request that already ran its course, brought in by a trusted import (the demo seed). */
 export interface ImportedFinishedRequest {
   type: ServiceType;
@@ -33,8 +27,6 @@ export interface ImportedFinishedRequest {
   review: { rate: number; comment: string | null; submittedAt: Date } | null;
 }
 
-const MAX_SHOUTOUTS = 20;
-
 /**
  * Owner of requests and campaigns: booking, the request state machine (one transaction per
  * change, transitions from @huddle/domain), counters and reviews. It announces changes as domain
@@ -50,19 +42,6 @@ export class BookingService {
     @InjectRepository(ReviewEntity) private readonly reviews: Repository<ReviewEntity>,
     private readonly events: EventEmitter2,
   ) {}
-
-  /** Finished shoutouts whose video was delivered: the profile's preview reel. */
-  async shoutoutsOfAthlete(athleteId: string, limit = MAX_SHOUTOUTS): Promise<ShoutoutVideo[]> {
-    const rows: Array<{ id: string; video: string; created_at: Date }> = await this.requests.query(
-      `SELECT id, details->>'video' AS video, created_at
-         FROM requests
-        WHERE athlete_id = $1 AND status = $2 AND type = 'shoutout' AND details->>'video' IS NOT NULL
-        ORDER BY finished_at DESC, id
-        LIMIT $3`,
-      [athleteId, RequestStatus.Finished, limit],
-    );
-    return rows.map((row) => ({ id: row.id, video: row.video, createdAt: row.created_at }));
-  }
 
   /** The athletes a requester booked, the most recently booked first. */
   async recentAthletesOf(requesterId: string, limit: number): Promise<string[]> {

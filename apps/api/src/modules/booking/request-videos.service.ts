@@ -73,8 +73,17 @@ export class RequestVideos implements OnModuleInit {
     await this.media.discardUpload(video);
   }
 
+  /**
+   * A short-lived signed URL (relative to the API root) of the request's video as this viewer may
+   * see it: the watermarked copy for the requester until the request is finished and reviewed, the
+   * original otherwise. Both are restricted media, so this check is the only way to them.
+   */
+  async videoUrlFor(requestId: string, actor: RequestActor): Promise<string> {
+    return this.media.signedUrl(await this.videoFor(requestId, actor));
+  }
+
   /** The media path this viewer may receive for the request's video. */
-  async videoFor(requestId: string, actor: RequestActor): Promise<string> {
+  private async videoFor(requestId: string, actor: RequestActor): Promise<string> {
     const request = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
     const party = request ? partyOf(request, actor) : null;
     if (!request || !party) throw BookingErrors.requestNotFound();

@@ -6,6 +6,7 @@ import { splitJoined } from '@huddle/domain/request-details';
 import { AppConfig } from '../../config/app-config';
 import { Transactions } from '../../database/transactions';
 import { MailService } from '../mail/mail.service';
+import { MediaService } from '../media/media.service';
 import { BookingErrors } from './booking.errors';
 import { RequestEntity } from './entities/request.entity';
 import { partyOf } from './request-party';
@@ -35,6 +36,7 @@ export class ShareLinks {
   constructor(
     private readonly transactions: Transactions,
     private readonly mail: MailService,
+    private readonly media: MediaService,
     private readonly config: AppConfig,
   ) {}
 
@@ -112,16 +114,22 @@ export class ShareLinks {
     return { athlete: { first_name, last_name, username, profile_photo }, video_url: `public/watch/video?token=${encodeURIComponent(token)}` };
   }
 
-  /** The media path of a live link's watermarked video (never the original). */
-  async videoPath(token: string): Promise<string> {
-    const rows: { path: string }[] = await this.transactions.manager.query(
+  /**
+   * A short-lived signed URL (relative to the API root) of a live link's watermarked video, never
+   * the original: once the link is revoked, no new one is made, and those handed out expire within
+   * MEDIA_SIGNED_URL_SECONDS.
+   */
+  async videoUrl(token: string): Promise<string> {
+    const rows: { path: string | null }[] = await this.transactions.manager.query(
       `SELECT r.details->>'watermarked_video' AS path
          FROM request_share_links l JOIN requests r ON r.id = l.request_id
         WHERE l.token = $1 AND l.revoked_at IS NULL AND r.details ? 'watermarked_video'`,
       [token],
     );
     if (!rows[0]) throw BookingErrors.watchLinkGone();
-    return rows[0].path;
+    // Approved before its copy was rendered: the render job fills it in shortly.
+    if (!rows[0].path) throw BookingErrors.videoNotReady();
+    return this.media.signedUrl(rows[0].path);
   }
 
   private async requesterOf(requestId: string, actor: RequestActor): Promise<RequestEntity> {

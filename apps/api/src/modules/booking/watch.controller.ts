@@ -26,10 +26,14 @@ export class WatchController {
 
   @Get('video')
   @Public()
-  @ApiOperation({ summary: "The watch link's video: a redirect to the watermarked copy, never the original." })
-  @ApiResponse({ status: 302, description: 'Location: the media path of the watermarked video.' })
+  @ApiOperation({
+    summary: "The watch link's video: a redirect to the watermarked copy, never the original; 1404 once the link is revoked.",
+    description: 'The player asks here at each load; the answer is never cached.',
+  })
+  @ApiResponse({ status: 302, description: 'Location: a signed media URL of the watermarked video, valid for MEDIA_SIGNED_URL_SECONDS.' })
   async video(@Query() query: WatchTokenQuery, @Res() reply: FastifyReply): Promise<void> {
-    const path = await this.shares.videoPath(query.token);
-    await reply.redirect(`../../${path.replace(/^\/+/, '')}`, HttpStatus.FOUND);
+    const url = await this.shares.videoUrl(query.token);
+    // A cached redirect would outlive the URL it points at, and the link's revocation with it.
+    await reply.header('Cache-Control', 'no-store').redirect(`../../${url}`, HttpStatus.FOUND);
   }
 }

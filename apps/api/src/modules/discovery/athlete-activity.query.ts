@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { publicRequesterName, RequestStatus, UserType } from '@huddle/domain';
 import type { ServiceType } from '@huddle/domain';
+import { listedAthletePredicate } from './athlete-listing.sql';
 
 export interface AthleteReview {
   rate: number;
@@ -17,6 +18,12 @@ export interface PublicHistoryItem {
   type: ServiceType;
   finishedAt: Date;
   requesterName: string;
+}
+
+/** A finished shoutout on the profile's preview reel: its id, which names its watermarked video. */
+export interface PublicShoutout {
+  id: string;
+  createdAt: Date;
 }
 
 /** An athlete's rating: the mean of their reviews' stars to two decimals, and how many reviews it rests on. */
@@ -63,6 +70,39 @@ export class AthleteActivityQuery {
       reviewerImage: row.profile_photo,
       comment: row.comment,
     }));
+  }
+
+  /**
+   * An athlete's finished shoutouts whose watermarked copy is rendered, newest first: the profile's
+   * preview reel. Anyone may see them (spec §6: with the watermark to everyone but the athlete), so
+   * one whose copy is not made yet is left out until the render job has made it; the original is
+   * never listed.
+   */
+  async shoutoutsOf(athleteId: string, limit: number): Promise<PublicShoutout[]> {
+    const rows: Array<{ id: string; created_at: Date }> = await this.dataSource.query(
+      `SELECT q.id, q.created_at
+         FROM requests q
+        WHERE q.athlete_id = $1 AND q.status = $2 AND q.type = 'shoutout' AND q.details->>'watermarked_video' IS NOT NULL
+        ORDER BY q.finished_at DESC, q.id
+        LIMIT $3`,
+      [athleteId, RequestStatus.Finished, limit],
+    );
+    return rows.map((row) => ({ id: row.id, createdAt: row.created_at }));
+  }
+
+  /**
+   * The media path of a shoutout's watermarked copy, when the shoutout is on a public profile's
+   * reel (shoutoutsOf: finished, rendered, and its athlete listed); null otherwise.
+   */
+  async shoutoutVideoOf(requestId: string): Promise<string | null> {
+    const rows: Array<{ path: string }> = await this.dataSource.query(
+      `SELECT q.details->>'watermarked_video' AS path
+         FROM requests q JOIN accounts a ON a.id = q.athlete_id
+        WHERE q.id = $1 AND q.status = $2 AND q.type = 'shoutout' AND q.details->>'watermarked_video' IS NOT NULL
+          AND ${listedAthletePredicate('a')}`,
+      [requestId, RequestStatus.Finished],
+    );
+    return rows[0]?.path ?? null;
   }
 
   /**

@@ -1,12 +1,13 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpStatus, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { UserType } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { Public, Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { DiscoveryService } from './discovery.service';
-import { AthletePublicPayload } from './dto/athlete-public.dto';
+import { AthletePublicPayload, SHOUTOUT_VIDEO_ROUTE, ShoutoutVideoQuery } from './dto/athlete-public.dto';
 import { AthleteLookupQuery, AthleteSearchPayload, AthleteSearchQuery, RecentAthletesPayload, RecentAthletesQuery } from './dto/athlete-search.dto';
 
 @ApiTags('athletes')
@@ -44,5 +45,18 @@ export class DiscoveryController {
   @ApiOkEnvelope(AthletePublicPayload)
   profile(@Query() query: AthleteLookupQuery): Promise<AthletePublicPayload> {
     return this.discovery.profile(query);
+  }
+
+  @Get(SHOUTOUT_VIDEO_ROUTE)
+  @Public()
+  @ApiOperation({
+    summary: "A shoutout on an athlete's public profile: a redirect to its watermarked copy, never the original; 1404 for anything not on a profile.",
+    description: 'The player asks here at each load; the answer is never cached.',
+  })
+  @ApiResponse({ status: 302, description: 'Location: a signed media URL of the watermarked video, valid for MEDIA_SIGNED_URL_SECONDS.' })
+  async shoutoutVideo(@Query() query: ShoutoutVideoQuery, @Res() reply: FastifyReply): Promise<void> {
+    const url = await this.discovery.shoutoutVideo(query.id);
+    // Relative to this route (three segments under the API root); a cached redirect would outlive its URL.
+    await reply.header('Cache-Control', 'no-store').redirect(`../../${url}`, HttpStatus.FOUND);
   }
 }

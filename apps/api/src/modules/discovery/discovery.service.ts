@@ -11,10 +11,12 @@ import type { AccountChangedEvent } from '../accounts/account-events';
 import { ATHLETE_INFO_CHANGED } from '../athletes/athlete-events';
 import { ATHLETE_REVIEWS_CHANGED } from '../booking/booking-events';
 import { CatalogueService } from '../catalogue/catalogue.service';
+import { MediaService } from '../media/media.service';
 import { AthleteActivityQuery } from './athlete-activity.query';
 import { AthleteDirectoryQuery } from './athlete-directory.query';
 import type { AthleteFilter, ListedAthleteDetailRow, ListedAthleteRow } from './athlete-directory.query';
 import { DiscoveryErrors } from './discovery.errors';
+import { SHOUTOUT_VIDEO_ROUTE } from './dto/athlete-public.dto';
 import { ExpiringCache } from './expiring-cache';
 import type { AthleteProfileDto, AthletePublicPayload } from './dto/athlete-public.dto';
 import { DEFAULT_PAGE_SIZE, DEFAULT_RECENT_LIMIT } from './dto/athlete-search.dto';
@@ -25,6 +27,8 @@ import { isUuid } from '../../common/validation/uuid';
 const HISTORY_LIMIT = 20;
 // The profile shows the latest reviews; older ones still count in the rating.
 const MAX_PROFILE_REVIEWS = 50;
+// The profile's preview reel shows the latest finished shoutouts.
+const MAX_PROFILE_SHOUTOUTS = 20;
 // How long a counted total is reused. Counting thousands of matches costs more than the page
 // itself; a total that trails a new sign-up by a few seconds does not mislead a pager.
 export const TOTALS_TTL_MS = 5_000;
@@ -40,6 +44,11 @@ function normalisedFilter(text: string): string {
 
 function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
+}
+
+/** Where a profile's shoutout plays: the route that checks it is on the reel, never a media path. */
+function shoutoutVideoUrl(requestId: string): string {
+  return `${SHOUTOUT_VIDEO_ROUTE}?id=${requestId}`;
 }
 
 /**
@@ -66,6 +75,7 @@ export class DiscoveryService implements OnModuleInit {
     private readonly catalogue: CatalogueService,
     private readonly booking: BookingService,
     private readonly athletes: AthletesService,
+    private readonly media: MediaService,
     private readonly bus: ClusterBus,
     config: AppConfig,
   ) {
@@ -147,7 +157,7 @@ export class DiscoveryService implements OnModuleInit {
     const [settings, reviews, shoutouts, history, sports, schoolName] = await Promise.all([
       this.athletes.serviceSettingsOf(row.id),
       this.activity.reviewsOf(row.id, MAX_PROFILE_REVIEWS),
-      this.booking.shoutoutsOfAthlete(row.id),
+      this.activity.shoutoutsOf(row.id, MAX_PROFILE_SHOUTOUTS),
       this.activity.historyOf(row.id, HISTORY_LIMIT),
       this.sportsOf(row.sports ?? []),
       row.school_id === null ? null : this.catalogue.schoolName(row.school_id),
@@ -185,9 +195,20 @@ export class DiscoveryService implements OnModuleInit {
         reviewer_image: review.reviewerImage,
         comment: review.comment,
       })),
-      shoutouts: shoutouts.map((shoutout) => ({ id: shoutout.id, video: shoutout.video, created_at: unixSeconds(shoutout.createdAt) })),
+      shoutouts: shoutouts.map((shoutout) => ({ id: shoutout.id, video: shoutoutVideoUrl(shoutout.id), created_at: unixSeconds(shoutout.createdAt) })),
       history: history.map((item) => ({ type: item.type, finished_at: unixSeconds(item.finishedAt), requester_name: item.requesterName })),
     };
+  }
+
+  /**
+   * A signed URL (relative to the API root, short-lived) of the watermarked copy of a shoutout on a
+   * public profile's reel; 1404 for anything else (an unknown id, another type, an unfinished or
+   * unrendered shoutout, an athlete no longer listed), so nothing but the reel is reachable here.
+   */
+  async shoutoutVideo(requestId: string): Promise<string> {
+    const path = isUuid(requestId) ? await this.activity.shoutoutVideoOf(requestId) : null;
+    if (!path) throw DiscoveryErrors.shoutoutNotFound();
+    return this.media.signedUrl(path);
   }
 
   /** The listing filter of a search, or null when its sport or school name matches nothing. */

@@ -27,6 +27,15 @@ export function newMediaKey(kind: MediaKind, id: string, extension: string): str
   return `${kind === 'image' ? 'images' : 'videos'}/${id}.${extension}`;
 }
 
+/**
+ * Restricted videos (delivered request videos and their watermarked copies, MediaObjectEntity.
+ * restricted) get a folder of their own, so a bucket policy or CDN that serves the public media
+ * (S3_PUBLIC_URL) can leave them out.
+ */
+export function newRestrictedVideoKey(id: string, extension: string): string {
+  return `deliveries/${id}.${extension}`;
+}
+
 // Longest suffix first: '-w160.webp' ends with '.webp' too.
 const VARIANTS_BY_SUFFIX = (Object.keys(PHOTO_VARIANTS) as PhotoVariant[]).sort((a, b) => PHOTO_VARIANTS[b].suffix.length - PHOTO_VARIANTS[a].suffix.length);
 

@@ -27,6 +27,10 @@ export const MediaErrors = {
   videoTooLarge: (maxMegabytes: number): DomainError => withField(ErrorCode.PayloadTooLarge, videoTooLargeMessage(maxMegabytes), 'video'),
   videoTooLong: (maxSeconds: number): DomainError => withField(ErrorCode.ValidationFailed, videoTooLongMessage(maxSeconds), 'video'),
   notFound: (): DomainError => new DomainError(ErrorCode.NotFound, 'This file does not exist'),
+  /** A signed media URL whose signature does not match its key and expiry (altered, or made elsewhere). */
+  signedUrlInvalid: (): DomainError => new DomainError(ErrorCode.Forbidden, 'This video link is not valid'),
+  /** A signed media URL past its expiry: the page that handed it out gives a fresh one. */
+  signedUrlExpired: (): DomainError => new DomainError(ErrorCode.Forbidden, 'This video link has expired; please reload the page'),
   storageUnavailable: (): DomainError => new DomainError(ErrorCode.ServiceUnavailable, 'Media storage is not answering, please try again'),
 } as const;
 

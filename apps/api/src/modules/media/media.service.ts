@@ -15,13 +15,15 @@ import { DomainError } from '../../common/errors/domain-error';
 import { MediaObjectEntity } from './entities/media-object.entity';
 import type { MediaKind } from './entities/media-object.entity';
 import { MediaErrors } from './media.errors';
-import { mediaKeyOf, mediaPathOf, newMediaKey, photoVariantOf } from './media-path';
+import { MEDIA_ROUTE, mediaKeyOf, mediaPathOf, newMediaKey, newRestrictedVideoKey, photoVariantOf } from './media-path';
 import { deleteUnreferencedMediaSql, MEDIA_PATH_PREFIX } from './media-references.query';
 import { ImageTooManyPixelsError, processImage, UnreadableImageError } from './processing/image-processor';
 import type { ImageTarget, ProcessedImage } from './processing/image-processor';
 import { encodePhotoVariant, variantsOfPhoto } from './processing/photo-variants';
 import { inspectVideo } from './processing/video-inspector';
 import { renderWatermarked, stopRenders, watermarkImage } from './processing/video-watermark';
+import { MediaUrlSigner } from './signed-media-url';
+import type { MediaUrlSignature } from './signed-media-url';
 import { MediaStorage } from './storage/media-storage';
 import type { MediaDelivery } from './storage/media-storage';
 import { IMAGE_FIELDS } from './uploads/staged-upload';
@@ -62,6 +64,11 @@ export interface StoredIntro {
 export interface MediaToServe {
   delivery: MediaDelivery;
   contentType: string;
+  /**
+   * Null for public media, which a browser or CDN may keep for good (keys are never reused); for a
+   * restricted object, the seconds its signed URL has left, for which only the browser may keep it.
+   */
+  privateForSeconds: number | null;
 }
 
 interface PreparedImage {
@@ -84,13 +91,16 @@ export class MediaService implements OnModuleDestroy {
   private readonly logger = new Logger('Media');
   /** Copies being made on demand in this process, by key: concurrent requests share one encoding. */
   private readonly variantsInProgress = new Map<string, Promise<MediaObjectEntity | null>>();
+  private readonly signer: MediaUrlSigner;
 
   constructor(
     @InjectRepository(MediaObjectEntity) private readonly objects: Repository<MediaObjectEntity>,
     private readonly storage: MediaStorage,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.signer = new MediaUrlSigner(config.AUTH_SECRET);
+  }
 
   /**
    * Deletes uploads that no account references (see MEDIA_REFERENCES) once they are older than
@@ -127,12 +137,13 @@ export class MediaService implements OnModuleDestroy {
    * Refuses (1400) a media path that the account did not upload, that does not exist, or that
    * holds another kind of media. `field` names the request field in the error's details. A photo's
    * WebP copy is refused too: profiles hold the photo, browsers derive the copies from it, and the
-   * cleanup keeps copies only as long as their photo.
+   * cleanup keeps copies only as long as their photo. A delivered request video is refused too: a
+   * profile is public, and the delivery is the requester's to watch.
    */
   async assertOwned(accountId: string, path: string, kind: MediaKind, field?: string): Promise<void> {
     const key = mediaKeyOf(path);
     const object = key ? await this.objects.findOneBy({ key }) : null;
-    if (!object || object.ownerAccountId !== accountId || object.variantOf !== null) throw MediaErrors.notOwned(kind, field);
+    if (!object || object.ownerAccountId !== accountId || object.variantOf !== null || object.restricted) throw MediaErrors.notOwned(kind, field);
     if (object.kind !== kind) throw MediaErrors.wrongKind(kind, field);
   }
 
@@ -202,25 +213,27 @@ export class MediaService implements OnModuleDestroy {
 
   /** Checks the intro video's duration (from its own metadata) and stores it as uploaded. */
   async storeIntro(accountId: string, video: StagedUpload | undefined): Promise<StoredIntro> {
-    return this.storeVideo(accountId, video, this.config.VIDEO_MAX_SECONDS);
+    return this.storeVideo(accountId, video, this.config.VIDEO_MAX_SECONDS, false);
   }
 
   /**
    * Stores an athlete's delivery video (a shoutout or an endorsement): checked by content like the
    * intro, as large as VIDEO_MAX_MB allows, and with no duration limit of its own (spec §5).
+   * Restricted: served only through signedUrl.
    */
   async storeDeliveryVideo(accountId: string, video: StagedUpload | undefined): Promise<StoredIntro> {
-    return this.storeVideo(accountId, video, LIMITS.deliveryVideo.maxSeconds);
+    return this.storeVideo(accountId, video, LIMITS.deliveryVideo.maxSeconds, true);
   }
 
-  private async storeVideo(accountId: string, video: StagedUpload | undefined, maxSeconds: number): Promise<StoredIntro> {
+  private async storeVideo(accountId: string, video: StagedUpload | undefined, maxSeconds: number, restricted: boolean): Promise<StoredIntro> {
     try {
       if (!video) throw MediaErrors.videoRequired();
       const facts = await inspectVideo(video.path);
       if (!facts) throw MediaErrors.videoWrongType();
       if (facts.durationSeconds > maxSeconds) throw MediaErrors.videoTooLong(maxSeconds);
 
-      const key = newMediaKey('video', randomUUID(), VIDEO_EXTENSIONS[video.mimetype] ?? 'mp4');
+      const extension = VIDEO_EXTENSIONS[video.mimetype] ?? 'mp4';
+      const key = restricted ? newRestrictedVideoKey(randomUUID(), extension) : newMediaKey('video', randomUUID(), extension);
       await this.storeAll(
         [{ key, write: () => this.storage.putFile(key, video.path, video.mimetype) }],
         [
@@ -233,6 +246,7 @@ export class MediaService implements OnModuleDestroy {
             durationSeconds: facts.durationSeconds,
             width: facts.width,
             height: facts.height,
+            restricted,
           }),
         ],
       );
@@ -244,7 +258,8 @@ export class MediaService implements OnModuleDestroy {
 
   /**
    * A watermarked copy of a stored video (a delivery the requester may preview before approving),
-   * stored as a media object of the original's owner; answers its media path.
+   * stored as a restricted media object of the original's owner (served only through signedUrl:
+   * who may watch it is the request's business); answers its media path.
    */
   async renderWatermarked(originalPath: string): Promise<{ path: string }> {
     const key = mediaKeyOf(originalPath);
@@ -261,7 +276,7 @@ export class MediaService implements OnModuleDestroy {
       await renderWatermarked(input, output, await watermarkImage(directory), source?.width ?? original.width ?? 640);
       const facts = await inspectVideo(output);
       if (!facts) throw new Error(`The watermarked copy of ${key} is not a readable MP4`);
-      const copyKey = newMediaKey('video', randomUUID(), 'mp4');
+      const copyKey = newRestrictedVideoKey(randomUUID(), 'mp4');
       const data = await readFile(output);
       await this.storeAll(
         [{ key: copyKey, write: () => this.storage.putBuffer(copyKey, data, 'video/mp4') }],
@@ -275,6 +290,7 @@ export class MediaService implements OnModuleDestroy {
             durationSeconds: facts.durationSeconds,
             width: facts.width,
             height: facts.height,
+            restricted: true,
           }),
         ],
       );
@@ -294,17 +310,42 @@ export class MediaService implements OnModuleDestroy {
   }
 
   /**
-   * How to hand a stored object to a browser; 1404 for anything not uploaded here. A photo's WebP
-   * copy that is not stored yet (photos stored before copies existed) is made now, once.
+   * A URL of a stored object, relative to the API root ('media/<key>?expires=...&signature=...'),
+   * that answers for MEDIA_SIGNED_URL_SECONDS from now: where the routes that check who may watch
+   * a restricted video (a delivery, its watermarked copy) send the browser. A <video> cannot send
+   * the x-access-token header, and the URL, once out, cannot be taken back: so it expires soon.
    */
-  async deliver(key: string): Promise<MediaToServe> {
+  signedUrl(path: string): string {
+    const key = mediaKeyOf(path);
+    if (!key) throw MediaErrors.notFound();
+    const expires = Math.floor(this.clock.now().getTime() / 1000) + this.config.MEDIA_SIGNED_URL_SECONDS;
+    return `${MEDIA_ROUTE}/${key}?expires=${expires}&signature=${this.signer.sign(key, expires)}`;
+  }
+
+  /**
+   * How to hand a stored object to a browser; 1404 for anything not uploaded here. A photo's WebP
+   * copy that is not stored yet (photos stored before copies existed) is made now, once. A
+   * restricted object answers only a valid signed URL (signedUrl) and reads as missing at its bare
+   * path; a signature that was altered or has expired is refused (1403) whatever it names.
+   */
+  async deliver(key: string, signature: MediaUrlSignature = {}): Promise<MediaToServe> {
+    const signed = signature.expires !== undefined || signature.signature !== undefined ? this.checkSignature(key, signature) : null;
     const object = mediaKeyOf(key) === key ? ((await this.objects.findOneBy({ key })) ?? (await this.variantOnDemand(key))) : null;
-    if (!object) throw MediaErrors.notFound();
+    if (!object || (object.restricted && signed === null)) throw MediaErrors.notFound();
+    const privateForSeconds = object.restricted ? signed : null;
     try {
-      return { delivery: await this.storage.delivery(object.key, object.contentType), contentType: object.contentType };
+      const delivery = await this.storage.delivery(object.key, object.contentType, privateForSeconds ?? undefined);
+      return { delivery, contentType: object.contentType, privateForSeconds };
     } catch (error) {
       throw this.storageFailure('deliver', error);
     }
+  }
+
+  /** The seconds a signed URL has left; 1403 when its signature does not hold or it has expired. */
+  private checkSignature(key: string, signature: MediaUrlSignature): number {
+    const check = this.signer.check(key, signature, Math.floor(this.clock.now().getTime() / 1000));
+    if (!check.valid) throw check.reason === 'expired' ? MediaErrors.signedUrlExpired() : MediaErrors.signedUrlInvalid();
+    return check.secondsLeft;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
 import { ATHLETE_SERVICE_TYPES, SERVICE_TYPES } from '@huddle/domain';
 import type { AthleteServiceType, ServiceType } from '@huddle/domain';
 import { SocialLinksDto } from '../../accounts/dto/social-links';
@@ -92,15 +93,29 @@ export class ReviewDto {
   comment!: string | null;
 }
 
+/** The route a profile's shoutout plays from, under the API root. */
+export const SHOUTOUT_VIDEO_ROUTE = 'public/athletes/shoutout-video';
+
 export class ShoutoutPreviewDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
-  @ApiProperty({ description: 'A /media/... path.' })
+  @ApiProperty({
+    description: `Path under the API root that streams the watermarked video (${SHOUTOUT_VIDEO_ROUTE}?id=...: a redirect to a short-lived signed URL); never the original.`,
+    example: `${SHOUTOUT_VIDEO_ROUTE}?id=0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10`,
+  })
   video!: string;
 
   @ApiProperty({ description: 'Unix seconds.' })
   created_at!: number;
+}
+
+export class ShoutoutVideoQuery {
+  // A malformed id names no shoutout: the same 1404 as an unknown one, so it is checked there.
+  @ApiProperty({ format: 'uuid', description: 'The id of a shoutout on the profile (ShoutoutPreviewDto.id).' })
+  @IsString()
+  @MaxLength(64)
+  id!: string;
 }
 
 /** A finished request as anyone (guests included) may see it: no request id, no full name. */

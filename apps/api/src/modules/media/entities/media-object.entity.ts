@@ -50,6 +50,14 @@ export class MediaObjectEntity {
   @Column({ name: 'variant_of', type: 'text', nullable: true })
   variantOf!: string | null;
 
+  /**
+   * A delivered request video or its watermarked copy: served only through a short-lived signed
+   * URL (MediaService.signedUrl), handed out by the routes that check who may watch; never at its
+   * bare path and never cached for good, so it stops answering once nobody is entitled.
+   */
+  @Column({ type: 'boolean', default: false })
+  restricted!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -33,7 +33,12 @@ export abstract class MediaStorage {
   /** Streams a stored object or part of it. */
   abstract read(key: string, range?: ByteRange): Promise<Readable>;
 
-  abstract delivery(key: string, contentType: string): Promise<MediaDelivery>;
+  /**
+   * How a browser gets the object. `signedForSeconds` is set for a restricted object (a delivered
+   * request video) whose signed URL has that long left: a store that hands out its own URLs must
+   * make one that expires with it, never a public one.
+   */
+  abstract delivery(key: string, contentType: string, signedForSeconds?: number): Promise<MediaDelivery>;
 
   /** Removes an object; removing a missing one is not an error. */
   abstract delete(key: string): Promise<void>;

@@ -77,7 +77,19 @@ export class S3MediaStorage extends MediaStorage {
     return body;
   }
 
-  async delivery(key: string, contentType: string): Promise<MediaDelivery> {
+  async delivery(key: string, contentType: string, signedForSeconds?: number): Promise<MediaDelivery> {
+    if (signedForSeconds !== undefined) {
+      // A restricted object: never the public URL, and a presigned one that dies with the API's
+      // signed URL; the bucket's immutable Cache-Control is overridden for this answer.
+      const seconds = Math.max(1, Math.floor(signedForSeconds));
+      const command = new GetObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        ResponseContentType: contentType,
+        ResponseCacheControl: `private, max-age=${seconds}`,
+      });
+      return { kind: 'redirect', url: await getSignedUrl(this.client, command, { expiresIn: seconds }) };
+    }
     if (this.options.publicUrl) {
       const base = this.options.publicUrl.replace(/\/+$/, '');
       return { kind: 'redirect', url: `${base}/${key.split('/').map(encodeURIComponent).join('/')}` };
