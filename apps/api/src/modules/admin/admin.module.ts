@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AdminAudit } from './admin-audit.service';
 import { AdminService } from './admin.service';
 
 @Module({
-  providers: [AdminService],
-  exports: [AdminService],
+  providers: [AdminService, AdminAudit],
+  exports: [AdminService, AdminAudit],
 })
 export class AdminModule {}

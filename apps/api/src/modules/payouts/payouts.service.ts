@@ -1,0 +1,488 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { allocatePayout, canMarkPayoutPaid, formatCents, payoutDue, requestPayoutStatus, UserType } from '@huddle/domain';
+import type { PayoutAllocation, PayoutDue, RequestPayoutStatus, RequestShareFacts } from '@huddle/domain';
+import { AppConfig } from '../../config/app-config';
+import { Clock } from '../../common/time/clock';
+import { AdminAudit } from '../admin/admin-audit.service';
+import { JobsService } from '../jobs/jobs.service';
+import type { Job } from '../jobs/jobs.service';
+import { NotificationsService } from '../notifications/notifications.service';
+import { PaymentsService } from '../payments/payments.service';
+import { PROVIDER_CONNECT_EVENT } from '../payments/payments-events';
+import type { ProviderConnectEvent } from '../payments/payments-events';
+import { PayoutAccountsService } from './payout-accounts.service';
+import { allocationsOf, athleteContacts, athletePayoutItems, fullName, lastPayments, payoutsByIds, sentPayoutsPage } from './payout-lists.query';
+import type { AthleteContact, PayoutItemRow, PayoutWithItems } from './payout-lists.query';
+import { PAYOUT_PROVIDER, PayoutProviderError } from './payout-provider';
+import type { PayoutProvider, ProviderTransfer } from './payout-provider';
+import { athletesOwed, sharesOf } from './payout-shares.query';
+import type { AthleteShare } from './payout-shares.query';
+import { PayoutsErrors } from './payouts.errors';
+
+/** The job that makes one payout item's transfer. */
+export const PAYOUT_TRANSFER = 'payouts.transfer';
+
+export interface PayoutLine {
+  athleteId: string;
+  amountCents: number;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface SendPayoutInput {
+  adminId: string;
+  lines: readonly PayoutLine[];
+  /** The console's confirmation key: a repeat answers the payout it made. */
+  idempotencyKey: string | null;
+}
+
+/** One athlete the administrator may pay, with what is due and whether their account can take it. */
+export interface PayoutCandidate {
+  contact: AthleteContact;
+  due: PayoutDue;
+  lastPayment: { createdAt: Date; amountCents: number } | null;
+  ready: boolean;
+  accountState: string;
+  reason: string | null;
+}
+
+export interface AthletePayoutSummary {
+  /** Captured for requests not finished yet. */
+  owedCents: number;
+  /** Finished, but held by an open dispute. */
+  heldCents: number;
+  due: PayoutDue;
+  onItsWayCents: number;
+  paidCents: number;
+  items: Array<{ item: PayoutItemRow; requests: Array<{ requestId: string; name: string; type: string; amountCents: number }> }>;
+}
+
+interface ItemForTransfer {
+  id: string;
+  athlete_id: string;
+  amount_cents: number;
+  status: string;
+  destination_account_id: string;
+  idempotency_key: string;
+  payout_id: string;
+  provider_payout_id: string;
+}
+
+interface PlannedItem {
+  line: PayoutLine;
+  itemId: string;
+  allocations: PayoutAllocation[];
+}
+
+async function lockKey(manager: EntityManager, key: string): Promise<void> {
+  // Held to the end of the transaction: one payout change per athlete (or per confirmation key) at a time.
+  await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Money out (issue 21; DESIGN "Requests and money", payouts). An administrator's payout is written
+ * in one transaction under each athlete's lock: what is payable is read again there (libs/domain's
+ * rule over the ledger's shares), the batch, its items and the cents of each request they pay, the
+ * `paid_out` movement of each item, the audit row, and one transfer job per item. The job makes
+ * the provider's transfer with the item's own idempotency key (stored with the item), so a retry,
+ * a crash or a duplicate run transfers once; a job that gives up marks its item failed, puts the
+ * money back into what is payable (`payout_returned`) and records a money incident.
+ */
+@Injectable()
+export class PayoutsService implements OnModuleInit {
+  private readonly logger = new Logger('Payouts');
+
+  constructor(
+    @Inject(PAYOUT_PROVIDER) private readonly provider: PayoutProvider,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobsService,
+    private readonly accounts: PayoutAccountsService,
+    private readonly audit: AdminAudit,
+    private readonly payments: PaymentsService,
+    private readonly notifications: NotificationsService,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<{ itemId: string }>(PAYOUT_TRANSFER, (job) => this.transfer(job.data.itemId), {
+      onGiveUp: (job, error, manager) => this.giveUp(job as Job<{ itemId: string }>, error, manager),
+    });
+    this.jobs.subscribe<ProviderConnectEvent>(PROVIDER_CONNECT_EVENT, 'payouts', (job) => this.onConnectEvent(job.data));
+  }
+
+  /** Athletes with anything payable, most past due first: a page of them and how many there are. */
+  async candidates(page: number, pageSize: number): Promise<{ candidates: PayoutCandidate[]; total: number }> {
+    const manager = this.dataSource.manager;
+    const shares = await sharesOf(manager, await athletesOwed(manager));
+    const dues = [...this.groupByAthlete(shares)].map(([athleteId, list]) => ({ athleteId, due: payoutDue(list, this.nowSeconds(), this.config.PAYOUT_DUE_DAYS) }));
+    const payable = dues
+      .filter((entry) => entry.due.payableCents > 0)
+      .sort((a, b) => b.due.pastDueCents - a.due.pastDueCents || b.due.payableCents - a.due.payableCents || (a.athleteId < b.athleteId ? -1 : 1));
+    const slice = payable.slice((page - 1) * pageSize, page * pageSize);
+    const ids = slice.map((entry) => entry.athleteId);
+    const [contacts, readiness, last] = await Promise.all([athleteContacts(manager, ids), this.accounts.readinessIn(manager, ids), lastPayments(manager, ids)]);
+    const candidates = slice.flatMap((entry): PayoutCandidate[] => {
+      const contact = contacts.get(entry.athleteId);
+      const ready = readiness.get(entry.athleteId);
+      if (!contact || !ready) return [];
+      return [{ contact, due: entry.due, lastPayment: last.get(entry.athleteId) ?? null, ready: ready.ready, accountState: ready.state, reason: ready.reason }];
+    });
+    return { candidates, total: payable.length };
+  }
+
+  async send(input: SendPayoutInput): Promise<PayoutWithItems> {
+    const seen = new Set<string>();
+    input.lines.forEach((line, index) => {
+      if (seen.has(line.athleteId)) throw PayoutsErrors.athleteTwice(`payout_items.${index}.athlete_id`);
+      seen.add(line.athleteId);
+    });
+    // A zero line is an athlete the administrator chose not to pay this time.
+    const lines = input.lines.map((line, index) => ({ line, field: `payout_items.${index}` })).filter(({ line }) => line.amountCents > 0);
+    if (lines.length === 0) throw PayoutsErrors.nothingToPay();
+
+    return this.dataSource.transaction(async (manager) => {
+      if (input.idempotencyKey) {
+        await lockKey(manager, `huddle:payout-key:${input.idempotencyKey}`);
+        const replay = await this.replay(manager, input.idempotencyKey, lines.map(({ line }) => line));
+        if (replay) return replay;
+      }
+      const athleteIds = [...new Set(lines.map(({ line }) => line.athleteId))].sort();
+      for (const athleteId of athleteIds) await lockKey(manager, `huddle:payout-athlete:${athleteId}`);
+
+      // One after another: they share the transaction's connection.
+      const contacts = await athleteContacts(manager, athleteIds);
+      const readiness = await this.accounts.readinessIn(manager, athleteIds);
+      const shares = await sharesOf(manager, athleteIds);
+      const byAthlete = this.groupByAthlete(shares);
+      const planned: PlannedItem[] = [];
+      for (const { line, field } of lines) {
+        const contact = contacts.get(line.athleteId);
+        if (!contact || contact.userType !== UserType.Athlete) throw PayoutsErrors.athleteNotFound(`${field}.athlete_id`);
+        const account = readiness.get(line.athleteId);
+        if (!account?.ready) throw PayoutsErrors.accountNotReady(`${field}.athlete_id`, fullName(contact), account?.reason ?? 'no payout account connected');
+        const athleteShares = byAthlete.get(line.athleteId) ?? [];
+        const allocations = allocatePayout(athleteShares, line.amountCents);
+        if (!allocations) throw PayoutsErrors.moreThanPayable(`${field}.amount`, payoutDue(athleteShares, this.nowSeconds()).payableCents);
+        planned.push({ line, itemId: randomUUID(), allocations });
+      }
+
+      const payoutId = randomUUID();
+      const total = planned.reduce((sum, item) => sum + item.line.amountCents, 0);
+      await manager.query(
+        `INSERT INTO payouts (id, provider, provider_payout_id, created_by, total_cents, idempotency_key, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [payoutId, this.provider.name, `po_${payoutId.replace(/-/g, '').slice(0, 24)}`, input.adminId, total, input.idempotencyKey, this.clock.now()],
+      );
+      for (const item of planned) {
+        const destination = readiness.get(item.line.athleteId)?.destination;
+        await manager.query(
+          `INSERT INTO payout_items (id, payout_id, athlete_id, amount_cents, receiver_email, receiver_phone, destination_account_id, idempotency_key, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+          [item.itemId, payoutId, item.line.athleteId, item.line.amountCents, item.line.email, item.line.phone, destination, `huddle:transfer:${item.itemId}`, this.clock.now()],
+        );
+        await manager.query(
+          `INSERT INTO payout_allocations (payout_item_id, request_id, amount_cents) SELECT $1, t.request_id, t.amount FROM unnest($2::uuid[], $3::int[]) AS t(request_id, amount)`,
+          [item.itemId, item.allocations.map((allocation) => allocation.requestId), item.allocations.map((allocation) => allocation.amountCents)],
+        );
+        await this.payments.recordPaidOutIn(manager, item.itemId, item.line.athleteId, item.line.amountCents);
+        await this.jobs.enqueueIn(manager, PAYOUT_TRANSFER, { itemId: item.itemId });
+      }
+      await this.audit.recordIn(manager, {
+        adminId: input.adminId,
+        action: 'payout.send',
+        subjectType: 'payout',
+        subjectId: payoutId,
+        before: null,
+        after: {
+          total_cents: total,
+          items: planned.map((item) => ({ id: item.itemId, athlete_id: item.line.athleteId, amount_cents: item.line.amountCents, requests: item.allocations })),
+        },
+      });
+      const [written] = await payoutsByIds(manager, [payoutId]);
+      return written;
+    });
+  }
+
+  async sentList(page: number, pageSize: number, order: 'asc' | 'desc'): Promise<{ payouts: PayoutWithItems[]; total: number }> {
+    return sentPayoutsPage(this.dataSource.manager, page, pageSize, order);
+  }
+
+  /**
+   * Spec §4: an administrator marks a finished, paid request's payout paid (money that reached the
+   * athlete outside Huddle's transfers). What of its share was not sent or on its way leaves the
+   * athlete's payable as `paid_out` (keyed by the mark), so it can never be paid twice; audited in
+   * the same transaction. Marking a request already paid changes nothing.
+   */
+  async markPaid(adminId: string, requestId: string): Promise<RequestPayoutStatus> {
+    return this.dataSource.transaction(async (manager) => {
+      const request = await this.requestOf(manager, requestId);
+      if (!request) throw PayoutsErrors.requestNotFound();
+      await lockKey(manager, `huddle:payout-athlete:${request.athlete_id}`);
+      if (!canMarkPayoutPaid(request)) throw PayoutsErrors.payoutNotAllowed();
+      const share: RequestShareFacts = (await sharesOf(manager, [request.athlete_id])).find((candidate) => candidate.requestId === requestId) ?? {
+        requestId,
+        status: request.status,
+        paid: request.paid,
+        finishedAt: null,
+        shareCents: 0,
+        disputed: false,
+        sentCents: 0,
+        pendingCents: 0,
+        markedCents: 0,
+      };
+      const before = requestPayoutStatus(share);
+      const marked: unknown[] = await manager.query(`SELECT 1 FROM request_payout_marks WHERE request_id = $1`, [requestId]);
+      if (before === 'paid' || marked.length > 0) return before === 'unpaid' ? 'paid' : before;
+      const left = Math.max(0, share.shareCents - share.sentCents - share.pendingCents);
+      const [{ id: markId }]: Array<{ id: string }> = await manager.query(
+        `INSERT INTO request_payout_marks (request_id, amount_cents, marked_by, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [requestId, left, adminId, this.clock.now()],
+      );
+      if (left > 0) await this.payments.recordPaidOutIn(manager, markId, request.athlete_id, left);
+      const after = share.shareCents > 0 ? requestPayoutStatus({ ...share, markedCents: left }) : 'paid';
+      await this.audit.recordIn(manager, {
+        adminId,
+        action: 'payout.status',
+        subjectType: 'request',
+        subjectId: requestId,
+        before: { payout_status: before },
+        after: { payout_status: after, marked_paid_cents: left },
+      });
+      return after;
+    });
+  }
+
+  /** Each request's payout status (the request's payment block; unknown ids read unpaid). */
+  async payoutStatuses(athleteId: string, requestIds: readonly string[]): Promise<Map<string, RequestPayoutStatus>> {
+    const shares = await sharesOf(this.dataSource.manager, [athleteId], false);
+    const marked: Array<{ request_id: string }> = await this.dataSource.query(`SELECT request_id FROM request_payout_marks WHERE request_id = ANY($1::uuid[])`, [requestIds]);
+    const markedIds = new Set(marked.map((row) => row.request_id));
+    return new Map(
+      requestIds.map((id) => {
+        const share = shares.find((candidate) => candidate.requestId === id);
+        const status: RequestPayoutStatus = share ? requestPayoutStatus(share) : 'unpaid';
+        return [id, status === 'unpaid' && markedIds.has(id) ? 'paid' : status];
+      }),
+    );
+  }
+
+  /** The athlete's money: owed, payable, on its way and paid, and their payouts with the requests each paid. */
+  async summary(athleteId: string): Promise<AthletePayoutSummary> {
+    const manager = this.dataSource.manager;
+    const shares = await sharesOf(manager, [athleteId], false);
+    const finished = shares.filter((share) => share.status === 5);
+    const owedCents = shares.filter((share) => share.status !== 5).reduce((sum, share) => sum + Math.max(0, share.shareCents), 0);
+    const heldCents = finished.filter((share) => share.disputed).reduce((sum, share) => sum + Math.max(0, share.shareCents - share.sentCents - share.pendingCents - share.markedCents), 0);
+    const items = await athletePayoutItems(manager, athleteId, 50);
+    const [{ on_its_way, paid }]: Array<{ on_its_way: string; paid: string }> = await manager.query(
+      `SELECT coalesce(sum(amount_cents) FILTER (WHERE status = 'pending'), 0)::text AS on_its_way,
+              coalesce(sum(amount_cents) FILTER (WHERE status = 'sent'), 0)::text AS paid
+         FROM payout_items WHERE athlete_id = $1`,
+      [athleteId],
+    );
+    const markedCents = finished.reduce((sum, share) => sum + share.markedCents, 0);
+    const allocations = await allocationsOf(manager, items.map((item) => item.id));
+    return {
+      owedCents,
+      heldCents,
+      due: payoutDue(finished, this.nowSeconds(), this.config.PAYOUT_DUE_DAYS),
+      onItsWayCents: Number(on_its_way),
+      paidCents: Number(paid) + markedCents,
+      items: items.map((item) => ({ item, requests: allocations.get(item.id) ?? [] })),
+    };
+  }
+
+  /**
+   * The transfer job (THE RULE FOR HANDLERS): the provider call carries the item's idempotency
+   * key from our database, so every run of this job makes the same one transfer; the item becomes
+   * sent (and the athlete is told) once, in the transaction after the call.
+   */
+  async transfer(itemId: string): Promise<void> {
+    const rows: ItemForTransfer[] = await this.dataSource.query(
+      `SELECT i.id, i.athlete_id, i.amount_cents, i.status, i.destination_account_id, i.idempotency_key, i.payout_id, p.provider_payout_id
+         FROM payout_items i JOIN payouts p ON p.id = i.payout_id WHERE i.id = $1`,
+      [itemId],
+    );
+    const item = rows[0];
+    if (!item || item.status !== 'pending') return;
+    let transfer: ProviderTransfer;
+    try {
+      transfer = await this.provider.createTransfer({
+        amountCents: item.amount_cents,
+        destination: item.destination_account_id,
+        transferGroup: item.provider_payout_id,
+        metadata: { payout_item_id: item.id, payout_id: item.payout_id, athlete_id: item.athlete_id },
+        idempotencyKey: item.idempotency_key,
+      });
+    } catch (error) {
+      await this.dataSource.query(`UPDATE payout_items SET last_error = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`, [itemId, messageOf(error).slice(0, 2000)]);
+      throw error;
+    }
+    await this.dataSource.transaction(async (manager) => {
+      const [updated]: [Array<{ athlete_id: string; amount_cents: number }>, number] = await manager.query(
+        `UPDATE payout_items SET status = 'sent', provider_transfer_id = $2, sent_at = $3, last_error = NULL, updated_at = now()
+          WHERE id = $1 AND status = 'pending' RETURNING athlete_id, amount_cents`,
+        [itemId, transfer.id, this.clock.now()],
+      );
+      if (updated[0]) await this.notifications.payoutSentIn(manager, { athleteId: updated[0].athlete_id, amountCents: updated[0].amount_cents, payoutItemId: itemId });
+    });
+  }
+
+  /**
+   * The transfer job gave up. Only when the provider refused the transfer outright (it answered,
+   * and said no) is the item failed and its money payable again. When the provider never answered
+   * (a network failure, a 5xx), the transfer may well have been made: the item stays pending and
+   * out of what is payable, so no later payout can pay it twice, and the administrator's incident
+   * says to retry it (the same key, so the provider makes it at most once) or check the provider.
+   */
+  private async giveUp(job: Job<{ itemId: string }>, error: unknown, manager: EntityManager): Promise<void> {
+    const { itemId } = job.data;
+    const message = messageOf(error);
+    if (!refusedByProvider(error)) {
+      const [stuck]: [Array<{ amount_cents: number }>, number] = await manager.query(
+        `UPDATE payout_items SET last_error = $2, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING amount_cents`,
+        [itemId, message.slice(0, 2000)],
+      );
+      if (!stuck[0]) return;
+      await this.payments.moneyIncidents.recordIn(manager, {
+        kind: 'transfer_failed',
+        subjectType: 'payout_item',
+        subjectId: itemId,
+        message: `The transfer of ${formatCents(stuck[0].amount_cents)} could not be confirmed with the provider; it stays on its way until it is retried (never twice) or checked. ${message}`,
+        amountCents: stuck[0].amount_cents,
+        dedupKey: `job:${job.id}`,
+      });
+      return;
+    }
+    const [failed]: [Array<{ athlete_id: string; amount_cents: number }>, number] = await manager.query(
+      `UPDATE payout_items SET status = 'failed', last_error = $2, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING athlete_id, amount_cents`,
+      [itemId, message.slice(0, 2000)],
+    );
+    if (!failed[0]) return;
+    await this.payments.recordPayoutReturnedIn(manager, itemId, failed[0].athlete_id, failed[0].amount_cents);
+    await this.payments.moneyIncidents.recordIn(manager, {
+      kind: 'transfer_failed',
+      subjectType: 'payout_item',
+      subjectId: itemId,
+      message: `The provider refused the transfer of ${formatCents(failed[0].amount_cents)}; the amount is payable again. ${message}`,
+      amountCents: failed[0].amount_cents,
+      dedupKey: `job:${job.id}`,
+    });
+  }
+
+  /**
+   * A Connect object changed at the provider. The event only says which object: it is re-read, and
+   * what happens follows its state now, so a repeated, late or out-of-order event does no harm.
+   */
+  async onConnectEvent(event: ProviderConnectEvent): Promise<void> {
+    if (event.objectType === 'account') {
+      await this.accounts.refresh(event.objectId);
+      return;
+    }
+    if (event.objectType === 'transfer') {
+      const transfer = await this.provider.retrieveTransfer(event.objectId);
+      if (transfer.amountReversedCents > 0) await this.reversed(transfer);
+      return;
+    }
+    if (event.objectType === 'payout' && event.accountId) {
+      const payout = await this.provider.retrievePayout(event.accountId, event.objectId);
+      if (payout?.status !== 'failed') return;
+      const athleteId = await this.accounts.athleteOf(event.accountId);
+      // The transfer reached the athlete's Stripe balance; their bank refused the payout from it.
+      // Huddle's ledger is unchanged, but the athlete has not got the money: someone must follow up.
+      await this.dataSource.transaction((manager) =>
+        this.payments.moneyIncidents.recordIn(manager, {
+          kind: 'transfer_failed',
+          subjectType: 'provider_object',
+          subjectId: payout.id,
+          message: `The bank of ${athleteId ? `athlete ${athleteId}` : `account ${event.accountId}`} refused a payout of ${formatCents(payout.amountCents)}: ${payout.failureMessage ?? 'no reason given'}`,
+          amountCents: payout.amountCents,
+          details: { account_id: event.accountId, athlete_id: athleteId },
+          dedupKey: `payout_failed:${payout.id}`,
+        }),
+      );
+    }
+  }
+
+  /** A transfer reversed in full: its item is reversed and its money payable again; a partial reversal is an administrator's to sort out. */
+  private async reversed(transfer: ProviderTransfer): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const rows: Array<{ id: string; athlete_id: string; amount_cents: number; status: string }> = await manager.query(
+        `SELECT id, athlete_id, amount_cents, status FROM payout_items WHERE provider_transfer_id = $1 OR id = $2::uuid FOR UPDATE`,
+        [transfer.id, transfer.payoutItemId],
+      );
+      const item = rows[0];
+      if (!item) {
+        this.logger.warn(`Transfer ${transfer.id} was reversed but no payout item has it`);
+        return;
+      }
+      if (!transfer.reversed) {
+        await this.payments.moneyIncidents.recordIn(manager, {
+          kind: 'transfer_failed',
+          subjectType: 'payout_item',
+          subjectId: item.id,
+          message: `Transfer ${transfer.id} was partly reversed (${formatCents(transfer.amountReversedCents)} of ${formatCents(transfer.amountCents)}); the ledger was not changed`,
+          amountCents: transfer.amountReversedCents,
+          dedupKey: `transfer_reversed:${transfer.id}:${transfer.amountReversedCents}`,
+        });
+        return;
+      }
+      const [changed]: [unknown[], number] = await manager.query(
+        `UPDATE payout_items SET status = 'reversed', provider_transfer_id = coalesce(provider_transfer_id, $2), updated_at = now()
+          WHERE id = $1 AND status IN ('pending', 'sent') RETURNING id`,
+        [item.id, transfer.id],
+      );
+      if (changed.length > 0) await this.payments.recordPayoutReturnedIn(manager, item.id, item.athlete_id, item.amount_cents);
+    });
+  }
+
+  private async replay(manager: EntityManager, key: string, lines: readonly PayoutLine[]): Promise<PayoutWithItems | null> {
+    const rows: Array<{ id: string }> = await manager.query(`SELECT id FROM payouts WHERE idempotency_key = $1`, [key]);
+    if (!rows[0]) return null;
+    const [existing] = await payoutsByIds(manager, [rows[0].id]);
+    const same = (items: ReadonlyArray<{ athleteId: string; cents: number }>) =>
+      items
+        .map((item) => `${item.athleteId}:${item.cents}`)
+        .sort()
+        .join(',');
+    const asked = same(lines.map((line) => ({ athleteId: line.athleteId, cents: line.amountCents })));
+    const made = same(existing.items.map((item) => ({ athleteId: item.athlete_id, cents: item.amount_cents })));
+    if (asked !== made) throw PayoutsErrors.keyReused();
+    return existing;
+  }
+
+  private async requestOf(manager: EntityManager, requestId: string): Promise<{ id: string; athlete_id: string; status: RequestShareFacts['status']; paid: boolean } | null> {
+    // Reads booking's `requests`: the request's status and payment decide whether its payout may be marked.
+    const rows: Array<{ id: string; athlete_id: string; status: RequestShareFacts['status']; paid: boolean }> = await manager.query(
+      `SELECT id, athlete_id, status, paid FROM requests WHERE id = $1`,
+      [requestId],
+    );
+    return rows[0] ?? null;
+  }
+
+  private groupByAthlete(shares: readonly AthleteShare[]): Map<string, AthleteShare[]> {
+    const groups = new Map<string, AthleteShare[]>();
+    for (const share of shares) groups.set(share.athleteId, [...(groups.get(share.athleteId) ?? []), share]);
+    return groups;
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
+  }
+}
+
+/** The provider answered and refused (a 4xx, or the sandbox's refusal): the transfer was certainly not made. */
+function refusedByProvider(error: unknown): boolean {
+  if (error instanceof PayoutProviderError) return true;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 409 && status !== 429;
+}

@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { UserType } from '@huddle/domain';
+import { Clock } from '../src/common/time/clock';
+import { JobsService } from '../src/modules/jobs/jobs.service';
+import { PROVIDER_CONNECT_EVENT } from '../src/modules/payments/payments-events';
+import type { ProviderConnectEvent } from '../src/modules/payments/payments-events';
+import { PaymentsService } from '../src/modules/payments/payments.service';
+import { PAYOUT_PROVIDER } from '../src/modules/payouts/payout-provider';
+import { PayoutsService } from '../src/modules/payouts/payouts.service';
+import type { SandboxPayoutProvider } from '../src/modules/payouts/sandbox-payout-provider';
+import { api, outboxFor } from './support/accounts-api';
+import { bookAndPay, bookingPayload, createBookableAthlete, settle, statusOf } from './support/booking';
+import { FakeClock } from './support/fake-clock';
+import { createSignedIn } from './support/fixtures';
+import type { SignedIn } from './support/fixtures';
+import { clockSeconds, connectSandboxAccount, finishedRequest, ledgerOwed, paidOut } from './support/payouts';
+import { createTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+
+const DAY = 86400;
+const SHARE = 160; // dollars of a $200 personal appearance after the 20% fee
+
+describe('payouts to athletes (sandbox provider)', () => {
+  let testApp: TestApp;
+  let clock: FakeClock;
+  let fan: SignedIn;
+  let business: SignedIn;
+  let admin: SignedIn;
+  let otherAdmin: SignedIn;
+
+  beforeAll(async () => {
+    clock = new FakeClock(new Date());
+    testApp = await createTestApp({ overrides: [{ provide: Clock, useValue: clock }] });
+    fan = await createSignedIn(testApp, UserType.Fan);
+    business = await createSignedIn(testApp, UserType.Business);
+    admin = await createSignedIn(testApp, UserType.Admin);
+    otherAdmin = await createSignedIn(testApp, UserType.Admin);
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const sandbox = () => testApp.get<SandboxPayoutProvider>(PAYOUT_PROVIDER as never);
+  const send = (items: object[], token = admin.token, key?: string) => {
+    const call = request(testApp.server).post('/api/v1/admin/payments/payout-send').set('x-access-token', token);
+    return (key ? call.set('Idempotency-Key', key) : call).send({ payout_items: items });
+  };
+  const listed = async (athleteId: string) => {
+    const { body } = await api(testApp).get('/admin/payments/payout-list', admin.token).expect(200);
+    return (body.athletes_for_payout as Array<Record<string, unknown>>).find((row) => row.id === athleteId);
+  };
+  const ledgerBalanced = async () => {
+    const check = await testApp.get(PaymentsService).ledgerCheck();
+    expect(check.violations).toEqual([]);
+  };
+  const publishConnectEvent = (event: Omit<ProviderConnectEvent, 'eventId'>) =>
+    testApp.dataSource.transaction((manager) => testApp.get(JobsService).publishIn(manager, PROVIDER_CONNECT_EVENT, { eventId: `evt_${randomUUID()}`, ...event }));
+
+  it('an athlete connects a payout account through the sandbox onboarding: none, restricted, ready', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    const before = await api(testApp).get('/payouts/account', athlete.token).expect(200);
+    expect(before.body.account).toMatchObject({ state: 'none', line: 'Connect an account to get paid', provider: 'sandbox' });
+
+    const restricted = await connectSandboxAccount(testApp, athlete, false);
+    expect(restricted).toMatchObject({ state: 'restricted', line: 'Stripe needs more information', requirements: ['external_account'] });
+    // The link was used: it answers no more, and a new one is made on the next connect.
+    const started = await api(testApp).post('/payouts/account', {}, athlete.token).expect(200);
+    expect(started.body.onboarding_url).toMatch(/^\/api\/v1\/payouts\/sandbox\/onboarding\?token=/);
+    const ready = await connectSandboxAccount(testApp, athlete, true);
+    expect(ready).toMatchObject({ state: 'ready', line: 'Payouts ready', requirements: [], payouts_enabled: true, details_submitted: true });
+    await settle(testApp);
+    const accounts = await testApp.dataSource.query(`SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1`, [athlete.account.id]);
+    expect(accounts).toHaveLength(1);
+
+    // A link past its time sends the browser to the refresh URL, as Stripe's do.
+    const stale = await api(testApp).post('/payouts/account', {}, athlete.token).expect(200);
+    clock.advance(31 * 60 * 1000);
+    const expired = await request(testApp.server).get(stale.body.onboarding_url).expect(302);
+    expect(expired.headers.location).toMatch(/\/settings\/payouts\?onboarding=refresh$/);
+    await request(testApp.server).get('/api/v1/payouts/sandbox/onboarding?token=nonsense').expect(404);
+  });
+
+  it('the athlete routes answer only an athlete, and only about themselves', async () => {
+    const incomplete = await createSignedIn(testApp, UserType.Athlete, { profileCompleted: false });
+    for (const path of ['/payouts/account', '/payouts/summary']) {
+      await api(testApp).get(path).expect(401);
+      for (const caller of [fan, business, admin, incomplete]) await api(testApp).get(path, caller.token).expect(403);
+    }
+    await api(testApp).post('/payouts/account', {}, fan.token).expect(403);
+    const stranger = await createBookableAthlete(testApp);
+    const summary = await api(testApp).get('/payouts/summary', stranger.token).expect(200);
+    expect(summary.body).toMatchObject({ owed: 0, held: 0, payable: 0, on_its_way: 0, paid: 0, payouts: [] });
+  });
+
+  it('a finished, paid request becomes payable; the list shows past and current due, and who cannot be paid yet', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    const unconnected = await createBookableAthlete(testApp);
+
+    const accepted = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id, { now: clockSeconds(clock) }));
+    await api(testApp).put(`/booking/request/accept?request_id=${accepted}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    expect(await listed(athlete.account.id)).toBeUndefined();
+    const owed = await api(testApp).get('/payouts/summary', athlete.token).expect(200);
+    expect(owed.body).toMatchObject({ owed: 8, payable: 0 });
+
+    await finishedRequest(testApp, clock, fan, athlete);
+    await finishedRequest(testApp, clock, business, unconnected);
+    expect(await listed(athlete.account.id)).toMatchObject({
+      first_name: athlete.account.firstName,
+      last_name: athlete.account.lastName,
+      email: athlete.account.email,
+      mobile: athlete.account.phone,
+      past_due: 0,
+      current_due: SHARE,
+      payable: SHARE,
+      last_payment_date: null,
+      last_payment_amount: null,
+      payout_ready: true,
+      payout_account_state: 'ready',
+      payout_blocked_reason: null,
+    });
+    expect(await listed(unconnected.account.id)).toMatchObject({ current_due: SHARE, payout_ready: false, payout_account_state: 'none', payout_blocked_reason: 'no payout account connected' });
+
+    clock.advance(8 * DAY * 1000);
+    expect(await listed(athlete.account.id)).toMatchObject({ past_due: SHARE, current_due: 0 });
+    const { body } = await api(testApp).get('/admin/payments/payout-list?page=1', admin.token).expect(200);
+    expect(body).toMatchObject({ page: 1, page_size: 20 });
+    expect(body.total).toBeGreaterThanOrEqual(2);
+    // Most past due first.
+    expect(body.athletes_for_payout[0].past_due).toBeGreaterThanOrEqual(body.athletes_for_payout[body.athletes_for_payout.length - 1].past_due);
+
+    const refused = await send([{ athlete_id: unconnected.account.id, amount: 10, email: unconnected.account.email, phone: null }]).expect(409);
+    expect(refused.body.status_response.response_message).toBe(`${unconnected.account.firstName} ${unconnected.account.lastName} cannot be paid yet: no payout account connected`);
+    expect(refused.body.errors).toEqual({ 'payout_items.0.athlete_id': refused.body.status_response.response_message });
+    await ledgerBalanced();
+  });
+
+  it('the administrator pays: one transfer, the athlete told, the request paid by itself, a repeat of the confirmation pays nothing more', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    const first = await finishedRequest(testApp, clock, fan, athlete);
+    const second = await finishedRequest(testApp, clock, fan, athlete);
+    const key = `confirm-${randomUUID()}`;
+    const item = { athlete_id: athlete.account.id, amount: 200, email: athlete.account.email, phone: athlete.account.phone };
+
+    const sent = await send([item], admin.token, key).expect(201);
+    expect(sent.body).toMatchObject({
+      message: 'Payout sent',
+      payout: { total_amount: 200, items_view: [{ athlete_id: athlete.account.id, receiver: athlete.account.email, athlete_email: athlete.account.email, amount: 200, status: 'pending' }] },
+    });
+    expect(sent.body.payout.provider_payout_id).toMatch(/^po_[0-9a-f]{24}$/);
+    const again = await send([item], admin.token, key).expect(201);
+    expect(again.body.payout.id).toBe(sent.body.payout.id);
+    const reused = await send([{ ...item, amount: 1 }], admin.token, key).expect(409);
+    expect(reused.body.status_response.response_message).toMatch(/already used for another payout/);
+    await settle(testApp);
+
+    const transfers = await testApp.dataSource.query(`SELECT amount_cents, transfer_group FROM sandbox_transfers WHERE destination = (SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1)`, [
+      athlete.account.id,
+    ]);
+    expect(transfers).toEqual([{ amount_cents: 20000, transfer_group: sent.body.payout.provider_payout_id }]);
+    const statuses = await testApp.get(PayoutsService).payoutStatuses(athlete.account.id, [first, second]);
+    expect(Object.fromEntries(statuses)).toEqual({ [first]: 'paid', [second]: 'unpaid' });
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(12000);
+
+    const list = await api(testApp).get('/admin/payments/payout-sent-list?page=1&order=desc', admin.token).expect(200);
+    const shown = list.body.payouts.find((payout: { id: string }) => payout.id === sent.body.payout.id);
+    expect(shown.items_view[0]).toMatchObject({ status: 'sent', athlete_name: `${athlete.account.firstName} ${athlete.account.lastName}` });
+    expect(await listed(athlete.account.id)).toMatchObject({ payable: 120, last_payment_amount: 200 });
+
+    const summary = await api(testApp).get('/payouts/summary', athlete.token).expect(200);
+    expect(summary.body).toMatchObject({ payable: 120, on_its_way: 0, paid: 200 });
+    expect(summary.body.payouts[0]).toMatchObject({ amount: 200, status: 'sent' });
+    expect(summary.body.payouts[0].requests).toEqual([
+      { request_id: first, name: 'Test personal_appearance', type: 'personal_appearance', amount: 160 },
+      { request_id: second, name: 'Test personal_appearance', type: 'personal_appearance', amount: 40 },
+    ]);
+    const notifications = await testApp.dataSource.query(`SELECT data FROM notifications WHERE user_id = $1 AND data->>'title' = 'Payout sent'`, [athlete.account.id]);
+    expect(notifications).toEqual([{ data: { title: 'Payout sent', text: 'Huddle sent you a payout of $200.00.', link: '/settings/payouts' } }]);
+    const mail = await outboxFor(testApp, athlete.account.email ?? '');
+    expect(mail.filter((row) => row.subject === 'Huddle: Payout sent')).toHaveLength(1);
+    const audit = await testApp.dataSource.query(`SELECT admin_id, action, after FROM admin_audit WHERE subject_id = $1`, [sent.body.payout.id]);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ admin_id: admin.account.id, action: 'payout.send', after: { total_cents: 20000 } });
+
+    // The job run again (a retry, a second worker): the same key, the same transfer, no second notice.
+    const [{ id: itemId }] = await testApp.dataSource.query(`SELECT id FROM payout_items WHERE payout_id = $1`, [sent.body.payout.id]);
+    const [{ provider_transfer_id: transferId }] = await testApp.dataSource.query(`SELECT provider_transfer_id FROM payout_items WHERE id = $1`, [itemId]);
+    await Promise.all([1, 2, 3].map(() => testApp.get(PayoutsService).transfer(itemId)));
+    // As if the process died after the provider's answer and before its record committed (the record and its notice roll back together).
+    await testApp.dataSource.query(`UPDATE payout_items SET status = 'pending', provider_transfer_id = NULL, sent_at = NULL WHERE id = $1`, [itemId]);
+    await testApp.dataSource.query(`DELETE FROM notifications WHERE user_id = $1 AND data->>'title' = 'Payout sent'`, [athlete.account.id]);
+    await Promise.all([1, 2, 3, 4, 5].map(() => testApp.get(PayoutsService).transfer(itemId)));
+    expect(await testApp.dataSource.query(`SELECT count(*)::int AS n FROM sandbox_transfers WHERE idempotency_key = $1`, [`huddle:transfer:${itemId}`])).toEqual([{ n: 1 }]);
+    expect(await testApp.dataSource.query(`SELECT status, provider_transfer_id FROM payout_items WHERE id = $1`, [itemId])).toEqual([{ status: 'sent', provider_transfer_id: transferId }]);
+    const notices = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND data->>'title' = 'Payout sent'`, [athlete.account.id]);
+    expect(notices).toEqual([{ n: 1 }]);
+    await ledgerBalanced();
+  });
+
+  it('refuses each wrong payout with its message', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    await finishedRequest(testApp, clock, fan, athlete);
+    const line = { athlete_id: athlete.account.id, amount: 10, email: athlete.account.email, phone: athlete.account.phone };
+    const message = async (body: object, status = 400) => {
+      const response = await request(testApp.server).post('/api/v1/admin/payments/payout-send').set('x-access-token', admin.token).send(body).expect(status);
+      return response.body.status_response.response_message as string;
+    };
+    expect(await message({ payout_items: [] })).toBe('Choose at least one athlete to pay');
+    expect(await message({})).toBe('Choose at least one athlete to pay');
+    expect(await message({ payout_items: [{ ...line, amount: -1 }] })).toBe('Amount cannot be negative');
+    expect(await message({ payout_items: [{ ...line, amount: 1.234 }] })).toBe('Please, enter valid amount');
+    expect(await message({ payout_items: [{ ...line, amount: '10' }] })).toBe('Please, enter valid amount');
+    expect(await message({ payout_items: [{ ...line, athlete_id: 'nobody' }] })).toBe('Athlete not found');
+    expect(await message({ payout_items: [{ ...line, email: 'not an email' }] })).toBe('Please enter a valid email');
+    expect(await message({ payout_items: [{ ...line, amount: 0 }] })).toBe('Enter an amount above zero to pay');
+    expect(await message({ payout_items: [line, line] })).toBe('Each athlete can be paid once per payout');
+    expect(await message({ payout_items: [line], idempotency_key: 'x' })).toBe('The confirmation key is not valid');
+    expect(await message({ payout_items: [{ ...line, athlete_id: fan.account.id }] }, 404)).toBe('Athlete not found');
+    expect(await message({ payout_items: [{ ...line, amount: SHARE + 0.01 }] }, 409)).toBe('At most $160.00 is payable');
+    const nothing = await request(testApp.server).get('/api/v1/admin/payments/payout-sent-list?order=sideways').set('x-access-token', admin.token).expect(400);
+    expect(nothing.body.status_response.response_message).toBe('Order must be asc or desc');
+    await request(testApp.server).get('/api/v1/admin/payments/payout-list?page=0').set('x-access-token', admin.token).expect(400);
+    expect(await paidOut(testApp, athlete.account.id)).toBe(0);
+  });
+
+  it('the admin routes answer only an administrator', async () => {
+    const incomplete = await Promise.all([UserType.Fan, UserType.Athlete, UserType.Business].map((type) => createSignedIn(testApp, type, { profileCompleted: false })));
+    const athlete = await createSignedIn(testApp, UserType.Athlete);
+    const calls = [
+      (token?: string) => api(testApp).get('/admin/payments/payout-list', token),
+      (token?: string) => api(testApp).get('/admin/payments/payout-sent-list', token),
+      (token?: string) => api(testApp).post('/admin/payments/payout-send', { payout_items: [] }, token),
+      (token?: string) => api(testApp).put('/admin/payments/payout-status', { id: randomUUID(), status: 'paid' }, token),
+    ];
+    for (const call of calls) {
+      const anonymous = await call().expect(401);
+      expect(anonymous.body.status_response.response_internal_code).toBe(1401);
+      for (const caller of [fan, athlete, business, ...incomplete]) await call(caller.token).expect(403);
+    }
+  });
+
+  it('marks a finished, paid request’s payout paid (audited, once); refuses any other request', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    const finished = await finishedRequest(testApp, clock, fan, athlete);
+    const pending = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id, { now: clockSeconds(clock) }));
+
+    const refused = await api(testApp).put('/admin/payments/payout-status', { id: pending, status: 'paid' }, admin.token).expect(409);
+    expect(refused.body.status_response.response_message).toBe('A payout can be marked paid only for a finished, paid request');
+    const missing = await api(testApp).put('/admin/payments/payout-status', { id: randomUUID(), status: 'paid' }, admin.token).expect(404);
+    expect(missing.body.status_response.response_message).toBe('Request not found');
+    const badId = await api(testApp).put('/admin/payments/payout-status', { id: 'x', status: 'paid' }, admin.token).expect(400);
+    expect(badId.body.status_response.response_message).toBe('Request not found');
+    const badStatus = await api(testApp).put('/admin/payments/payout-status', { id: finished, status: 'unpaid' }, admin.token).expect(400);
+    expect(badStatus.body.status_response.response_message).toBe('Choose a payout status');
+
+    const marked = await api(testApp).put('/admin/payments/payout-status', { id: finished, status: 'paid' }, otherAdmin.token).expect(200);
+    expect(marked.body).toMatchObject({ request_id: finished, payout_status: 'paid', message: 'Status has been changed' });
+    await api(testApp).put('/admin/payments/payout-status', { id: finished, status: 'paid' }, admin.token).expect(200);
+    const audit = await testApp.dataSource.query(`SELECT admin_id, action, before, after FROM admin_audit WHERE subject_id = $1`, [finished]);
+    expect(audit).toEqual([{ admin_id: otherAdmin.account.id, action: 'payout.status', before: { payout_status: 'unpaid' }, after: { payout_status: 'paid', marked_paid_cents: 16000 } }]);
+    // Paid outside Huddle: nothing of it is payable, and the ledger says it left.
+    expect(await listed(athlete.account.id)).toBeUndefined();
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(0);
+    await settle(testApp);
+    await ledgerBalanced();
+  });
+
+  it('100 concurrent payout sends for one athlete from two administrators: never more paid than payable, one legal outcome', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    for (let index = 0; index < 3; index += 1) await finishedRequest(testApp, clock, fan, athlete);
+    const item = { athlete_id: athlete.account.id, amount: SHARE, email: athlete.account.email, phone: null };
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => send([item], index % 2 === 0 ? admin.token : otherAdmin.token).then((response) => response)));
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(97);
+    for (const refused of answers.filter((response) => response.status === 409)) {
+      expect(refused.body.status_response.response_message).toBe('At most $0.00 is payable');
+    }
+    await settle(testApp);
+    expect(await paidOut(testApp, athlete.account.id)).toBe(3 * SHARE * 100);
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(0);
+    const transfers = await testApp.dataSource.query(
+      `SELECT coalesce(sum(amount_cents), 0)::int AS cents, count(*)::int AS n FROM sandbox_transfers WHERE destination = (SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1)`,
+      [athlete.account.id],
+    );
+    expect(transfers).toEqual([{ cents: 3 * SHARE * 100, n: 3 }]);
+    await ledgerBalanced();
+  });
+
+  it('payout sends racing an administrator’s cancel and refund of the athlete’s accepted request: only what is finished is paid', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    await finishedRequest(testApp, clock, fan, athlete);
+    const accepted = await bookAndPay(testApp, fan, bookingPayload('personal_appearance', athlete.account.id, { now: clockSeconds(clock), startsIn: 5 * DAY }));
+    await api(testApp).put(`/booking/request/accept?request_id=${accepted}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(2 * SHARE * 100);
+
+    const item = (amount: number) => ({ athlete_id: athlete.account.id, amount, email: athlete.account.email, phone: null });
+    const calls = [
+      ...Array.from({ length: 10 }, () => send([item(SHARE)])),
+      ...Array.from({ length: 10 }, () => send([item(2 * SHARE)], otherAdmin.token)),
+      api(testApp).put(`/admin/requests/cancel?request_id=${accepted}`, {}, otherAdmin.token),
+    ];
+    const answers = (await Promise.all(calls)).map((response) => response.status);
+    expect(answers[20]).toBe(200);
+    expect(answers.slice(0, 10).filter((status) => status === 201)).toHaveLength(1);
+    expect(answers.slice(10, 20).every((status) => status === 409)).toBe(true);
+    await settle(testApp);
+    expect(await statusOf(testApp, accepted)).toBe(3);
+    expect(await paidOut(testApp, athlete.account.id)).toBe(SHARE * 100);
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(0);
+    await ledgerBalanced();
+  });
+
+  it('the provider’s Connect events: an account restricted is refused payouts, a reversed transfer makes its money payable again, once', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    await finishedRequest(testApp, clock, fan, athlete);
+    const sent = await send([{ athlete_id: athlete.account.id, amount: 100, email: athlete.account.email, phone: null }]).expect(201);
+    await settle(testApp);
+    const [{ id: itemId, provider_transfer_id: transferId }] = await testApp.dataSource.query(`SELECT id, provider_transfer_id FROM payout_items WHERE payout_id = $1`, [
+      sent.body.payout.id,
+    ]);
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(6000);
+
+    await sandbox().reverseTransfer(transferId);
+    await publishConnectEvent({ type: 'transfer.reversed', objectType: 'transfer', objectId: transferId, accountId: null });
+    await publishConnectEvent({ type: 'transfer.reversed', objectType: 'transfer', objectId: transferId, accountId: null });
+    await settle(testApp);
+    expect(await testApp.dataSource.query(`SELECT status FROM payout_items WHERE id = $1`, [itemId])).toEqual([{ status: 'reversed' }]);
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(16000);
+    expect(await listed(athlete.account.id)).toMatchObject({ payable: SHARE });
+
+    const [{ provider_account_id: accountId }] = await testApp.dataSource.query(`SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1`, [athlete.account.id]);
+    await sandbox().restrict(accountId, 'individual.verification.document');
+    await publishConnectEvent({ type: 'account.updated', objectType: 'account', objectId: accountId, accountId });
+    await settle(testApp);
+    expect(await listed(athlete.account.id)).toMatchObject({ payout_ready: false, payout_account_state: 'restricted', payout_blocked_reason: 'Stripe needs more information' });
+    await send([{ athlete_id: athlete.account.id, amount: 1, email: null, phone: null }]).expect(409);
+    await ledgerBalanced();
+  });
+});
+
+describe('a payout transfer that keeps failing (sandbox provider)', () => {
+  let testApp: TestApp;
+  let clock: FakeClock;
+
+  beforeAll(async () => {
+    clock = new FakeClock(new Date());
+    testApp = await createTestApp({ overrides: [{ provide: Clock, useValue: clock }], env: { JOBS_RETRY_LIMIT: '1', JOBS_RETRY_DELAY_SECONDS: '1' } });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('gives up: the item failed, its money payable again, a money incident for the administrator', async () => {
+    const fan = await createSignedIn(testApp, UserType.Fan);
+    const admin = await createSignedIn(testApp, UserType.Admin);
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    await finishedRequest(testApp, clock, fan, athlete);
+    // Stripe restricted the account and its webhook has not arrived: Huddle still thinks it ready.
+    const [{ provider_account_id: accountId }] = await testApp.dataSource.query(`SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1`, [athlete.account.id]);
+    await testApp.get<SandboxPayoutProvider>(PAYOUT_PROVIDER as never).restrict(accountId, 'external_account');
+
+    const sent = await api(testApp)
+      .post('/admin/payments/payout-send', { payout_items: [{ athlete_id: athlete.account.id, amount: SHARE, email: athlete.account.email, phone: null }] }, admin.token)
+      .expect(201);
+    await settle(testApp);
+    const [item] = await testApp.dataSource.query(`SELECT id, status, last_error FROM payout_items WHERE payout_id = $1`, [sent.body.payout.id]);
+    expect(item.status).toBe('failed');
+    expect(item.last_error).toMatch(/cannot receive transfers/);
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(16000);
+    const incidents = await testApp.dataSource.query(`SELECT kind, subject_type, amount_cents::int AS amount FROM money_incidents WHERE subject_id = $1`, [item.id]);
+    expect(incidents).toEqual([{ kind: 'transfer_failed', subject_type: 'payout_item', amount: 16000 }]);
+    const alerts = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1`, [admin.account.id]);
+    expect(alerts[0].n).toBe(1);
+    const check = await testApp.get(PaymentsService).ledgerCheck();
+    expect(check.violations).toEqual([]);
+  });
+});
