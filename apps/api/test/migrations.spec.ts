@@ -1,4 +1,7 @@
+import { UserType } from '@huddle/domain';
 import { MIGRATIONS } from '../src/database/migrations';
+import { BookingService } from '../src/modules/booking/booking.service';
+import { createAccount } from './support/fixtures';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';
@@ -42,6 +45,7 @@ describe('migrations', () => {
     expect(tables.map((row) => row.table_name)).toEqual([
       'account_identities',
       'accounts',
+      'admin_audit',
       'athlete_locations',
       'athlete_profiles',
       'athlete_services',
@@ -56,21 +60,31 @@ describe('migrations', () => {
       'live_signals',
       'media_objects',
       'migrations',
+      'money_incidents',
       'notification_counters',
       'notifications',
       'outbox_emails',
       'password_resets',
+      'payment_disputes',
       'payment_idempotency_keys',
       'payment_intents',
+      'payout_accounts',
+      'payout_allocations',
+      'payout_items',
+      'payouts',
       'provider_events',
       'rate_limit_counters',
       'request_history',
+      'request_payout_marks',
       'request_share_links',
       'requests',
       'reviews',
+      'sandbox_connect_accounts',
+      'sandbox_disputes',
       'sandbox_intents',
       'sandbox_payment_methods',
       'sandbox_refunds',
+      'sandbox_transfers',
       'schools',
       'sessions',
       'sports',
@@ -95,5 +109,46 @@ describe('migrations', () => {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
     );
     expect(tables.map((row) => row.table_name)).toEqual(['migrations']);
+  });
+
+  it('restrict the delivered videos and watermarked copies already stored, not the media a profile shows', async () => {
+    const testApp = await started();
+    const applied = async () => (await testApp.dataSource.query('SELECT name FROM migrations')).map((row: { name: string }) => row.name);
+    while ((await applied()).includes('RestrictedMedia1763771500000')) await testApp.dataSource.undoLastMigration();
+    const athlete = await createAccount(testApp, UserType.Athlete, { introVideo: '/media/videos/intro.mp4' });
+    const fan = await createAccount(testApp, UserType.Fan);
+    for (const name of ['delivered', 'marked', 'intro', 'unused']) {
+      await testApp.dataSource.query(`INSERT INTO media_objects (key, owner_account_id, kind, content_type, size_bytes) VALUES ($1, $2, 'video', 'video/mp4', 1)`, [
+        `videos/${name}.mp4`,
+        athlete.id,
+      ]);
+    }
+    const finished = (details: Record<string, string>) => ({
+      type: 'shoutout' as const,
+      athleteId: athlete.id,
+      requesterId: fan.id,
+      name: 'Before issue 21',
+      requestAmountCents: 3000,
+      feeAmountCents: 600,
+      socialMediaPlatform: null,
+      details,
+      createdAt: new Date(),
+      acceptedAt: new Date(),
+      finishedAt: new Date(),
+      review: null,
+    });
+    // The demo seed delivered the shared intro video itself: it stays what it was, public.
+    await testApp.get(BookingService).importFinished([
+      finished({ video: '/media/videos/delivered.mp4', watermarked_video: '/media/videos/marked.mp4' }),
+      finished({ video: '/media/videos/intro.mp4' }),
+    ]);
+    await testApp.dataSource.runMigrations();
+    const rows: Array<{ key: string; restricted: boolean }> = await testApp.dataSource.query('SELECT key, restricted FROM media_objects ORDER BY key');
+    expect(rows).toEqual([
+      { key: 'videos/delivered.mp4', restricted: true },
+      { key: 'videos/intro.mp4', restricted: false },
+      { key: 'videos/marked.mp4', restricted: true },
+      { key: 'videos/unused.mp4', restricted: false },
+    ]);
   });
 });

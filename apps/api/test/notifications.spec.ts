@@ -71,7 +71,7 @@ describe('notifications', () => {
     const requestId = await bookAndPay(testApp, quiet, bookingPayload('shoutout', athlete.account.id));
     await api(testApp).put(`/booking/request/decline?request_id=${requestId}`, {}, athlete.token).expect(200);
     await settle(testApp);
-    expect((await listOf(testApp, quiet)).notifications.map((row) => row.data.title)).toEqual(['Request declined']);
+    expect((await listOf(testApp, quiet)).notifications.map((row) => row.data.title)).toEqual(['Card hold released', 'Request declined']);
     expect(await outboxFor(testApp, account.email)).toEqual([]);
   });
 

@@ -24,7 +24,7 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     fake = new FakeStripeServer();
     const url = await fake.start();
     testApp = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_huddle', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_huddle', STRIPE_API_URL: url },
+      env: { STRIPE_SECRET_KEY: 'sk_test_huddle', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_huddle', STRIPE_API_URL: url, CHECKOUT_DECLINES_MAX: '5' },
     });
     fan = await createSignedIn(testApp, UserType.Fan);
     athlete = await createBookableAthlete(testApp);
@@ -45,6 +45,18 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     });
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
     return request(testApp.server).post('/api/v1/payments/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload);
+  }
+
+  /** A signed event about any object (a charge, a refund, a dispute, a connected account). */
+  function eventAbout(type: string, object: Record<string, unknown>, options: { id?: string; account?: string } = {}) {
+    eventNumber += 1;
+    const payload = JSON.stringify({ id: options.id ?? `evt_test_${eventNumber}`, object: 'event', type, account: options.account, data: { object } });
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    return request(testApp.server).post('/api/v1/payments/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload);
+  }
+
+  async function incidentsOf(subjectId: string): Promise<Array<{ kind: string; dedup_key: string }>> {
+    return testApp.dataSource.query(`SELECT kind, dedup_key FROM money_incidents WHERE subject_id = $1 ORDER BY created_at, kind`, [subjectId]);
   }
 
   async function historyOf(id: string): Promise<string[]> {
@@ -174,5 +186,134 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     expect(fake.intents.get(intentId)).toMatchObject({ amount_refunded: 4550, refunded: false });
     expect(fake.calls.filter((call) => call.path === '/v1/refunds' && call.idempotencyKey === `huddle:refund:${declined}`)).toHaveLength(1);
     expect(await movementsOf(testApp, declined)).toEqual(['authorised', 'captured', 'returned']);
+  });
+
+  it('a hold Stripe canceled (lapsed, or canceled in the Dashboard) cancels the accepted request instead of pretending it was charged', async () => {
+    const { id, intentId } = await paidThroughWebhook();
+    fake.lapse(intentId);
+    await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    expect(fake.count('POST', new RegExp(`/v1/payment_intents/${intentId}/capture`))).toBe(0);
+    expect(await statusOf(testApp, id)).toBe(3);
+    expect(await historyOf(id)).toEqual(['create', 'pay', 'accept', 'hold_lapse']);
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'voided']);
+    expect(await incidentsOf(id)).toEqual([{ kind: 'hold_lost', dedup_key: `hold_lost:${id}` }]);
+    // Stripe's own payment_intent.canceled arriving afterwards, twice: nothing more happens.
+    await webhook('payment_intent.canceled', intentId).expect(200);
+    await webhook('payment_intent.canceled', intentId, { id: `evt_test_${eventNumber}` }).expect(200);
+    await settle(testApp);
+    expect(await historyOf(id)).toEqual(['create', 'pay', 'accept', 'hold_lapse']);
+    expect(await incidentsOf(id)).toHaveLength(1);
+  });
+
+  it('payment_intent.canceled on a pending request (canceled in the Dashboard) ends it: nothing can be captured any more', async () => {
+    const { id, intentId } = await paidThroughWebhook();
+    fake.lapse(intentId);
+    await webhook('payment_intent.canceled', intentId).expect(200);
+    await settle(testApp);
+    expect(await statusOf(testApp, id)).toBe(3);
+    expect(await historyOf(id)).toEqual(['create', 'pay', 'hold_lapse']);
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'voided']);
+  });
+
+  it('a refund stays unrecorded and untold while Stripe says pending, and is confirmed once it succeeded', async () => {
+    const admin = await createSignedIn(testApp, UserType.Admin);
+    const { id, intentId } = await paidThroughWebhook();
+    await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    fake.nextRefundStatus = 'pending';
+    try {
+      await api(testApp).put(`/admin/requests/cancel?request_id=${id}`, {}, admin.token).expect(200);
+      // The refund job ran and found the refund pending: nothing recorded, nobody told.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'owed_to_athlete']);
+      const told = await testApp.dataSource.query(`SELECT 1 FROM notifications WHERE request_id = $1 AND data->>'title' = 'Refund issued'`, [id]);
+      expect(told).toHaveLength(0);
+      const refund = [...fake.refunds.values()].find((candidate) => candidate.payment_intent === intentId);
+      fake.settleRefund(refund?.id as string, 'succeeded');
+      await settle(testApp);
+    } finally {
+      fake.nextRefundStatus = 'succeeded';
+    }
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'owed_to_athlete', 'refunded']);
+    // Every try of the refund carried the one key kept for it: Stripe made one refund.
+    const tries = fake.calls.filter((call) => call.path === '/v1/refunds' && call.method === 'POST' && call.idempotencyKey === `huddle:refund:${id}`);
+    expect(tries.length).toBeGreaterThanOrEqual(1);
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intentId)).toHaveLength(1);
+    const told = await testApp.dataSource.query(`SELECT data->>'text' AS text FROM notifications WHERE request_id = $1 AND data->>'title' = 'Refund issued'`, [id]);
+    expect(told).toEqual([{ text: expect.stringMatching(/^Refund of \$10\.00 issued to your Visa ending in 4242/) }]);
+  }, 60_000);
+
+  it('a refund made in the Dashboard or one that failed is a money incident, never a silent change of the ledger', async () => {
+    const { id, intentId } = await paidThroughWebhook();
+    await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    const outside = fake.refundOutside(intentId, 400);
+    await eventAbout('charge.refunded', { id: `ch_${intentId}`, object: 'charge', payment_intent: intentId }).expect(200);
+    await eventAbout('refund.created', { id: outside.id, object: 'refund', payment_intent: intentId }).expect(200);
+    fake.settleRefund(outside.id, 'failed', 'expired_or_canceled_card');
+    await eventAbout('refund.failed', { id: outside.id, object: 'refund', payment_intent: intentId }).expect(200);
+    await settle(testApp);
+    expect(await incidentsOf(id)).toEqual([
+      { kind: 'refund_outside_huddle', dedup_key: `refund_outside:${outside.id}` },
+      { kind: 'refund_failed', dedup_key: `refund_failed:${outside.id}` },
+    ]);
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'owed_to_athlete']);
+    expect(await statusOf(testApp, id)).toBe(2);
+  });
+
+  it('a dispute is kept with its deadline and its money moves in the ledger, once, whatever order its events come in', async () => {
+    const { id, intentId } = await paidThroughWebhook();
+    await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    const dispute = fake.dispute(intentId, 'needs_response');
+    const about = { id: dispute.id, object: 'dispute', payment_intent: intentId };
+    // The closing event is delivered first, then the opening ones, one of them twice.
+    fake.dispute(intentId, 'won', dispute.id);
+    await eventAbout('charge.dispute.closed', about).expect(200);
+    await eventAbout('charge.dispute.created', about, { id: 'evt_dispute_created' }).expect(200);
+    await eventAbout('charge.dispute.created', about, { id: 'evt_dispute_created' }).expect(200);
+    await eventAbout('charge.dispute.funds_withdrawn', about).expect(200);
+    await eventAbout('charge.dispute.funds_reinstated', about).expect(200);
+    await settle(testApp);
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'dispute_reinstated', 'dispute_withdrawn', 'owed_to_athlete']);
+    const [kept] = await testApp.dataSource.query(`SELECT status, amount_cents, evidence_due_by, closed_at FROM payment_disputes WHERE id = $1`, [dispute.id]);
+    expect(kept).toMatchObject({ status: 'won', amount_cents: 1000 });
+    expect(kept.evidence_due_by).toBeInstanceOf(Date);
+    expect(kept.closed_at).toBeInstanceOf(Date);
+    expect(await incidentsOf(id)).toEqual([{ kind: 'dispute_opened', dedup_key: `dispute:${dispute.id}` }]);
+
+    // A lost one: the disputed money is the platform's loss.
+    const other = await paidThroughWebhook();
+    await api(testApp).put(`/booking/request/accept?request_id=${other.id}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    const lost = fake.dispute(other.intentId, 'lost');
+    await eventAbout('charge.dispute.closed', { id: lost.id, object: 'dispute', payment_intent: other.intentId }).expect(200);
+    await settle(testApp);
+    expect(await movementsOf(testApp, other.id)).toEqual(['authorised', 'captured', 'dispute_lost', 'dispute_withdrawn', 'owed_to_athlete']);
+    const [{ losses }] = await testApp.dataSource.query(`SELECT sum(amount_cents)::int AS losses FROM ledger_entries WHERE request_id = $1 AND account = 'dispute_losses'`, [other.id]);
+    expect(losses).toBe(1000);
+  });
+
+  it('a declined card reported by Stripe counts toward pausing that payer’s checkout', async () => {
+    const payer = await createSignedIn(testApp, UserType.Fan);
+    const intents: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { clientSecret } = await book(testApp, payer, bookingPayload('shoutout', athlete.account.id));
+      intents.push(clientSecret.split('_secret_')[0]);
+    }
+    for (const intentId of intents.slice(0, 3)) await webhook('payment_intent.payment_failed', intentId).expect(200);
+    // The same event delivered three times counts once: four declines, checkout still open.
+    for (let delivery = 0; delivery < 3; delivery += 1) await webhook('payment_intent.payment_failed', intents[3], { id: 'evt_declined_twice' }).expect(200);
+    await settle(testApp);
+    const { id } = await api(testApp).post('/booking/request', bookingPayload('shoutout', athlete.account.id), payer.token).expect(201).then((response) => response.body.request);
+    await api(testApp).post(`/payments/payment-sheet?request_id=${id}`, {}, payer.token).expect(200);
+    await webhook('payment_intent.payment_failed', intents[4]).expect(200);
+    await settle(testApp);
+    const paused = await api(testApp).post(`/payments/payment-sheet?request_id=${id}`, {}, payer.token).expect(429);
+    expect(paused.body.status_response.response_message).toMatch(/Checkout is paused/);
+    // Another payer's checkout is not paused.
+    const other = await api(testApp).post('/booking/request', bookingPayload('shoutout', athlete.account.id), fan.token).expect(201);
+    await api(testApp).post(`/payments/payment-sheet?request_id=${other.body.request.id}`, {}, fan.token).expect(200);
   });
 });

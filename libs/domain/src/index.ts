@@ -20,3 +20,5 @@ export * from './live-events';
 export * from './usernames';
 export * from './public-names';
 export * from './video-chat';
+export * from './money';
+export * from './payouts';

@@ -1,4 +1,4 @@
-import { paymentFailedNotification, requestNotifications, type RequestChangeFacts } from './notifications';
+import { moneyNotification, paymentFailedNotification, requestNotifications, type RequestChangeFacts } from './notifications';
 
 const change = (action: RequestChangeFacts['action'], actor: RequestChangeFacts['actor'] = 'athlete'): RequestChangeFacts => ({
   requestId: 'r1',
@@ -31,7 +31,7 @@ describe('who learns of each step a request takes', () => {
     expect(recipients('accept')).toEqual([['fan', true]]);
     expect(recipients('decline')).toEqual([['fan', true]]);
     expect(recipients('deliver')).toEqual([['fan', true]]);
-    expect(requestNotifications(change('decline'))[0].data.text).toBe('Jordan declined your video shoutout. The hold on your card was released.');
+    expect(requestNotifications(change('decline'))[0].data.text).toBe('Jordan declined your video shoutout. Your card hold will be released.');
   });
 
   it('tells both parties of an expiry and of an administrator’s cancel, the requester by email', () => {
@@ -68,5 +68,36 @@ describe('who learns of each step a request takes', () => {
 
   it('tells the requester, by email too, when the card could not be charged', () => {
     expect(paymentFailedNotification('fan', 'r1')).toMatchObject({ userId: 'fan', email: true, data: { title: 'Payment failed', link: '/request/r1' } });
+  });
+});
+
+describe('nobody is told money moved before it did', () => {
+  it('the decisions say what will happen to the hold, never that it happened', () => {
+    for (const action of ['decline', 'expire', 'admin_cancel'] as const) {
+      const texts = requestNotifications(change(action)).map((draft) => draft.data.text);
+      expect(texts.join(' ')).toMatch(/will be/);
+      expect(texts.join(' ')).not.toMatch(/was released|was returned|was refunded/);
+    }
+  });
+
+  it('a lapsed hold tells both parties why, by email, and the athlete not to deliver', () => {
+    const drafts = requestNotifications(change('hold_lapse', 'system'));
+    expect(drafts.map((draft) => [draft.userId, draft.email])).toEqual([
+      ['fan', true],
+      ['athlete', true],
+    ]);
+    expect(drafts[0].data.text).toBe('The card hold expired before it could be charged, so your video shoutout with Jordan was canceled. Nothing was charged.');
+    expect(drafts[1].data.text).toMatch(/Do not deliver it\.$/);
+  });
+
+  it('the receipts name the amount, service, athlete, date and card, by email', () => {
+    const base = { payerId: 'fan', requestId: 'r1', amountCents: 4500, serviceType: 'shoutout' as const, athleteName: 'Jordan', card: { brand: 'visa', last4: '4242' }, at: new Date('2026-11-26T15:00:00Z') };
+    expect(moneyNotification({ ...base, kind: 'released' })).toEqual({
+      userId: 'fan',
+      email: true,
+      data: { title: 'Card hold released', text: 'Your card hold of $45.00 was released on Nov 26, 2026 (video shoutout with Jordan, your Visa ending in 4242).', link: '/request/r1' },
+    });
+    expect(moneyNotification({ ...base, kind: 'refunded' }).data.text).toBe('Refund of $45.00 issued to your Visa ending in 4242 on Nov 26, 2026 for your video shoutout with Jordan.');
+    expect(moneyNotification({ ...base, kind: 'charged', card: null }).data).toMatchObject({ title: 'Payment received', text: '$45.00 was charged to your card for your video shoutout with Jordan on Nov 26, 2026.' });
   });
 });

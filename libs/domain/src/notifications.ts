@@ -54,18 +54,20 @@ export function requestNotifications(change: RequestChangeFacts): NotificationDr
       return [toAthlete('New request', `${change.requesterName} booked ${withArticle(service)}. Accept or decline it before it expires.`, true)];
     case 'accept':
       return [toRequester('Request accepted', `${change.athleteName} accepted your ${service}.`, true)];
+    // The decision says what will happen to the money; moneyNotification confirms it once the
+    // provider did (nobody is told money moved before it moved).
     case 'decline':
-      return [toRequester('Request declined', `${change.athleteName} declined your ${service}. The hold on your card was released.`, true)];
+      return [toRequester('Request declined', `${change.athleteName} declined your ${service}. Your card hold will be released.`, true)];
     case 'cancel':
       return [toAthlete('Request canceled', `${change.requesterName} canceled the ${service}.`)];
     case 'admin_cancel':
       return [
-        toRequester('Request canceled', `Huddle canceled your ${service} with ${change.athleteName}. Any money held or paid was returned to your card.`, true),
+        toRequester('Request canceled', `Huddle canceled your ${service} with ${change.athleteName}. Your card hold will be released, or your payment refunded.`, true),
         toAthlete('Request canceled', `Huddle canceled the ${service} for ${change.requesterName}.`),
       ];
     case 'expire':
       return [
-        toRequester('Request expired', `${change.athleteName} did not answer your ${service} in time. The hold on your card was released.`, true),
+        toRequester('Request expired', `${change.athleteName} did not answer your ${service} in time. Your card hold will be released.`, true),
         toAthlete('Request expired', `The ${service} from ${change.requesterName} expired before you answered it.`),
       ];
     case 'deliver':
@@ -86,9 +88,60 @@ export function requestNotifications(change: RequestChangeFacts): NotificationDr
       return [toAthlete('Request completed', `Your ${service} for ${change.requesterName} was completed.`)];
     case 'review':
       return [toAthlete('New review', `${change.requesterName} reviewed your ${service}.`)];
+    case 'hold_lapse':
+      return [
+        toRequester('Request canceled', `The card hold expired before it could be charged, so your ${service} with ${change.athleteName} was canceled. Nothing was charged.`, true),
+        toAthlete('Request canceled', `The card hold expired before it could be charged, so the ${service} for ${change.requesterName} was canceled. Do not deliver it.`, true),
+      ];
     default:
       return [];
   }
+}
+
+/** What a money notice confirms: the card charged, its hold released, or a refund issued. */
+export type MoneyNoticeKind = 'charged' | 'released' | 'refunded';
+
+export interface MoneyNoticeFacts {
+  kind: MoneyNoticeKind;
+  payerId: string;
+  requestId: string;
+  amountCents: number;
+  serviceType: ServiceType | null;
+  athleteName: string | null;
+  card: { brand: string; last4: string } | null;
+  /** When the provider confirmed it. */
+  at: Date;
+}
+
+const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+function cardWords(card: { brand: string; last4: string } | null): string {
+  if (!card) return 'your card';
+  return `your ${CARD_BRANDS[card.brand] ?? card.brand} ending in ${card.last4}`;
+}
+
+/** 'Nov 26, 2026' (spec §9 'MMM D, YYYY'), in UTC so a receipt reads the same from any server. */
+function receiptDate(at: Date): string {
+  return at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * The payer's confirmation and receipt, written only once the provider confirmed the money moved
+ * (issue 21): the amount, the service, the athlete, the date, the card's brand and last four. By
+ * email too: it is the receipt.
+ */
+export function moneyNotification(facts: MoneyNoticeFacts): NotificationDraft {
+  const amount = money(facts.amountCents);
+  const what = facts.serviceType ? `${label(facts.serviceType)}${facts.athleteName ? ` with ${facts.athleteName}` : ''}` : 'request';
+  const when = receiptDate(facts.at);
+  const card = cardWords(facts.card);
+  const link = `/request/${facts.requestId}`;
+  const data = {
+    charged: { title: 'Payment received', text: `${amount} was charged to ${card} for your ${what} on ${when}.` },
+    released: { title: 'Card hold released', text: `Your card hold of ${amount} was released on ${when} (${what}, ${card}).` },
+    refunded: { title: 'Refund issued', text: `Refund of ${amount} issued to ${card} on ${when} for your ${what}.` },
+  }[facts.kind];
+  return { userId: facts.payerId, data: { ...data, link }, email: true };
 }
 
 /**

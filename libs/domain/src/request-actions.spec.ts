@@ -7,6 +7,8 @@ import {
   eventWindow,
   expirationTime,
   isBookableStart,
+  MAX_PENDING_EXPIRY_HOURS,
+  REQUEST_TIMERS,
   splitAmount,
 } from './request-actions';
 import type { RequestFacts, RequestParty } from './request-actions';
@@ -88,6 +90,24 @@ describe('timers', () => {
     expect(expirationTime(NOW, NOW + 30 * 86400)).toBe(NOW + 6 * 86400);
     // Paid within the hour before the start: it can be accepted until the start.
     expect(expirationTime(NOW, NOW + 600)).toBe(NOW + 600);
+  });
+
+  it('never outlives the card hold: at most its deadline less the capture margin', () => {
+    const week = { ...REQUEST_TIMERS, pendingExpirySeconds: 7 * 86400 };
+    // Counted from the authorisation: 7 days less 2 hours when the provider gives no deadline.
+    expect(expirationTime(NOW, null, week)).toBe(NOW + 7 * 86400 - 2 * 3600);
+    // The provider's capture_before wins when it is sooner.
+    expect(expirationTime(NOW, null, REQUEST_TIMERS, NOW + 3 * 86400)).toBe(NOW + 3 * 86400 - 2 * 3600);
+    expect(MAX_PENDING_EXPIRY_HOURS).toBe(166);
+  });
+
+  it('a hold gone before its capture cancels the request by the system alone, never a campaign share', () => {
+    for (const status of [1, 2, 4, 6] as const) {
+      expect(checkRequestAction('hold_lapse', 'system', facts({ status, type: status === 6 ? 'video_chat' : 'shoutout' }), NOW)).toEqual({ ok: true, to: 3, money: null });
+    }
+    expect(checkRequestAction('hold_lapse', 'system', facts({ status: 5 }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('hold_lapse', 'admin', facts({ status: 2 }), NOW)).toMatchObject({ ok: false, reason: 'party' });
+    expect(checkRequestAction('hold_lapse', 'system', facts({ status: 2, type: 'endorsement', inCampaign: true }), NOW)).toMatchObject({ ok: false });
   });
 
   it('auto-completes a delivered video after 7 days and an event 2 days after its end', () => {

@@ -25,6 +25,8 @@ import { videoChatWindowState } from './video-chat';
  *   call left in progress), and finishes a call whose time ran out (complete_video_chat).
  * - an administrator may cancel any request that is not finished or canceled (-> 3); money that
  *   was captured is refunded.
+ * - the system cancels an accepted request whose card hold was gone before it could be charged
+ *   (hold_lapse, 1/2/4/6 -> 3): the provider canceled it or it lapsed, so nothing was collected.
  * - review and flag change no status (review: once, status 5; flag: shoutouts at 4).
  * Apple in-app purchase (is_apple_iap, the disabled Pay, 'Awaiting payment') belongs to a mobile
  * app Huddle does not ship: requests are always paid by card, so is_apple_iap is always false.
@@ -42,6 +44,7 @@ export const REQUEST_ACTIONS = [
   'expire',
   'auto_complete',
   'admin_cancel',
+  'hold_lapse',
 ] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 
@@ -133,6 +136,16 @@ export const REQUEST_ACTION_RULES: Readonly<Record<RequestAction, RequestActionR
     money: 'void_or_refund',
     label: 'Canceled by an administrator',
   },
+  // The card hold was gone before it could be charged (it lapsed at the provider, or was canceled
+  // there): nothing was collected, so the request cannot stand and the athlete must not deliver.
+  // Payments found it and already released the hold in the ledger, so it carries no money step.
+  // Campaign requests are paid at once and never held, so it does not apply to them.
+  hold_lapse: {
+    parties: ['system'],
+    from: { [Pending]: ALL, [Accepted]: ALL, [PendingReview]: ALL, [InProgress]: ALL },
+    to: Canceled,
+    label: 'Canceled: the card hold expired before it could be charged',
+  },
 };
 
 /** The facts about a request an action's legality depends on. */
@@ -186,6 +199,9 @@ export function checkRequestAction(action: RequestAction, party: RequestParty, f
   const types = rule.from[facts.status];
   if (!types || !types.includes(facts.type)) {
     return { ok: false, reason: 'status', message: `This cannot be done to a ${STATUS_WORDS[facts.status]} request` };
+  }
+  if (action === 'hold_lapse' && facts.inCampaign) {
+    return { ok: false, reason: 'status', message: "A campaign's request is paid at once, never held" };
   }
   if (action === 'review' && facts.reviewed) {
     return { ok: false, reason: 'already_reviewed', message: 'This request is already reviewed' };
@@ -286,15 +302,33 @@ export interface TimerSettings {
 }
 
 /**
- * When a paid, pending request expires: the earlier of paidAt + 6 days and 1 hour before its start.
- * An event booked to start within that hour (the form allows one minute ahead) can still be accepted
- * until it starts: its hour had begun before anyone could answer.
+ * A card hold lasts 7 days at the provider (Stripe's window for online card payments); a request
+ * must be accepted, and so captured, before it lapses, with this much time left for the capture
+ * (and its retries) to run.
  */
-export function expirationTime(paidAtSeconds: number, startSeconds: number | null, timers: TimerSettings = REQUEST_TIMERS): number {
-  const afterPayment = paidAtSeconds + timers.pendingExpirySeconds;
+export const CARD_HOLD_SECONDS = 7 * 24 * 3600;
+export const CAPTURE_MARGIN_SECONDS = 2 * 3600;
+/** The longest REQUEST_EXPIRY_HOURS may be: a pending request never outlives its card hold. */
+export const MAX_PENDING_EXPIRY_HOURS = (CARD_HOLD_SECONDS - CAPTURE_MARGIN_SECONDS) / 3600;
+
+/**
+ * When a paid, pending request expires: the earliest of the card's authorisation + 6 days, 1 hour
+ * before its start, and the hold's deadline less the capture margin (the provider's capture_before
+ * when it gives one, else 7 days after authorisation). Expiry counts from the authorisation, not
+ * from when Huddle learned of it. An event booked to start within that hour (the form allows one
+ * minute ahead) can still be accepted until it starts: its hour had begun before anyone could answer.
+ */
+export function expirationTime(
+  authorisedAtSeconds: number,
+  startSeconds: number | null,
+  timers: TimerSettings = REQUEST_TIMERS,
+  captureBeforeSeconds: number | null = null,
+): number {
+  const holdEnds = (captureBeforeSeconds ?? authorisedAtSeconds + CARD_HOLD_SECONDS) - CAPTURE_MARGIN_SECONDS;
+  const afterPayment = Math.min(authorisedAtSeconds + timers.pendingExpirySeconds, holdEnds);
   if (startSeconds == null) return afterPayment;
   const beforeStart = startSeconds - timers.expiryBeforeStartSeconds;
-  return Math.min(afterPayment, beforeStart > paidAtSeconds ? beforeStart : startSeconds);
+  return Math.min(afterPayment, beforeStart > authorisedAtSeconds ? beforeStart : startSeconds);
 }
 
 /** When the system completes an accepted or delivered request nobody approved; null when nothing is due. */

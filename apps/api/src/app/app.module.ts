@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { ThrottlerModule } from '@nestjs/throttler';
-import { DataSource } from 'typeorm';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 import { ClockModule } from '../common/time/clock.module';
 import { AppConfig } from '../config/app-config';
 import { AppConfigModule } from '../config/app-config.module';
@@ -12,7 +11,6 @@ import { AccountsModule } from '../modules/accounts/accounts.module';
 import { AdminModule } from '../modules/admin/admin.module';
 import { AthletesModule } from '../modules/athletes/athletes.module';
 import { AuthModule } from '../modules/auth/auth.module';
-import { PostgresThrottlerStorage } from '../modules/auth/postgres-throttler.storage';
 import { BookingModule } from '../modules/booking/booking.module';
 import { CatalogueModule } from '../modules/catalogue/catalogue.module';
 import { DemoModule } from '../modules/demo/demo.module';
@@ -22,6 +20,7 @@ import { MapsModule } from '../modules/maps/maps.module';
 import { MediaModule } from '../modules/media/media.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { PaymentsModule } from '../modules/payments/payments.module';
+import { PayoutsModule } from '../modules/payouts/payouts.module';
 
 /**
  * The whole API. The configuration is passed in rather than read here, so the entrypoints read
@@ -38,16 +37,7 @@ export class AppModule {
         TransactionsModule,
         ClockModule,
         EventEmitterModule.forRoot(),
-        // Its storage keeps auth's per-IP and per-email counts (RateLimitGuard: sign-in, password
-        // reset) in PostgreSQL, shared by every API process; other routes may opt in with
-        // ThrottlerGuard and this default limit.
-        ThrottlerModule.forRootAsync({
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => ({
-            throttlers: [{ name: 'default', ttl: 60_000, limit: 10 }],
-            storage: new PostgresThrottlerStorage(dataSource),
-          }),
-        }),
+        RateLimitModule,
         HealthModule,
         AuthModule,
         AccountsModule,
@@ -58,6 +48,7 @@ export class AppModule {
         BookingModule,
         DiscoveryModule,
         PaymentsModule,
+        PayoutsModule,
         NotificationsModule,
         AdminModule,
         DemoModule,

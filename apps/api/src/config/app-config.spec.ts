@@ -87,6 +87,7 @@ describe('AppConfig', () => {
       'DELIVERED_AUTO_COMPLETE_DAYS',
       'EVENT_AUTO_COMPLETE_DAYS',
       'UNPAID_DRAFT_TTL_HOURS',
+      'PAYOUT_DUE_DAYS',
       'DELIVERY_VIDEO_MAX_MB',
       'SUPPORT_EMAIL',
       'COOKIE_SECURE',
@@ -104,6 +105,7 @@ describe('AppConfig', () => {
       'S3_SECRET_ACCESS_KEY',
       'S3_PUBLIC_URL',
       'S3_FORCE_PATH_STYLE',
+      'MEDIA_SIGNED_URL_SECONDS',
       'GEOCODER_URL',
       'GEOCODER_USER_AGENT',
       'MAP_TILES_URL',
@@ -122,6 +124,16 @@ describe('AppConfig', () => {
       'GEOCODE_WINDOW_SECONDS',
       'UPLOAD_MAX_PER_ACCOUNT',
       'UPLOAD_WINDOW_SECONDS',
+      'BOOKING_MAX_PER_ACCOUNT',
+      'BOOKING_WINDOW_SECONDS',
+      'PAYMENT_ATTEMPTS_MAX_PER_ACCOUNT',
+      'PAYMENT_ATTEMPTS_MAX_PER_IP',
+      'PAYMENT_ATTEMPTS_WINDOW_SECONDS',
+      'CARD_SAVE_MAX_PER_ACCOUNT',
+      'CARD_SAVE_MAX_PER_IP',
+      'CARD_SAVE_WINDOW_SECONDS',
+      'CHECKOUT_DECLINES_MAX',
+      'CHECKOUT_DECLINES_WINDOW_SECONDS',
       'UNUSED_UPLOAD_GRACE_HOURS',
       'SMTP_URL',
       'MAIL_FROM',
@@ -164,6 +176,16 @@ describe('AppConfig', () => {
       'GEOCODE_WINDOW_SECONDS',
       'UPLOAD_MAX_PER_ACCOUNT',
       'UPLOAD_WINDOW_SECONDS',
+      'BOOKING_MAX_PER_ACCOUNT',
+      'BOOKING_WINDOW_SECONDS',
+      'PAYMENT_ATTEMPTS_MAX_PER_ACCOUNT',
+      'PAYMENT_ATTEMPTS_MAX_PER_IP',
+      'PAYMENT_ATTEMPTS_WINDOW_SECONDS',
+      'CARD_SAVE_MAX_PER_ACCOUNT',
+      'CARD_SAVE_MAX_PER_IP',
+      'CARD_SAVE_WINDOW_SECONDS',
+      'CHECKOUT_DECLINES_MAX',
+      'CHECKOUT_DECLINES_WINDOW_SECONDS',
       'UNUSED_UPLOAD_GRACE_HOURS',
       'SMTP_URL',
       'MAIL_FROM',
@@ -186,6 +208,12 @@ describe('AppConfig', () => {
     expect([config.PASSWORD_RESET_MAX_PER_EMAIL, config.PASSWORD_RESET_MAX_PER_IP, config.PASSWORD_RESET_CONFIRM_MAX, config.PASSWORD_RESET_WINDOW_SECONDS]).toEqual([
       3, 10, 10, 600,
     ]);
+    // Money limits (issue 21): an honest payer never meets them, a card tester soon does.
+    expect([config.BOOKING_MAX_PER_ACCOUNT, config.PAYMENT_ATTEMPTS_MAX_PER_ACCOUNT, config.PAYMENT_ATTEMPTS_MAX_PER_IP, config.CARD_SAVE_MAX_PER_ACCOUNT, config.CARD_SAVE_MAX_PER_IP]).toEqual([
+      60, 60, 300, 10, 30,
+    ]);
+    expect([config.CHECKOUT_DECLINES_MAX, config.CHECKOUT_DECLINES_WINDOW_SECONDS]).toEqual([5, 3600]);
+    expect(() => loadAppConfig({ CHECKOUT_DECLINES_MAX: '0' })).toThrow(/CHECKOUT_DECLINES_MAX/);
     expect(config.MAIL_FROM).toBe('Huddle <no-reply@huddle.local>');
     expect(config.usesFacebookLogin).toBe(false);
     expect(config.FACEBOOK_GRAPH_URL).toBe('https://graph.facebook.com/v21.0');

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
-import { IMAGE_UPLOAD_MAX_MEGABYTES, LIMITS } from '@huddle/domain';
+import { IMAGE_UPLOAD_MAX_MEGABYTES, LIMITS, MAX_PENDING_EXPIRY_HOURS, PAYOUT_DUE_DAYS_DEFAULT } from '@huddle/domain';
 import type { ValidationError } from 'class-validator';
 import { findWorkspaceRoot } from './workspace-root';
 
@@ -228,10 +228,13 @@ export class AppConfig {
   @Max(100)
   PLATFORM_FEE_PERCENT = 20;
 
-  @Env({ description: 'Hours after payment before an unaccepted request expires (it also expires an hour before a timed event starts).' })
+  @Env({
+    description: `Hours after the card's authorisation before an unaccepted request expires (it also expires an hour before a timed event starts). At most ${MAX_PENDING_EXPIRY_HOURS}: a request must be accepted and captured before the card hold lapses (7 days, or the provider's capture_before, less 2 hours).`,
+  })
   @Transform(toInteger)
   @IsInt()
   @Min(1)
+  @Max(MAX_PENDING_EXPIRY_HOURS)
   REQUEST_EXPIRY_HOURS = 144;
 
   @Env({ description: 'Minutes before a timed event starts at which an unaccepted request expires.' })
@@ -257,6 +260,12 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   UNPAID_DRAFT_TTL_HOURS = 24;
+
+  @Env({ description: "Days a finished request's athlete share may wait before the administrator's payout list shows it past due (the rest of what is payable is current due)." })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  PAYOUT_DUE_DAYS = PAYOUT_DUE_DAYS_DEFAULT;
 
   @Env({ description: 'Largest delivery video (shoutout or endorsement) an athlete may upload, in megabytes; its duration is not limited.' })
   @Transform(toInteger)
@@ -357,7 +366,7 @@ export class AppConfig {
 
   @Env({
     description:
-      'Public base URL of the bucket (a CDN or public bucket domain). When set, GET /media/<key> redirects to <S3_PUBLIC_URL>/<key>; when unset, to a presigned URL valid for one hour.',
+      'Public base URL of the bucket (a CDN or public bucket domain). When set, GET /media/<key> redirects to <S3_PUBLIC_URL>/<key>; when unset, to a presigned URL valid for one hour. Delivered request videos always get a presigned URL valid for MEDIA_SIGNED_URL_SECONDS.',
   })
   @IsOptional()
   @IsUrl(URL_OPTIONS)
@@ -367,6 +376,16 @@ export class AppConfig {
   @Transform(toBoolean)
   @IsBoolean()
   S3_FORCE_PATH_STYLE = false;
+
+  @Env({
+    description:
+      'Seconds a signed URL of a delivered request video (a shoutout or endorsement, or its watermarked copy) stays valid. Only the routes that check who may watch (the request page, the watch link, the public profile) hand one out, fresh at each visit; a copy kept elsewhere stops working after this long, so a revoked watch link leaves nothing playable behind. With S3 the presigned URL expires at the same moment.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(30)
+  @Max(3600)
+  MEDIA_SIGNED_URL_SECONDS = 600;
 
   @Env({
     description:
@@ -484,6 +503,78 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   UPLOAD_WINDOW_SECONDS = 600;
+
+  @Env({
+    description:
+      'Bookings (POST /booking/request and POST /booking/request/endorsement_campaign/create together) allowed per signed-in account in BOOKING_WINDOW_SECONDS; more answer 1429. Each is an unpaid draft until paid.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  BOOKING_MAX_PER_ACCOUNT = 60;
+
+  @Env({ description: 'Length of the booking rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  BOOKING_WINDOW_SECONDS = 3600;
+
+  @Env({
+    description:
+      'Payment attempts (POST /payments/payment-sheet, /payments/set-paid, /payments/sandbox/confirm and /payments/sandbox/authenticate together) allowed per signed-in account in PAYMENT_ATTEMPTS_WINDOW_SECONDS; more answer 1429. One checkout takes three or four.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PAYMENT_ATTEMPTS_MAX_PER_ACCOUNT = 60;
+
+  @Env({ description: 'Payment attempts allowed per client IP address in PAYMENT_ATTEMPTS_WINDOW_SECONDS, whatever the account; more answer 1429.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PAYMENT_ATTEMPTS_MAX_PER_IP = 300;
+
+  @Env({ description: 'Length of the payment-attempt rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PAYMENT_ATTEMPTS_WINDOW_SECONDS = 600;
+
+  @Env({
+    description:
+      'Card saves (POST /payments/payment-method and its sandbox save POST /payments/payment-method/sandbox together) allowed per signed-in account in CARD_SAVE_WINDOW_SECONDS; more answer 1429.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  CARD_SAVE_MAX_PER_ACCOUNT = 10;
+
+  @Env({ description: 'Card saves allowed per client IP address in CARD_SAVE_WINDOW_SECONDS, whatever the account; more answer 1429.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  CARD_SAVE_MAX_PER_IP = 30;
+
+  @Env({ description: 'Length of the card-save rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  CARD_SAVE_WINDOW_SECONDS = 3600;
+
+  @Env({
+    description:
+      "Declined card attempts (the provider's declines at checkout and on card saves) after which an account's checkout pauses: its payment sheets, card confirmations and card saves answer 1429 for CHECKOUT_DECLINES_WINDOW_SECONDS from the last decline. Counted within that window from the first.",
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  CHECKOUT_DECLINES_MAX = LIMITS.declinedCards.max;
+
+  @Env({ description: 'Window of the declined-card count, and how long a paused checkout stays paused, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  CHECKOUT_DECLINES_WINDOW_SECONDS = LIMITS.declinedCards.windowSeconds;
 
   @Env({
     description:

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeStripeConnect } from './fake-stripe-connect';
 
 interface Intent {
   id: string;
@@ -15,6 +16,31 @@ interface Intent {
   metadata: Record<string, string>;
   refunded: boolean;
   amount_refunded: number;
+  /** When the card was authorised (unix seconds) and until when Stripe holds it. */
+  authorised_at?: number;
+  capture_before?: number;
+}
+
+interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: string;
+  failure_reason: string | null;
+  created: number;
+  metadata: Record<string, string>;
+}
+
+interface Dispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  payment_intent: string;
+  charge: string;
+  status: string;
+  reason: string;
+  evidence_details: { due_by: number };
 }
 
 /** One call the server received: what tests assert on (idempotency keys, how often a capture ran). */
@@ -44,6 +70,12 @@ function parseForm(body: string): Record<string, string> {
 export class FakeStripeServer {
   readonly calls: StripeCall[] = [];
   readonly intents = new Map<string, Intent>();
+  readonly refunds = new Map<string, Refund>();
+  readonly disputes = new Map<string, Dispute>();
+  /** Connect: accounts, account links, transfers and connected accounts' payouts (payouts' tests). */
+  readonly connect = new FakeStripeConnect();
+  /** The status the next refund is created with (Stripe answers 'pending' for some methods). */
+  nextRefundStatus = 'succeeded';
   private readonly replies = new Map<string, { status: number; body: unknown }>();
   private server: Server | null = null;
 
@@ -62,6 +94,54 @@ export class FakeStripeServer {
     const intent = this.intents.get(intentId);
     if (!intent) throw new Error(`No intent ${intentId}`);
     intent.status = intent.capture_method === 'automatic' ? 'succeeded' : 'requires_capture';
+    intent.authorised_at = Math.floor(Date.now() / 1000);
+    intent.capture_before = intent.authorised_at + 7 * 24 * 3600;
+  }
+
+  /** Stripe cancels an uncaptured intent whose hold expired (or someone canceled it in the Dashboard). */
+  lapse(intentId: string): void {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`No intent ${intentId}`);
+    intent.status = 'canceled';
+  }
+
+  /** A refund's later fate (refund.updated / refund.failed). */
+  settleRefund(refundId: string, status: string, failureReason: string | null = null): void {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`No refund ${refundId}`);
+    refund.status = status;
+    refund.failure_reason = failureReason;
+  }
+
+  /** A refund made in Stripe's Dashboard, outside Huddle. */
+  refundOutside(intentId: string, amount: number): Refund {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`No intent ${intentId}`);
+    intent.amount_refunded += amount;
+    intent.refunded = intent.amount_refunded === intent.amount;
+    const refund: Refund = { id: id('re'), object: 'refund', amount, payment_intent: intentId, status: 'succeeded', failure_reason: null, created: Math.floor(Date.now() / 1000), metadata: {} };
+    this.refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  /** The cardholder disputes the charge; `status` moves it along (needs_response, under_review, won, lost). */
+  dispute(intentId: string, status = 'needs_response', disputeId?: string): Dispute {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`No intent ${intentId}`);
+    const existing = disputeId ? this.disputes.get(disputeId) : undefined;
+    const dispute: Dispute = existing ?? {
+      id: id('dp'),
+      object: 'dispute',
+      amount: intent.amount,
+      payment_intent: intentId,
+      charge: `ch_${intentId}`,
+      status,
+      reason: 'fraudulent',
+      evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 24 * 3600 },
+    };
+    dispute.status = status;
+    this.disputes.set(dispute.id, dispute);
+    return dispute;
   }
 
   count(method: string, pattern: RegExp): number {
@@ -134,7 +214,33 @@ export class FakeStripeServer {
       if (!(amount > 0) || amount > left) return this.error(400, 'amount_too_large', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`);
       intent.amount_refunded += amount;
       intent.refunded = intent.amount_refunded === intent.amount;
-      return { status: 200, body: { id: id('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded' } };
+      const refund: Refund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        payment_intent: intent.id,
+        status: this.nextRefundStatus,
+        failure_reason: null,
+        created: Math.floor(Date.now() / 1000),
+        metadata: form['metadata[huddle_key]'] ? { huddle_key: form['metadata[huddle_key]'] } : {},
+      };
+      this.refunds.set(refund.id, refund);
+      return { status: 200, body: refund };
+    }
+    const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundMatch) {
+      const refund = this.refunds.get(refundMatch[1]);
+      return refund ? { status: 200, body: refund } : this.error(404, 'resource_missing', `No such refund: '${refundMatch[1]}'`);
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const intentId = url.searchParams.get('payment_intent');
+      const data = [...this.refunds.values()].filter((refund) => refund.payment_intent === intentId).reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
+    }
+    const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (method === 'GET' && disputeMatch) {
+      const dispute = this.disputes.get(disputeMatch[1]);
+      return dispute ? { status: 200, body: dispute } : this.error(404, 'resource_missing', `No such dispute: '${disputeMatch[1]}'`);
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const setupId = id('seti');
@@ -143,12 +249,25 @@ export class FakeStripeServer {
     if (method === 'GET' && path === '/v1/payment_methods') {
       return { status: 200, body: { object: 'list', data: [], has_more: false, url: '/v1/payment_methods' } };
     }
+    const connectReply = this.connect.route(method, path, form, null);
+    if (connectReply) return connectReply;
     return this.error(404, 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
   }
 
   private view(intent: Intent): object {
-    const charge = intent.status === 'succeeded' ? { id: `ch_${intent.id}`, object: 'charge', refunded: intent.refunded, amount_refunded: intent.amount_refunded } : null;
-    return { ...intent, latest_charge: charge, refunded: undefined, amount_refunded: undefined };
+    // The charge exists once the card was authorised; capture_before is Stripe's hold deadline.
+    const charge =
+      intent.authorised_at !== undefined || intent.status === 'succeeded'
+        ? {
+            id: `ch_${intent.id}`,
+            object: 'charge',
+            created: intent.authorised_at ?? Math.floor(Date.now() / 1000),
+            refunded: intent.refunded,
+            amount_refunded: intent.amount_refunded,
+            payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', capture_before: intent.status === 'requires_capture' ? intent.capture_before : undefined } },
+          }
+        : null;
+    return { ...intent, latest_charge: charge, refunded: undefined, amount_refunded: undefined, authorised_at: undefined, capture_before: undefined };
   }
 
   private error(status: number, code: string, message: string): { status: number; body: unknown } {

@@ -379,7 +379,7 @@ export interface paths {
         };
         /**
          * A stored photo or video.
-         * @description From local disk: the bytes, with ETag, Last-Modified and byte ranges (Accept-Ranges, 206) so video players can seek. From S3: a 302 redirect to the public or presigned URL. Every stored photo images/<id>.jpg (or .png) also has WebP copies for the screen: images/<id>.webp (the same size) and images/<id>-w160.webp (160 px wide; the same-size copy for a photo no wider). A copy not made yet (photos stored before copies existed) is made on the first request.
+         * @description From local disk: the bytes, with ETag, Last-Modified and byte ranges (Accept-Ranges, 206) so video players can seek. From S3: a 302 redirect to the public or presigned URL. Every stored photo images/<id>.jpg (or .png) also has WebP copies for the screen: images/<id>.webp (the same size) and images/<id>-w160.webp (160 px wide; the same-size copy for a photo no wider). A copy not made yet (photos stored before copies existed) is made on the first request. Delivered request videos and their watermarked copies answer only a signed URL (expires and signature, handed out by the request, watch and profile video routes as a redirect), for MEDIA_SIGNED_URL_SECONDS, kept by the browser alone; at their bare path they answer 1404, and an altered or expired signature answers 1403.
          */
         get: operations["Media_serve"];
         put?: never;
@@ -526,7 +526,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivered video, as this viewer may see it: a redirect to the watermarked copy for the requester until the request is finished and reviewed, to the original otherwise. */
+        /**
+         * The delivered video, as this viewer may see it: a redirect to the watermarked copy for the requester until the request is finished and reviewed, to the original otherwise.
+         * @description The session cookie travels with a <video> request, so the player asks here at each load; the answer is never cached.
+         */
         get: operations["Booking_video"];
         put?: never;
         post?: never;
@@ -845,7 +848,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The watch link's video: a redirect to the watermarked copy, never the original. */
+        /**
+         * The watch link's video: a redirect to the watermarked copy, never the original; 1404 once the link is revoked.
+         * @description The player asks here at each load; the answer is never cached.
+         */
         get: operations["Watch_video"];
         put?: never;
         post?: never;
@@ -1025,6 +1031,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/athletes/shoutout-video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shoutout on an athlete's public profile: a redirect to its watermarked copy, never the original; 1404 for anything not on a profile.
+         * @description The player asks here at each load; the answer is never cached.
+         */
+        get: operations["Discovery_shoutoutVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/sandbox/confirm": {
         parameters: {
             query?: never;
@@ -1105,6 +1131,109 @@ export interface paths {
         put?: never;
         /** The card provider's webhook (Stripe-Signature verified); answers 1404 with the embedded sandbox. */
         post: operations["StripeWebhook_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/payout-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Athletes with anything payable, most past due first, 20 a page; each says whether their payout account can take a transfer and why not. */
+        get: operations["AdminPayouts_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/payout-send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays athletes (dollars): each amount is checked again against what is payable now, under the athlete's lock; one transfer per athlete follows. 'Payout sent' on success. */
+        post: operations["AdminPayouts_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/payout-sent-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sent payouts with their items, 20 a page, newest first unless order=asc. */
+        get: operations["AdminPayouts_sent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/payout-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks a finished, paid request's payout paid (spec §4); anything else is refused. 'Status has been changed' on success. */
+        put: operations["AdminPayouts_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's payout account: none, onboarding, ready or restricted, what the provider still asks for, and the line to show ('Payouts ready'). */
+        get: operations["PayoutAccounts_account"];
+        put?: never;
+        /** Creates the caller's payout account once (Stripe Connect Express, or the sandbox) and answers a fresh onboarding link back to /settings/payouts. */
+        post: operations["PayoutAccounts_connect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's money: owed (captured, not finished), payable (past and current due), on its way, paid, and their payouts with the requests each paid. */
+        get: operations["PayoutAccounts_summary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1828,7 +1957,7 @@ export interface components {
             end_time: number;
         };
         RequestVideoDto: {
-            /** @description Path under the API root that streams the video for this viewer. */
+            /** @description Path under the API root that streams the video for this viewer: a redirect to a short-lived signed URL, so a player asks here again at each load. */
             url: string;
             /** @description The requester sees the watermarked copy until the request is finished and reviewed. */
             watermarked: boolean;
@@ -1898,7 +2027,7 @@ export interface components {
             /** @enum {string} */
             viewer: "requester" | "athlete" | "admin";
             /** @description What the viewer can do now (the domain action table). */
-            available_actions: ("accept" | "decline" | "cancel" | "deliver" | "start_video_chat" | "complete_video_chat" | "approve" | "review" | "flag" | "expire" | "auto_complete" | "admin_cancel")[];
+            available_actions: ("accept" | "decline" | "cancel" | "deliver" | "start_video_chat" | "complete_video_chat" | "approve" | "review" | "flag" | "expire" | "auto_complete" | "admin_cancel" | "hold_lapse")[];
             athlete: components["schemas"]["RequestPartyDto"];
             requester: components["schemas"]["RequestPartyDto"];
             first_name: string | null;
@@ -2095,7 +2224,7 @@ export interface components {
         };
         WatchResponse: {
             athlete: components["schemas"]["WatchAthleteDto"];
-            /** @description Path under the API root that streams the watermarked video. */
+            /** @description Path under the API root that streams the watermarked video: a redirect to a short-lived signed URL; 1404 once the link is revoked. */
             video_url: string;
             status_response: components["schemas"]["StatusResponseDto"];
         };
@@ -2251,7 +2380,10 @@ export interface components {
         ShoutoutPreviewDto: {
             /** Format: uuid */
             id: string;
-            /** @description A /media/... path. */
+            /**
+             * @description Path under the API root that streams the watermarked video (public/athletes/shoutout-video?id=...: a redirect to a short-lived signed URL); never the original.
+             * @example public/athletes/shoutout-video?id=0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10
+             */
             video: string;
             /** @description Unix seconds. */
             created_at: number;
@@ -2337,6 +2469,178 @@ export interface components {
         };
         WebhookReceivedResponse: {
             received: boolean;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        PayoutCandidateDto: {
+            /** Format: uuid */
+            id: string;
+            first_name: string | null;
+            last_name: string | null;
+            mobile: string | null;
+            email: string | null;
+            /** @description Unix seconds of the last payout item not given back. */
+            last_payment_date: number | null;
+            /** @description Dollars. */
+            last_payment_amount: number | null;
+            /** @description Dollars payable for longer than PAYOUT_DUE_DAYS. */
+            past_due: number;
+            /** @description Dollars: the rest of what is payable. */
+            current_due: number;
+            /** @description Dollars: past_due + current_due, the most this athlete can be paid now. */
+            payable: number;
+            /** @description The payout account can take a transfer. */
+            payout_ready: boolean;
+            /** @enum {string} */
+            payout_account_state: "none" | "onboarding" | "ready" | "restricted";
+            /** @description Why the athlete cannot be paid yet. */
+            payout_blocked_reason: string | null;
+        };
+        PayoutListResponse: {
+            athletes_for_payout: components["schemas"]["PayoutCandidateDto"][];
+            total: number;
+            page: number;
+            page_size: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        PayoutItemInput: {
+            /** Format: uuid */
+            athlete_id: string;
+            /**
+             * @description Dollars, at most two decimals; 0 leaves the athlete out of this payout.
+             * @example 80
+             */
+            amount: number;
+            /** @description The receiver email the administrator saw (kept with the item). */
+            email?: Record<string, never> | null;
+            /** @description The receiver phone the administrator saw (kept with the item). */
+            phone?: Record<string, never> | null;
+        };
+        PayoutSendInput: {
+            payout_items: components["schemas"]["PayoutItemInput"][];
+            /** @description The confirmation's key (or the Idempotency-Key header): a repeat answers the payout it made. */
+            idempotency_key?: string;
+        };
+        SentPayoutItemDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            athlete_id: string;
+            athlete_name: string;
+            /** @description The email (or phone) the payout was addressed to. */
+            receiver: string | null;
+            athlete_email: string | null;
+            /** @description Unix seconds. */
+            created_at: number;
+            /** @description Dollars. */
+            amount: number;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed" | "reversed";
+        };
+        SentPayoutDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The payout provider's id of the payout (Stripe: the transfer group). */
+            provider_payout_id: string;
+            /** @description Unix seconds. */
+            created_at: number;
+            /** @description Dollars. */
+            total_amount: number;
+            items_view: components["schemas"]["SentPayoutItemDto"][];
+        };
+        PayoutSentResponse: {
+            payout: components["schemas"]["SentPayoutDto"];
+            /** @example Payout sent */
+            message: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        SentPayoutListResponse: {
+            payouts: components["schemas"]["SentPayoutDto"][];
+            total: number;
+            page: number;
+            page_size: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        PayoutStatusInput: {
+            /**
+             * Format: uuid
+             * @description The request.
+             */
+            id: string;
+            /** @enum {string} */
+            status: "paid";
+        };
+        PayoutStatusResponse: {
+            /** Format: uuid */
+            request_id: string;
+            /** @enum {string} */
+            payout_status: "unpaid" | "processing" | "paid";
+            /** @example Status has been changed */
+            message: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        PayoutAccountDto: {
+            /** @enum {string} */
+            state: "none" | "onboarding" | "ready" | "restricted";
+            /** @example Payouts ready */
+            line: string;
+            /** @enum {string} */
+            provider: "sandbox" | "stripe";
+            /** @description What the provider still asks for. */
+            requirements: string[];
+            payouts_enabled: boolean;
+            details_submitted: boolean;
+            /** @description Unix seconds. */
+            updated_at: number | null;
+        };
+        PayoutAccountResponse: {
+            account: components["schemas"]["PayoutAccountDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        PayoutOnboardingResponse: {
+            account: components["schemas"]["PayoutAccountDto"];
+            /** @description The provider's onboarding page (one use); it sends the browser back to /settings/payouts. */
+            onboarding_url: string;
+            /** @description Unix seconds. */
+            expires_at: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        PaidRequestDto: {
+            /** Format: uuid */
+            request_id: string;
+            name: string;
+            type: string;
+            /** @description Dollars of this request paid by the payout. */
+            amount: number;
+        };
+        AthletePayoutDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description Dollars. */
+            amount: number;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed" | "reversed";
+            /** @description Unix seconds. */
+            created_at: number;
+            /** @description Unix seconds. */
+            sent_at: number | null;
+            requests: components["schemas"]["PaidRequestDto"][];
+        };
+        PayoutSummaryResponse: {
+            /** @description Dollars captured for requests not finished yet. */
+            owed: number;
+            /** @description Dollars of finished requests held by an open dispute. */
+            held: number;
+            /** @description Dollars Huddle can pay now. */
+            payable: number;
+            /** @description Dollars payable for longer than PAYOUT_DUE_DAYS. */
+            past_due: number;
+            /** @description Dollars: the rest of what is payable. */
+            current_due: number;
+            /** @description Dollars of payouts sent and not yet confirmed by the provider. */
+            on_its_way: number;
+            /** @description Dollars paid out. */
+            paid: number;
+            payouts: components["schemas"]["AthletePayoutDto"][];
             status_response: components["schemas"]["StatusResponseDto"];
         };
         NotificationDataDto: {
@@ -3189,7 +3493,12 @@ export interface operations {
     };
     Media_serve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Expiry of a signed URL, in unix seconds. */
+                expires?: string;
+                /** @description HMAC of the key and the expiry, as the API handed it out. */
+                signature?: string;
+            };
             header?: never;
             path: {
                 /** @description The part of the media path after /media/, e.g. images/<id>.jpg. */
@@ -3532,6 +3841,13 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -3648,7 +3964,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Location: the media path of the video. */
+            /** @description Location: a signed media URL of the video, valid for MEDIA_SIGNED_URL_SECONDS. */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -3968,6 +4284,13 @@ export interface operations {
                     "application/json": components["schemas"]["CampaignResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -4060,6 +4383,13 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentSheetResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -4092,6 +4422,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SetPaidResponse"];
                 };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -4255,7 +4592,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Location: the media path of the watermarked video. */
+            /** @description Location: a signed media URL of the watermarked video, valid for MEDIA_SIGNED_URL_SECONDS. */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -4593,6 +4930,36 @@ export interface operations {
             };
         };
     };
+    Discovery_shoutoutVideo: {
+        parameters: {
+            query: {
+                /** @description The id of a shoutout on the profile (ShoutoutPreviewDto.id). */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Location: a signed media URL of the watermarked video, valid for MEDIA_SIGNED_URL_SECONDS. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Sandbox_confirm: {
         parameters: {
             query?: never;
@@ -4613,6 +4980,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SandboxConfirmResponse"];
                 };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -4645,6 +5019,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SandboxConfirmResponse"];
                 };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -4702,6 +5083,13 @@ export interface operations {
                     "application/json": components["schemas"]["SetupIntentResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -4734,6 +5122,13 @@ export interface operations {
                     "application/json": components["schemas"]["SavedCardResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -4762,6 +5157,220 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookReceivedResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayouts_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutListResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayouts_send: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The confirmation's key: a repeat answers the payout it made. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutSendInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutSentResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayouts_sent: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentPayoutListResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayouts_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutStatusInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutStatusResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PayoutAccounts_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PayoutAccounts_connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutOnboardingResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PayoutAccounts_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutSummaryResponse"];
                 };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */

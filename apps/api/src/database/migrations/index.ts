@@ -13,6 +13,9 @@ import { Notifications1763770800000 } from './1763770800000-notifications';
 import { Campaigns1763770900000 } from './1763770900000-campaigns';
 import { VideoChat1763771000000 } from './1763771000000-video-chat';
 import { PhotoVariants1763771100000 } from './1763771100000-photo-variants';
+import { MoneyTrue1763771200000 } from './1763771200000-money-true';
+import { Payouts1763771300000 } from './1763771300000-payouts';
+import { RestrictedMedia1763771500000 } from './1763771500000-restricted-media';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -31,4 +34,7 @@ export const MIGRATIONS = [
   Campaigns1763770900000,
   VideoChat1763771000000,
   PhotoVariants1763771100000,
+  MoneyTrue1763771200000,
+  Payouts1763771300000,
+  RestrictedMedia1763771500000,
 ];

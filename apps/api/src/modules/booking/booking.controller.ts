@@ -9,6 +9,7 @@ import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { StagedUploadsInterceptor, UploadedFormFields } from '../media/media.module';
 import type { FormFields } from '../media/media.module';
 import { BookingErrors } from './booking.errors';
@@ -45,6 +46,7 @@ export class BookingController {
 
   @Post('request')
   @Roles(...REQUESTERS)
+  @RateLimit('booking')
   @ApiBody({ schema: BOOKING_BODY_SCHEMA, description: "The booking: the type and the type's own block; times in unix seconds." })
   @ApiOperation({
     summary: "Books one athlete's service: an unpaid draft, the requester's alone until the card is held (POST /payments/payment-sheet, then set-paid).",
@@ -84,11 +86,13 @@ export class BookingController {
   @Roles(...READERS)
   @ApiOperation({
     summary: "The delivered video, as this viewer may see it: a redirect to the watermarked copy for the requester until the request is finished and reviewed, to the original otherwise.",
+    description: 'The session cookie travels with a <video> request, so the player asks here at each load; the answer is never cached.',
   })
-  @ApiResponse({ status: 302, description: 'Location: the media path of the video.' })
+  @ApiResponse({ status: 302, description: 'Location: a signed media URL of the video, valid for MEDIA_SIGNED_URL_SECONDS.' })
   async video(@CurrentAccount() account: AuthenticatedAccount, @Query() query: VideoQuery, @Res() reply: FastifyReply): Promise<void> {
-    const path = await this.videos.videoFor(query.request_id, account);
-    await reply.redirect(`../../${path.replace(/^\/+/, '')}`, HttpStatus.FOUND);
+    const url = await this.videos.videoUrlFor(query.request_id, account);
+    // A cached redirect would outlive the URL it points at.
+    await reply.header('Cache-Control', 'no-store').redirect(`../../${url}`, HttpStatus.FOUND);
   }
 
   @Get('request')

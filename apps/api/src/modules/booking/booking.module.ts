@@ -9,8 +9,8 @@ import { MailModule } from '../mail/mail.module';
 import { MediaModule } from '../media/media.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PaymentsModule } from '../payments/payments.module';
-import { PAYMENT_AUTHORISED } from '../payments/payments-events';
-import type { PaymentAuthorisedEvent } from '../payments/payments-events';
+import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST } from '../payments/payments-events';
+import type { PaymentAuthorisedEvent, PaymentHoldLostEvent } from '../payments/payments-events';
 import { DomainError } from '../../common/errors/domain-error';
 import { AdminRequestsController } from './admin-requests.controller';
 import { BookingController } from './booking.controller';
@@ -35,7 +35,7 @@ import { VideoModule } from '../video/video.module';
 /**
  * Requests, campaigns and reviews; it owns the requests, reviews and request_history tables.
  * Money goes through PaymentsService (payments never calls booking: it announces authorisations
- * as PAYMENT_AUTHORISED, handled here).
+ * as PAYMENT_AUTHORISED and holds that were gone before capture as PAYMENT_HOLD_LOST, handled here).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule, VideoModule],
@@ -58,6 +58,16 @@ export class BookingModule implements OnModuleInit {
         else await this.core.markPaid(job.data.requestId, SYSTEM_ACTOR);
       } catch (error) {
         // A draft deleted or canceled meanwhile: its hold is released by the void it enqueued.
+        if (error instanceof DomainError) return;
+        throw error;
+      }
+    });
+    // The card hold was gone before it could be charged: the request is canceled by the system,
+    // both parties told (the athlete not to deliver). One that ended meanwhile is left as it is.
+    this.jobs.subscribe<PaymentHoldLostEvent>(PAYMENT_HOLD_LOST, 'booking', async (job) => {
+      try {
+        await this.core.apply(job.data.requestId, 'hold_lapse', SYSTEM_ACTOR, { note: job.data.reason });
+      } catch (error) {
         if (error instanceof DomainError) return;
         throw error;
       }

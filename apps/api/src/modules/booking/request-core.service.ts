@@ -140,13 +140,13 @@ export class RequestCoreService {
     // A campaign's request becomes paid with its campaign (CampaignsService.markPaid), never alone.
     if (!current || !party || party === 'athlete' || current.endorsementCampaignId !== null) throw BookingErrors.requestNotFound();
     if (current.paid) return current;
-    const { authorised } = await this.payments.authorisation(requestId);
+    const { authorised, authorisedAt, captureBefore } = await this.payments.authorisation(requestId);
     if (!authorised) throw new DomainError(ErrorCode.PaymentRequired, 'The card payment is not complete yet');
     return this.transactions.run(async () => {
       const manager = this.transactions.manager;
       const request = await this.lock(manager, requestId);
       if (request.paid) return request;
-      await this.payLocked(manager, request, actor, party, null);
+      await this.payLocked(manager, request, actor, party, null, { authorisedAt, captureBefore });
       return request;
     });
   }
@@ -155,16 +155,25 @@ export class RequestCoreService {
    * A request, locked by the caller in its transaction, becomes paid: visible to its athlete, its
    * expiry started, the athlete told. A campaign's checkout calls it for each of its requests.
    */
-  async payLocked(manager: EntityManager, request: RequestEntity, actor: RequestActor, party: RequestParty, campaign: CampaignRef): Promise<void> {
+  async payLocked(
+    manager: EntityManager,
+    request: RequestEntity,
+    actor: RequestActor,
+    party: RequestParty,
+    campaign: CampaignRef,
+    hold: { authorisedAt: Date | null; captureBefore: Date | null } = { authorisedAt: null, captureBefore: null },
+  ): Promise<void> {
     if (request.paid) throw BookingErrors.notADraft();
     if (request.status !== RequestStatus.Pending) throw new DomainError(ErrorCode.Conflict, 'This request was canceled');
     const now = this.clock.now();
-    const nowSeconds = Math.floor(now.getTime() / 1000);
+    // Expiry counts from the card's authorisation (the provider's time), never from when Huddle
+    // heard of it, and never outlives the hold.
+    const authorisedSeconds = Math.min(Math.floor(now.getTime() / 1000), seconds(hold.authorisedAt) ?? Number.POSITIVE_INFINITY);
     request.paid = true;
     request.authorised = true;
     request.paidAt = now;
     request.paidId = shareableId();
-    request.expirationTime = new Date(expirationTime(nowSeconds, seconds(request.startAt), this.timers) * 1000);
+    request.expirationTime = new Date(expirationTime(authorisedSeconds, seconds(request.startAt), this.timers, seconds(hold.captureBefore)) * 1000);
     await this.save(request);
     await this.record(manager, request, 'pay', party, actor, RequestStatus.Pending);
     await this.announce(manager, request, 'pay', RequestStatus.Pending, actor, party, campaign);
@@ -296,6 +305,7 @@ export class RequestCoreService {
       amountCents: request.requestAmountCents,
       feeCents: request.feeAmountCents,
       athleteCents: request.amountToAthleteCents,
+      serviceType: request.type,
     };
     if (step === 'allocate' || step === 'refund_share') {
       if (!campaign) throw new Error(`Request ${request.id} has a campaign's money step but no campaign`);
@@ -306,7 +316,7 @@ export class RequestCoreService {
     }
     if (step === 'capture') await this.payments.captureIn(manager, split);
     else if (step === 'refund') await this.payments.refundIn(manager, split);
-    else await this.payments.voidIn(manager, { requestId: request.id });
+    else await this.payments.voidIn(manager, { requestId: request.id, athleteId: request.athleteId, serviceType: request.type });
   }
 
   /** Tells whoever needs to know, in the change's transaction: the parties (notifications, emails) and the subscribers of REQUEST_CHANGED. */

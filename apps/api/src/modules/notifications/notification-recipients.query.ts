@@ -38,3 +38,12 @@ export async function notificationPeople(manager: EntityManager, athleteId: stri
     requester: person(requesterId, (row) => publicRequesterName({ firstName: row.first_name, lastName: row.last_name, businessName: row.business_name })),
   };
 }
+
+/** Every administrator who can act (reads `accounts`): who hears of money incidents. */
+export async function administratorIds(manager: EntityManager): Promise<string[]> {
+  const rows: Array<{ id: string }> = await manager.query(
+    `SELECT id FROM accounts WHERE user_type = $1 AND NOT blocked AND deleted_at IS NULL ORDER BY id`,
+    [UserType.Admin],
+  );
+  return rows.map((row) => row.id);
+}

@@ -3,15 +3,16 @@ import type { OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import type { LiveNotification, LiveSignal, RequestAction, RequestParty, ServiceType } from '@huddle/domain';
-import { campaignCompletedNotification, campaignRefundNotification, paymentFailedNotification, requestNotifications } from '@huddle/domain/notifications';
-import type { NotificationDraft } from '@huddle/domain/notifications';
+import type { LiveNotification, LiveSignal, NotificationData, RequestAction, RequestParty, ServiceType } from '@huddle/domain';
+import { payoutSentNotification } from '@huddle/domain';
+import { campaignCompletedNotification, campaignRefundNotification, moneyNotification, paymentFailedNotification, requestNotifications } from '@huddle/domain/notifications';
+import type { MoneyNoticeKind, NotificationDraft } from '@huddle/domain/notifications';
 import { AppConfig } from '../../config/app-config';
 import { ClusterBus } from '../../database/cluster-bus';
 import { Transactions } from '../../database/transactions';
 import { JobsService } from '../jobs/jobs.service';
 import { MailService } from '../mail/mail.service';
-import { notificationPeople, notificationPerson } from './notification-recipients.query';
+import { administratorIds, notificationPeople, notificationPerson } from './notification-recipients.query';
 import type { NotificationPerson } from './notification-recipients.query';
 import { NOTIFICATIONS_CHANNEL, writeNotifications } from './notification-writes';
 
@@ -126,6 +127,44 @@ export class NotificationsService implements OnModuleInit {
       campaignId: null,
     });
     await this.emailIn(manager, await notificationPerson(manager, payment.requesterId), draft);
+  }
+
+  /**
+   * The payer's confirmation and receipt that money moved (charged, hold released, refunded),
+   * written in the transaction that records the provider's answer in the ledger.
+   */
+  async moneyNoticeIn(
+    manager: EntityManager,
+    notice: { kind: MoneyNoticeKind; payerId: string; requestId: string; amountCents: number; athleteId: string | null; serviceType: ServiceType | null; card: { brand: string; last4: string } | null; at: Date },
+  ): Promise<void> {
+    const people = await notificationPeople(manager, notice.athleteId ?? notice.payerId, notice.payerId);
+    const draft = moneyNotification({ ...notice, athleteName: notice.athleteId ? people.athlete.name : null });
+    await writeNotifications((sql, params) => manager.query(sql, params), [draft], {
+      referenceId: notice.requestId,
+      requestId: notice.requestId,
+      requestType: notice.serviceType,
+      campaignId: null,
+    });
+    await this.emailIn(manager, people.requester, draft);
+  }
+
+  /**
+   * Tells every administrator something needs them (a money incident), inside the caller's
+   * transaction. Not by email: the console is where they act, and a burst of incidents must not
+   * become a burst of mail.
+   */
+  async adminAlertIn(manager: EntityManager, data: NotificationData): Promise<void> {
+    const admins = await administratorIds(manager);
+    if (admins.length === 0) return;
+    const drafts: NotificationDraft[] = admins.map((userId) => ({ userId, data, email: false }));
+    await writeNotifications((sql, params) => manager.query(sql, params), drafts, { referenceId: null, requestId: null, requestType: null, campaignId: null });
+  }
+
+  /** Tells an athlete a payout reached them (notification and email 'Payout sent'), inside the transaction that records it sent. */
+  async payoutSentIn(manager: EntityManager, payout: { athleteId: string; amountCents: number; payoutItemId: string }): Promise<void> {
+    const draft = payoutSentNotification(payout.athleteId, payout.amountCents);
+    await writeNotifications((sql, params) => manager.query(sql, params), [draft], { referenceId: payout.payoutItemId, requestId: null, requestType: null, campaignId: null });
+    await this.emailIn(manager, await notificationPerson(manager, payout.athleteId), draft);
   }
 
   /** Tells the business an athlete's share of its campaign was refunded, inside the refund's ledger transaction. */

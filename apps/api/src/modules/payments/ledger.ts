@@ -11,8 +11,29 @@ import type { EntityManager } from 'typeorm';
  * A campaign's payment is captured once and recorded share by share (each share is a request): a
  * share is split when its athlete accepts, and a share given back before that is 'returned' (the
  * cash leaves from what was never allocated).
+ *
+ * Money out and disputes (issue 21) are movements too, keyed by what they are about rather than a
+ * request (the column is named request_id for history; it holds any uuid subject):
+ * - paid_out / payout_returned, keyed by a payout item: the athlete's payable leaves the platform's
+ *   cash (a transfer), and comes back when the transfer is reversed or the payout fails;
+ * - dispute_withdrawn / dispute_reinstated / dispute_lost, keyed by the disputed request or
+ *   campaign: the provider takes the disputed amount out of cash into `disputed_funds`, gives it
+ *   back when the dispute is won, and a lost dispute writes it off as the platform's
+ *   `dispute_losses` (Huddle absorbs a lost dispute; the athlete keeps their share).
  */
-export const LEDGER_MOVEMENTS = ['authorised', 'voided', 'captured', 'owed_to_athlete', 'refunded', 'returned'] as const;
+export const LEDGER_MOVEMENTS = [
+  'authorised',
+  'voided',
+  'captured',
+  'owed_to_athlete',
+  'refunded',
+  'returned',
+  'paid_out',
+  'payout_returned',
+  'dispute_withdrawn',
+  'dispute_reinstated',
+  'dispute_lost',
+] as const;
 export type LedgerMovement = (typeof LEDGER_MOVEMENTS)[number];
 
 export interface LedgerLine {
@@ -60,6 +81,26 @@ export const LEDGER_LINES = {
   returned: (amount: number): LedgerLine[] => [
     { account: 'cash', amountCents: -amount },
     { account: 'unallocated', amountCents: amount },
+  ],
+  paidOut: (athleteId: string, amount: number): LedgerLine[] => [
+    { account: athletePayable(athleteId), amountCents: amount },
+    { account: 'cash', amountCents: -amount },
+  ],
+  payoutReturned: (athleteId: string, amount: number): LedgerLine[] => [
+    { account: athletePayable(athleteId), amountCents: -amount },
+    { account: 'cash', amountCents: amount },
+  ],
+  disputeWithdrawn: (amount: number): LedgerLine[] => [
+    { account: 'cash', amountCents: -amount },
+    { account: 'disputed_funds', amountCents: amount },
+  ],
+  disputeReinstated: (amount: number): LedgerLine[] => [
+    { account: 'cash', amountCents: amount },
+    { account: 'disputed_funds', amountCents: -amount },
+  ],
+  disputeLost: (amount: number): LedgerLine[] => [
+    { account: 'disputed_funds', amountCents: -amount },
+    { account: 'dispute_losses', amountCents: amount },
   ],
 } as const;
 

@@ -12,5 +12,36 @@ export interface PaymentAuthorisedEvent {
   kind?: PaymentKind;
 }
 
+/**
+ * A request's card hold is gone before it could be charged (canceled at the provider, or past its
+ * capture deadline): booking cancels the request through its core, and both parties are told.
+ */
+export const PAYMENT_HOLD_LOST = 'payments.hold-lost';
+
+export interface PaymentHoldLostEvent {
+  requestId: string;
+  /** Said to both parties and kept in the history. */
+  reason: string;
+}
+
 /** What a payment intent pays for: one request, or a whole campaign. */
 export type PaymentKind = 'request' | 'campaign';
+
+/**
+ * A Connect object changed at the provider (a connected account, a transfer, a payout of a
+ * connected account): the payouts module subscribes (JobsService.subscribe) and re-reads the
+ * object from the provider before acting, so a repeated or late event changes nothing wrong.
+ * Payments only verifies, deduplicates on the event id and routes.
+ */
+export const PROVIDER_CONNECT_EVENT = 'payments.connect-event';
+
+export type ConnectObjectType = 'account' | 'transfer' | 'payout';
+
+export interface ProviderConnectEvent {
+  eventId: string;
+  type: string;
+  objectType: ConnectObjectType;
+  objectId: string;
+  /** The connected account the event came from (Stripe's `account` field), when it came from one. */
+  accountId: string | null;
+}

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@huddle/domain';
+import { ErrorCode, MESSAGES } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
 
 export const PaymentsErrors = {
@@ -11,4 +11,6 @@ export const PaymentsErrors = {
   /** Another payer's checkout: answered as a missing one. */
   notYours: (): DomainError => new DomainError(ErrorCode.NotFound, 'Payment not found'),
   badSignature: (): DomainError => new DomainError(ErrorCode.ValidationFailed, 'The webhook signature is not valid'),
+  /** Too many declined cards (DeclinedPayments): answered like the rate limits, with its own message. */
+  checkoutPaused: (windowSeconds: number): DomainError => new DomainError(ErrorCode.TooManyRequests, MESSAGES.checkoutPaused(windowSeconds)),
 } as const;

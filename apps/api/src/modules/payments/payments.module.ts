@@ -7,6 +7,8 @@ import { JobsModule } from '../jobs/jobs.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { CARD_PROVIDER } from './card-provider';
 import type { CardProvider } from './card-provider';
+import { DeclinedPayments } from './declined-payments';
+import { MoneyIncidents } from './money-incidents.service';
 import { PaymentMethodsController } from './payment-methods.controller';
 import { PaymentsService } from './payments.service';
 import { SandboxCardProvider } from './sandbox-card-provider';
@@ -16,13 +18,17 @@ import { StripeWebhookController } from './stripe-webhook.controller';
 
 /**
  * Card payments: Stripe when STRIPE_SECRET_KEY is set (its webhook secret is then required), the
- * embedded sandbox otherwise. Exports PaymentsService; booking calls it, payments never calls booking.
+ * embedded sandbox otherwise. Exports PaymentsService (booking calls it, payments never calls
+ * booking), MoneyIncidents (what went wrong with money, for payouts and the admin desk) and
+ * DeclinedPayments (card testing pauses an account's checkout).
  */
 @Module({
   imports: [JobsModule, NotificationsModule],
   controllers: [SandboxController, PaymentMethodsController, StripeWebhookController],
   providers: [
     PaymentsService,
+    MoneyIncidents,
+    DeclinedPayments,
     {
       provide: CARD_PROVIDER,
       inject: [AppConfig, getDataSourceToken(), Clock],
@@ -38,6 +44,6 @@ import { StripeWebhookController } from './stripe-webhook.controller';
       },
     },
   ],
-  exports: [PaymentsService],
+  exports: [PaymentsService, MoneyIncidents, DeclinedPayments],
 })
 export class PaymentsModule {}

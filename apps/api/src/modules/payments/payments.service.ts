@@ -3,16 +3,21 @@ import type { OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
+import type { ServiceType } from '@huddle/domain';
+import { Clock } from '../../common/time/clock';
 import { Transactions } from '../../database/transactions';
 import { JobsService } from '../jobs/jobs.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import type { Job } from '../jobs/jobs.service';
 import { CARD_PROVIDER } from './card-provider';
-import type { CardProvider, CardProviderName, IntentStatus, SavedCard } from './card-provider';
+import type { CardProvider, CardProviderName, IntentStatus, ProviderIntent, ProviderRefund, SavedCard } from './card-provider';
 import { checkLedger, LEDGER_LINES, recordMovement } from './ledger';
 import type { LedgerCheck, Split } from './ledger';
-import { PAYMENT_AUTHORISED } from './payments-events';
-import type { PaymentAuthorisedEvent, PaymentKind } from './payments-events';
+import { DeclinedPayments } from './declined-payments';
+import { MoneyIncidents } from './money-incidents.service';
+import type { MoneyIncidentInput } from './money-incidents.service';
+import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST, PROVIDER_CONNECT_EVENT } from './payments-events';
+import type { ConnectObjectType, PaymentAuthorisedEvent, PaymentHoldLostEvent, PaymentKind, ProviderConnectEvent } from './payments-events';
 import { PaymentsErrors } from './payments.errors';
 import { SandboxCardProvider } from './sandbox-card-provider';
 
@@ -61,7 +66,34 @@ export interface CaptureInput {
   amountCents: number;
   feeCents: number;
   athleteCents: number;
+  /** What was booked, for the payer's receipt (absent on jobs enqueued before receipts). */
+  serviceType?: ServiceType;
 }
+
+/** A hold to release: the request, and what the payer's receipt names when it is released. */
+export interface VoidInput {
+  requestId: string;
+  athleteId?: string;
+  serviceType?: ServiceType;
+}
+
+/** A provider event as the job handles it: what it is about, never what it says happened. */
+interface ProviderEventJob {
+  eventId: string;
+  type: string;
+  intentId: string | null;
+  objectType?: string;
+  objectId?: string | null;
+  accountId?: string | null;
+}
+
+/** The events that say an intent's refunds changed. */
+const REFUND_EVENTS: readonly string[] = ['charge.refunded', 'charge.refund.updated', 'refund.created', 'refund.updated', 'refund.failed'];
+
+const CONNECT_OBJECTS: readonly string[] = ['account', 'transfer', 'payout'] satisfies readonly ConnectObjectType[];
+
+/** Thrown to retry later: the provider has not finished (a refund still pending). */
+class ProviderPending extends Error {}
 
 interface IntentRow {
   request_id: string;
@@ -72,6 +104,10 @@ interface IntentRow {
   amount_cents: number;
   status: IntentStatus;
   kind: PaymentKind;
+  authorised_at: Date | null;
+  capture_before: Date | null;
+  card_brand: string | null;
+  card_last4: string | null;
 }
 
 /** Statuses in which the card is held for the request (or was captured). */
@@ -95,6 +131,9 @@ export class PaymentsService implements OnModuleInit {
     private readonly transactions: Transactions,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
+    private readonly incidents: MoneyIncidents,
+    private readonly clock: Clock,
+    private readonly declines: DeclinedPayments,
   ) {}
 
   get providerName(): CardProviderName {
@@ -102,18 +141,42 @@ export class PaymentsService implements OnModuleInit {
   }
 
   onModuleInit(): void {
+    // A money job that gives up is never a silent success: it becomes a money incident the
+    // administrator sees, and the ledger stays where the provider is (nothing was recorded).
     this.jobs.register<CaptureInput>(CAPTURE, (job) => this.capture(job.data), {
       // The athlete accepted but the card could not be charged on any try: the requester is told.
-      onGiveUp: async (job, _error, manager) => {
-        const { requestId } = job.data as CaptureInput;
-        const intent = await this.intentOf(requestId);
-        if (intent) await this.notifications.paymentFailedIn(manager, { requesterId: intent.payer_id, requestId });
+      onGiveUp: async (job, error, manager) => {
+        const input = job.data as CaptureInput;
+        const intent = await this.intentOf(input.requestId);
+        if (intent) await this.notifications.paymentFailedIn(manager, { requesterId: intent.payer_id, requestId: input.requestId });
+        await this.gaveUp(manager, job, error, { kind: 'capture_failed', subjectType: 'request', subjectId: input.requestId, amountCents: input.amountCents });
       },
     });
-    this.jobs.register<{ requestId: string }>(VOID, (job) => this.void(job.data.requestId));
-    this.jobs.register<CaptureInput>(REFUND, (job) => this.refund(job.data));
-    this.jobs.register<ShareRefundInput>(REFUND_SHARE, (job) => this.refundShare(job.data));
-    this.jobs.register<{ eventId: string; type: string; intentId: string }>(PROVIDER_EVENT, (job) => this.onProviderEvent(job));
+    this.jobs.register<VoidInput>(VOID, (job) => this.void(job.data), {
+      onGiveUp: async (job, error, manager) => {
+        const input = job.data as VoidInput;
+        await this.gaveUp(manager, job, error, { kind: 'void_failed', subjectType: 'request', subjectId: input.requestId });
+      },
+    });
+    this.jobs.register<CaptureInput>(REFUND, (job) => this.refund(job.data), {
+      onGiveUp: async (job, error, manager) => {
+        const input = job.data as CaptureInput;
+        await this.gaveUp(manager, job, error, { kind: 'refund_failed', subjectType: 'request', subjectId: input.requestId, amountCents: input.amountCents });
+      },
+    });
+    this.jobs.register<ShareRefundInput>(REFUND_SHARE, (job) => this.refundShare(job.data), {
+      onGiveUp: async (job, error, manager) => {
+        const input = job.data as ShareRefundInput;
+        await this.gaveUp(manager, job, error, {
+          kind: 'share_refund_failed',
+          subjectType: 'request',
+          subjectId: input.requestId,
+          amountCents: input.amountCents,
+          details: { campaign_id: input.campaignId },
+        });
+      },
+    });
+    this.jobs.register<ProviderEventJob>(PROVIDER_EVENT, (job) => this.onProviderEvent(job));
   }
 
   /** The payment intent of a request's checkout: created once, the same one on every repeat. */
@@ -150,15 +213,15 @@ export class PaymentsService implements OnModuleInit {
    * Whether the requester's card is held for the request, re-read from the provider (never from
    * what a browser says). The first time it is, the 'authorised' movement is recorded.
    */
-  async authorisation(requestId: string): Promise<{ authorised: boolean; amountCents: number }> {
+  async authorisation(requestId: string): Promise<{ authorised: boolean; amountCents: number; authorisedAt: Date | null; captureBefore: Date | null }> {
     const row = await this.intentOf(requestId);
-    if (!row) return { authorised: false, amountCents: 0 };
+    if (!row) return { authorised: false, amountCents: 0, authorisedAt: null, captureBefore: null };
     const intent = await this.provider.retrieveIntent(row.provider_intent_id);
-    await this.dataSource.query(`UPDATE payment_intents SET status = $2, updated_at = now() WHERE request_id = $1`, [requestId, intent.status]);
+    const held = await this.recordIntent(this.dataSource.manager, row, intent);
     const authorised = AUTHORISED.includes(intent.status);
     // One statement (claim and rows together), so it needs no transaction of its own.
     if (authorised) await recordMovement(this.dataSource.manager, requestId, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
-    return { authorised, amountCents: row.amount_cents };
+    return { authorised, amountCents: row.amount_cents, ...held };
   }
 
   /**
@@ -206,7 +269,7 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /** Releases the hold (declined, canceled or expired before acceptance). */
-  async voidIn(manager: EntityManager, input: { requestId: string }): Promise<void> {
+  async voidIn(manager: EntityManager, input: VoidInput): Promise<void> {
     await this.jobs.enqueueIn(manager, VOID, input, { singletonKey: `void:${input.requestId}` });
   }
 
@@ -216,8 +279,33 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /** A provider event, verified by the provider adapter, handled once after it is acknowledged. */
-  async receiveEvent(event: { id: string; type: string; intentId: string }): Promise<void> {
-    await this.jobs.enqueue(PROVIDER_EVENT, { eventId: event.id, type: event.type, intentId: event.intentId });
+  async receiveEvent(event: { id: string; type: string; intentId: string | null; objectType?: string; objectId?: string | null; accountId?: string | null }): Promise<void> {
+    await this.jobs.enqueue(PROVIDER_EVENT, {
+      eventId: event.id,
+      type: event.type,
+      intentId: event.intentId,
+      objectType: event.objectType ?? 'payment_intent',
+      objectId: event.objectId ?? event.intentId,
+      accountId: event.accountId ?? null,
+    } satisfies ProviderEventJob);
+  }
+
+  /**
+   * Money out of Huddle's cash to an athlete (a payout item, or an administrator's mark of a
+   * request paid outside Huddle), recorded once per subject in the caller's transaction.
+   */
+  async recordPaidOutIn(manager: EntityManager, subjectId: string, athleteId: string, amountCents: number): Promise<boolean> {
+    return recordMovement(manager, subjectId, 'paid_out', LEDGER_LINES.paidOut(athleteId, amountCents));
+  }
+
+  /** A payout's money came back (the transfer refused or reversed): payable to the athlete again, once. */
+  async recordPayoutReturnedIn(manager: EntityManager, subjectId: string, athleteId: string, amountCents: number): Promise<boolean> {
+    return recordMovement(manager, subjectId, 'payout_returned', LEDGER_LINES.payoutReturned(athleteId, amountCents));
+  }
+
+  /** Open money incidents and the rest of the desk read them through here. */
+  get moneyIncidents(): MoneyIncidents {
+    return this.incidents;
   }
 
   /**
@@ -264,11 +352,20 @@ export class PaymentsService implements OnModuleInit {
     return rows.map((row) => ({ movement: row.movement, account: row.account, amountCents: Number(row.amount_cents) }));
   }
 
+  /**
+   * Charges the held card. The hold is read first: one that is gone (canceled at the provider, or
+   * past the provider's capture deadline) is never taken as a capture. Unless Huddle released it
+   * itself (an administrator's cancel raced the acceptance), the request is lost to a lapsed hold:
+   * booking cancels it and both parties are told (PAYMENT_HOLD_LOST), and the administrator sees it.
+   */
   private async capture(input: CaptureInput): Promise<void> {
     const row = await this.requireIntent(input.requestId);
     const before = await this.provider.retrieveIntent(row.provider_intent_id);
-    // Voided by a racing refund (an administrator's cancel right after acceptance): nothing to capture.
-    if (before.status === 'canceled') return;
+    if (before.status === 'canceled' || this.pastCaptureDeadline(before)) {
+      if (await this.hasKey('void', input.requestId)) return;
+      await this.holdLost(row, before, 'The card hold expired before it could be charged');
+      return;
+    }
     const intent = before.status === 'succeeded' ? before : await this.provider.capture(row.provider_intent_id, await this.idempotencyKey('capture', input.requestId));
     if (intent.status !== 'succeeded') throw new Error(`Capture of ${input.requestId} left the intent ${intent.status}`);
     const split: Split = { amountCents: row.amount_cents, feeCents: input.feeCents, athleteCents: input.athleteCents, athleteId: input.athleteId };
@@ -276,30 +373,63 @@ export class PaymentsService implements OnModuleInit {
     await this.dataSource.transaction(async (manager) => {
       await this.setStatus(manager, input.requestId, intent.status);
       await recordMovement(manager, input.requestId, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
-      await recordMovement(manager, input.requestId, 'captured', LEDGER_LINES.captured(row.amount_cents));
+      const charged = await recordMovement(manager, input.requestId, 'captured', LEDGER_LINES.captured(row.amount_cents));
       await recordMovement(manager, input.requestId, 'owed_to_athlete', LEDGER_LINES.owedToAthlete(split));
+      if (charged) await this.notice(manager, 'charged', row, row.amount_cents, input);
     });
   }
 
-  private async void(requestId: string): Promise<void> {
+  /**
+   * The hold is gone without Huddle asking: the provider's state is recorded (a hold past its
+   * deadline is canceled first, so nothing can capture it later), the ledger's hold released,
+   * booking told to cancel the request, and a money incident opened, all in one transaction.
+   */
+  private async holdLost(row: IntentRow, before: ProviderIntent, reason: string): Promise<void> {
+    const intent = before.status === 'canceled' ? before : await this.provider.cancel(row.provider_intent_id, await this.idempotencyKey('lapse', row.request_id));
+    await this.dataSource.transaction(async (manager) => {
+      await this.setStatus(manager, row.request_id, intent.status);
+      if (await this.hasMovement(row.request_id, 'authorised', manager)) {
+        await recordMovement(manager, row.request_id, 'voided', LEDGER_LINES.voided(row.amount_cents));
+      }
+      await this.jobs.publishIn(manager, PAYMENT_HOLD_LOST, { requestId: row.request_id, reason } satisfies PaymentHoldLostEvent);
+      await this.incidents.recordIn(manager, {
+        kind: 'hold_lost',
+        subjectType: 'request',
+        subjectId: row.request_id,
+        amountCents: row.amount_cents,
+        message: `${reason}; the request is canceled and nothing was charged`,
+        details: { provider_intent_id: row.provider_intent_id, capture_before: before.captureBefore },
+        dedupKey: `hold_lost:${row.request_id}`,
+      });
+    });
+  }
+
+  private async void(input: VoidInput): Promise<void> {
+    const { requestId } = input;
     const row = await this.intentOf(requestId);
     // A draft nobody opened checkout for has no intent: nothing is held.
     if (!row) return;
     const before = await this.provider.retrieveIntent(row.provider_intent_id);
     // A campaign draft deleted as its payment went through: nothing of it was recorded, all of it goes back.
     if (before.status === 'succeeded' && row.kind === 'campaign') {
-      if (before.amountRefundedCents < before.amountCents) await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', requestId));
+      if (before.amountRefundedCents < before.amountCents) {
+        const { refund } = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', requestId));
+        this.requireRefunded(refund, requestId);
+      }
       await this.setStatus(this.dataSource.manager, requestId, before.status);
       return;
     }
     if (before.status === 'succeeded') throw new Error(`The hold of ${requestId} was captured; it needs a refund, not a void`);
     const wasHeld = before.status === 'requires_capture' || (await this.hasMovement(requestId, 'authorised'));
-    const intent = before.status === 'canceled' ? before : await this.provider.cancel(row.provider_intent_id, await this.idempotencyKey('void', requestId));
+    const key = await this.idempotencyKey('void', requestId);
+    const intent = before.status === 'canceled' ? before : await this.provider.cancel(row.provider_intent_id, key);
     await this.dataSource.transaction(async (manager) => {
       await this.setStatus(manager, requestId, intent.status);
       if (!wasHeld) return;
       await recordMovement(manager, requestId, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
-      await recordMovement(manager, requestId, 'voided', LEDGER_LINES.voided(row.amount_cents));
+      const released = await recordMovement(manager, requestId, 'voided', LEDGER_LINES.voided(row.amount_cents));
+      // Told once the provider released it, never at the decision (that only said it will be).
+      if (released && row.kind === 'request') await this.notice(manager, 'released', row, row.amount_cents, input);
     });
   }
 
@@ -308,31 +438,35 @@ export class PaymentsService implements OnModuleInit {
     const before = await this.provider.retrieveIntent(row.provider_intent_id);
     // Not captured yet (the capture job had not run): releasing the hold gives everything back.
     if (before.status !== 'succeeded') {
-      await this.void(input.requestId);
+      await this.void({ requestId: input.requestId, athleteId: input.athleteId, serviceType: input.serviceType });
       return;
     }
-    const intent = before.refunded ? before : await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', input.requestId));
+    const { refund } = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', input.requestId));
+    this.requireRefunded(refund, input.requestId);
     const split: Split = { amountCents: row.amount_cents, feeCents: input.feeCents, athleteCents: input.athleteCents, athleteId: input.athleteId };
     await this.dataSource.transaction(async (manager) => {
-      await this.setStatus(manager, input.requestId, intent.status);
+      await this.setStatus(manager, input.requestId, before.status);
       // A refund follows a capture whose job may not have written its rows yet; write them first.
       await recordMovement(manager, input.requestId, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
       await recordMovement(manager, input.requestId, 'captured', LEDGER_LINES.captured(row.amount_cents));
       await recordMovement(manager, input.requestId, 'owed_to_athlete', LEDGER_LINES.owedToAthlete(split));
-      await recordMovement(manager, input.requestId, 'refunded', LEDGER_LINES.refunded(split));
+      const refunded = await recordMovement(manager, input.requestId, 'refunded', LEDGER_LINES.refunded(split));
+      if (refunded) await this.notice(manager, 'refunded', row, refund.amountCents, input);
     });
   }
 
   /**
    * One share's partial refund of its campaign's payment, once: the provider call carries a key of
    * the share (a retry cannot refund twice), and the ledger movement (returned, or refunded when
-   * the share had been split) is recorded with the business's notification in one transaction.
+   * the share had been split) is recorded with the business's notification in one transaction,
+   * once the provider says the refund succeeded.
    */
   private async refundShare(input: ShareRefundInput): Promise<void> {
     const movement = input.allocated ? 'refunded' : 'returned';
     if (await this.hasMovement(input.requestId, movement)) return;
     const row = await this.requireIntent(input.campaignId);
-    const intent = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', input.requestId), input.amountCents);
+    const { intent, refund } = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', input.requestId), input.amountCents);
+    this.requireRefunded(refund, input.requestId);
     const split: Split = { amountCents: input.amountCents, feeCents: input.feeCents, athleteCents: input.athleteCents, athleteId: input.athleteId };
     await this.dataSource.transaction(async (manager) => {
       await this.setStatus(manager, input.campaignId, intent.status);
@@ -343,31 +477,196 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /**
-   * Deduplicated on the event id and safe out of order: the event only says which intent to look
-   * at; what happens follows the intent as the provider reports it now.
+   * A refund counts once the provider says it succeeded. Pending: the job tries again later (and
+   * gives up into a money incident if it never settles); failed or canceled: a money incident at
+   * once, since retrying the same refund cannot change it.
    */
-  private async onProviderEvent(job: Job<{ eventId: string; type: string; intentId: string }>): Promise<void> {
-    const rows: IntentRow[] = await this.dataSource.query(`SELECT * FROM payment_intents WHERE provider_intent_id = $1`, [job.data.intentId]);
+  private requireRefunded(refund: ProviderRefund, subjectId: string): void {
+    if (refund.status === 'succeeded') return;
+    if (refund.status === 'pending' || refund.status === 'requires_action') throw new ProviderPending(`Refund ${refund.id} of ${subjectId} is still ${refund.status}`);
+    throw new Error(`Refund ${refund.id} of ${subjectId} ${refund.status}${refund.failureReason ? `: ${refund.failureReason}` : ''}`);
+  }
+
+  /**
+   * Deduplicated on the event id and safe out of order: the event only says which object to look
+   * at; what happens follows the object as the provider reports it now. Connect objects (accounts,
+   * transfers, payouts) go to their subscribers (payouts) the same way.
+   */
+  private async onProviderEvent(job: Job<ProviderEventJob>): Promise<void> {
+    const event = job.data;
+    if (event.objectType && CONNECT_OBJECTS.includes(event.objectType) && event.objectId) {
+      await this.transactions.run(async () => {
+        const manager = this.transactions.manager;
+        if (!(await this.firstSight(manager, event))) return;
+        await this.jobs.publishIn(manager, PROVIDER_CONNECT_EVENT, {
+          eventId: event.eventId,
+          type: event.type,
+          objectType: event.objectType as ConnectObjectType,
+          objectId: event.objectId as string,
+          accountId: event.accountId ?? null,
+        } satisfies ProviderConnectEvent);
+      });
+      return;
+    }
+    const rows: IntentRow[] = event.intentId ? await this.dataSource.query(`SELECT * FROM payment_intents WHERE provider_intent_id = $1`, [event.intentId]) : [];
     const row = rows[0];
+    // Disputes and refunds act on the object as it is now, each effect recorded once by its own
+    // key, so a repeat or a late event is harmless; the event id is recorded with the intent below.
+    if (row && event.objectType === 'dispute' && event.objectId) await this.onDispute(row, event.objectId);
+    if (row && REFUND_EVENTS.includes(event.type)) await this.onRefunds(row);
     const intent = row ? await this.provider.retrieveIntent(row.provider_intent_id) : null;
-    await this.transactions.run(async () => {
+    // A hold that is gone without Huddle asking (canceled in the Dashboard, or lapsed) ends the request.
+    if (row && intent && row.kind === 'request' && intent.status === 'canceled' && (await this.hasMovement(row.request_id, 'authorised')) && !(await this.hasKey('void', row.request_id))) {
+      await this.holdLost(row, intent, 'The card hold was canceled before it could be charged');
+    }
+    const fresh = await this.transactions.run(async () => {
       const manager = this.transactions.manager;
-      const fresh: unknown[] = await manager.query(`INSERT INTO provider_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`, [
-        job.data.eventId,
-        job.data.type,
-      ]);
-      if (fresh.length === 0 || !row || !intent) return;
-      await this.setStatus(manager, row.request_id, intent.status);
+      if (!(await this.firstSight(manager, event))) return false;
+      if (!row || !intent) return true;
+      await this.recordIntent(manager, row, intent);
       if (row.kind === 'campaign') {
         if (intent.status === 'succeeded') {
           await this.jobs.publishIn(manager, PAYMENT_AUTHORISED, { requestId: row.request_id, kind: 'campaign' } satisfies PaymentAuthorisedEvent);
         }
-        return;
+        return true;
       }
       if (intent.status === 'requires_capture') {
         await recordMovement(manager, row.request_id, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
         await this.jobs.publishIn(manager, PAYMENT_AUTHORISED, { requestId: row.request_id } satisfies PaymentAuthorisedEvent);
       }
+      return true;
+    });
+    // With Stripe the card form talks to Stripe: a decline reaches Huddle only as this event, and
+    // counts toward pausing the payer's checkout (card testing), once per event.
+    if (fresh && row && event.type === 'payment_intent.payment_failed') await this.declines.recordDecline(row.payer_id);
+  }
+
+  /**
+   * A dispute (chargeback) as the provider reports it now: kept against its request or campaign,
+   * the disputed money moved out of cash while it is disputed (not for an inquiry, which takes
+   * nothing), back when the dispute is won, written off as the platform's loss when it is lost.
+   * The administrator sees it with its evidence deadline; a disputed request's share is held out of
+   * payouts until it closes (payouts reads payment_disputes).
+   */
+  private async onDispute(row: IntentRow, disputeId: string): Promise<void> {
+    const dispute = await this.provider.retrieveDispute(disputeId);
+    const closed = dispute.status === 'won' || dispute.status === 'lost' || dispute.status === 'warning_closed';
+    const dueBy = dispute.evidenceDueBy === null ? null : new Date(dispute.evidenceDueBy * 1000);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO payment_disputes (id, subject_id, provider_intent_id, amount_cents, reason, status, evidence_due_by, closed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8 THEN now() END)
+         ON CONFLICT (id) DO UPDATE SET status = excluded.status, amount_cents = excluded.amount_cents, evidence_due_by = excluded.evidence_due_by,
+           closed_at = coalesce(payment_disputes.closed_at, excluded.closed_at), updated_at = now()`,
+        [dispute.id, row.request_id, row.provider_intent_id, dispute.amountCents, dispute.reason, dispute.status, dueBy, closed],
+      );
+      if (!dispute.status.startsWith('warning_')) {
+        await recordMovement(manager, row.request_id, 'dispute_withdrawn', LEDGER_LINES.disputeWithdrawn(dispute.amountCents));
+        if (dispute.status === 'won') await recordMovement(manager, row.request_id, 'dispute_reinstated', LEDGER_LINES.disputeReinstated(dispute.amountCents));
+        if (dispute.status === 'lost') await recordMovement(manager, row.request_id, 'dispute_lost', LEDGER_LINES.disputeLost(dispute.amountCents));
+      }
+      const due = dueBy ? `; evidence due by ${dueBy.toISOString().slice(0, 10)}` : '';
+      await this.incidents.recordIn(manager, {
+        kind: 'dispute_opened',
+        subjectType: row.kind === 'campaign' ? 'campaign' : 'request',
+        subjectId: row.request_id,
+        amountCents: dispute.amountCents,
+        message: `The payer disputed the charge (${dispute.reason ?? 'no reason given'})${due}`,
+        details: { dispute_id: dispute.id, provider_intent_id: row.provider_intent_id },
+        dedupKey: `dispute:${dispute.id}`,
+      });
+    });
+  }
+
+  /**
+   * The intent's refunds as the provider reports them: one Huddle did not make (the provider's
+   * dashboard) or one that failed is a money incident; nothing is adjusted silently. Huddle's own
+   * succeeded refunds are recorded by the job that made them.
+   */
+  private async onRefunds(row: IntentRow): Promise<void> {
+    const refunds = await this.provider.listRefunds(row.provider_intent_id);
+    await this.dataSource.transaction(async (manager) => {
+      for (const refund of refunds) {
+        const subjectType = row.kind === 'campaign' ? 'campaign' : 'request';
+        if (!refund.ours && refund.status === 'succeeded') {
+          await this.incidents.recordIn(manager, {
+            kind: 'refund_outside_huddle',
+            subjectType,
+            subjectId: row.request_id,
+            amountCents: refund.amountCents,
+            message: 'A refund was made at the card provider, not through Huddle; the request and the ledger were not changed',
+            details: { refund_id: refund.id, provider_intent_id: row.provider_intent_id },
+            dedupKey: `refund_outside:${refund.id}`,
+          });
+        }
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          await this.incidents.recordIn(manager, {
+            kind: 'refund_failed',
+            subjectType,
+            subjectId: row.request_id,
+            amountCents: refund.amountCents,
+            message: `The provider reports refund ${refund.id} ${refund.status}${refund.failureReason ? ` (${refund.failureReason})` : ''}`,
+            details: { refund_id: refund.id, provider_intent_id: row.provider_intent_id },
+            dedupKey: `refund_failed:${refund.id}`,
+          });
+        }
+      }
+    });
+  }
+
+  /** Whether this event id is new (recorded now, in the caller's transaction). */
+  private async firstSight(manager: EntityManager, event: ProviderEventJob): Promise<boolean> {
+    const fresh: unknown[] = await manager.query(`INSERT INTO provider_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`, [event.eventId, event.type]);
+    return fresh.length > 0;
+  }
+
+  /** The intent's status, and the first time they are known, when it was authorised, until when it is held, and the card. */
+  private async recordIntent(manager: EntityManager, row: IntentRow, intent: ProviderIntent): Promise<{ authorisedAt: Date | null; captureBefore: Date | null }> {
+    const authorisedAt = intent.authorisedAt === null ? null : new Date(intent.authorisedAt * 1000);
+    const captureBefore = intent.captureBefore === null ? null : new Date(intent.captureBefore * 1000);
+    // UPDATE ... RETURNING answers [rows, affected] through TypeORM.
+    const [rows]: [Array<{ authorised_at: Date | null; capture_before: Date | null }>, number] = await manager.query(
+      `UPDATE payment_intents SET status = $2, authorised_at = coalesce(authorised_at, $3), capture_before = coalesce($4, capture_before),
+              card_brand = coalesce(card_brand, $5), card_last4 = coalesce(card_last4, $6), updated_at = now()
+        WHERE request_id = $1 RETURNING authorised_at, capture_before`,
+      [row.request_id, intent.status, authorisedAt, captureBefore, intent.card?.brand ?? null, intent.card?.last4 ?? null],
+    );
+    return { authorisedAt: rows[0]?.authorised_at ?? authorisedAt, captureBefore: rows[0]?.capture_before ?? captureBefore };
+  }
+
+  private pastCaptureDeadline(intent: ProviderIntent): boolean {
+    return intent.status === 'requires_capture' && intent.captureBefore !== null && intent.captureBefore * 1000 <= this.clock.now().getTime();
+  }
+
+  /** The payer's receipt and confirmation that money moved, in the transaction that records it. */
+  private async notice(manager: EntityManager, kind: 'charged' | 'released' | 'refunded', row: IntentRow, amountCents: number, about: { athleteId?: string; serviceType?: ServiceType }): Promise<void> {
+    const card = await this.cardOf(manager, row);
+    await this.notifications.moneyNoticeIn(manager, {
+      kind,
+      payerId: row.payer_id,
+      requestId: row.request_id,
+      amountCents,
+      athleteId: about.athleteId ?? null,
+      serviceType: about.serviceType ?? null,
+      card,
+      at: this.clock.now(),
+    });
+  }
+
+  private async cardOf(manager: EntityManager, row: IntentRow): Promise<{ brand: string; last4: string } | null> {
+    const rows: Array<{ card_brand: string | null; card_last4: string | null }> = await manager.query(`SELECT card_brand, card_last4 FROM payment_intents WHERE request_id = $1`, [row.request_id]);
+    const stored = rows[0];
+    return stored?.card_brand && stored.card_last4 ? { brand: stored.card_brand, last4: stored.card_last4 } : null;
+  }
+
+  /** A money job gave up: its incident, once per job, with the administrators told. */
+  private async gaveUp(manager: EntityManager, job: Job<unknown>, error: unknown, incident: Omit<MoneyIncidentInput, 'dedupKey' | 'message'>): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    await this.incidents.recordIn(manager, {
+      ...incident,
+      message: `${job.name} gave up after ${job.retryCount + 1} tries: ${reason}`,
+      details: { ...(incident.details ?? {}), job_id: job.id, job_name: job.name },
+      dedupKey: `job:${job.id}`,
     });
   }
 
@@ -382,8 +681,14 @@ export class PaymentsService implements OnModuleInit {
     return row;
   }
 
-  private async hasMovement(requestId: string, movement: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM ledger_movements WHERE request_id = $1 AND movement = $2`, [requestId, movement]);
+  private async hasMovement(requestId: string, movement: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM ledger_movements WHERE request_id = $1 AND movement = $2`, [requestId, movement]);
+    return rows.length > 0;
+  }
+
+  /** Whether Huddle itself made this call for the request (its key is stored before the call). */
+  private async hasKey(operation: string, requestId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM payment_idempotency_keys WHERE key = $1`, [`huddle:${operation}:${requestId}`]);
     return rows.length > 0;
   }
 

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../common/time/clock';
-import type { CaptureMethod, CardProvider, IntentStatus, ProviderEvent, ProviderIntent, SavedCard } from './card-provider';
+import { DEFAULT_HOLD_SECONDS } from './card-provider';
+import type { CaptureMethod, CardProvider, IntentStatus, ProviderDispute, ProviderEvent, ProviderIntent, ProviderRefund, RefundStatus, SavedCard } from './card-provider';
 import { SANDBOX_MESSAGES, sandboxCardOutcome } from './sandbox-cards';
 import type { SandboxCard } from './sandbox-cards';
 
@@ -15,6 +16,36 @@ interface SandboxIntentRow {
   capture_method: CaptureMethod;
   amount_refunded_cents: number;
   last_error: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  authorised_at: Date | null;
+  capture_before: Date | null;
+}
+
+interface SandboxRefundRow {
+  idempotency_key: string;
+  id: string;
+  intent_id: string;
+  amount_cents: number;
+  status: RefundStatus;
+  failure_reason: string | null;
+}
+
+interface SandboxDisputeRow {
+  id: string;
+  intent_id: string;
+  amount_cents: number;
+  status: string;
+  reason: string | null;
+  evidence_due_by: Date | null;
+}
+
+function unix(date: Date | null): number | null {
+  return date ? Math.floor(date.getTime() / 1000) : null;
+}
+
+function toRefund(row: SandboxRefundRow): ProviderRefund {
+  return { id: row.id, status: row.status, amountCents: row.amount_cents, failureReason: row.failure_reason, ours: !row.idempotency_key.startsWith('dashboard:') };
 }
 
 export interface SandboxConfirmation {
@@ -34,6 +65,9 @@ function toIntent(row: SandboxIntentRow): ProviderIntent {
     amountCents: row.amount_cents,
     refunded: row.refunded,
     amountRefundedCents: row.amount_refunded_cents,
+    authorisedAt: unix(row.authorised_at),
+    captureBefore: unix(row.capture_before),
+    card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
   };
 }
 
@@ -78,28 +112,49 @@ export class SandboxCardProvider implements CardProvider {
 
   /**
    * A refund of all that is left, or of `amountCents`, once per idempotency key (a repeat answers
-   * the intent as it is), never more than was captured: Stripe's rules for partial refunds.
+   * the first refund as it is), never more than was captured: Stripe's rules for partial refunds.
    */
-  async refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<ProviderIntent> {
+  async refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<{ intent: ProviderIntent; refund: ProviderRefund }> {
     return this.dataSource.transaction(async (manager) => {
       const rows: SandboxIntentRow[] = await manager.query(`SELECT * FROM sandbox_intents WHERE id = $1 FOR UPDATE`, [intentId]);
       const row = rows[0];
       if (!row || row.status !== 'succeeded') throw new SandboxProviderError(`Intent ${intentId} is not captured, so it cannot be refunded`);
-      const repeated: unknown[] = await manager.query(`SELECT 1 FROM sandbox_refunds WHERE idempotency_key = $1`, [idempotencyKey]);
-      if (repeated.length > 0) return toIntent(row);
+      const repeated: SandboxRefundRow[] = await manager.query(`SELECT * FROM sandbox_refunds WHERE idempotency_key = $1`, [idempotencyKey]);
+      if (repeated[0]) return { intent: toIntent(row), refund: toRefund(repeated[0]) };
       const left = row.amount_cents - row.amount_refunded_cents;
       const amount = amountCents ?? left;
       if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) {
         throw new SandboxProviderError(`Intent ${intentId} has ${left} cents left to refund, not ${amount}`);
       }
-      await manager.query(`INSERT INTO sandbox_refunds (idempotency_key, intent_id, amount_cents) VALUES ($1, $2, $3)`, [idempotencyKey, intentId, amount]);
+      const [refund]: SandboxRefundRow[] = await manager.query(
+        `INSERT INTO sandbox_refunds (idempotency_key, intent_id, amount_cents, id) VALUES ($1, $2, $3, $4) RETURNING *`,
+        [idempotencyKey, intentId, amount, `re_sbx_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`],
+      );
       const [updated]: [SandboxIntentRow[], number] = await manager.query(
         `UPDATE sandbox_intents SET amount_refunded_cents = amount_refunded_cents + $2, refunded = (amount_refunded_cents + $2 = amount_cents), updated_at = now()
           WHERE id = $1 RETURNING *`,
         [intentId, amount],
       );
-      return toIntent(updated[0]);
+      return { intent: toIntent(updated[0]), refund: toRefund(refund) };
     });
+  }
+
+  async retrieveRefund(refundId: string): Promise<ProviderRefund> {
+    const rows: SandboxRefundRow[] = await this.dataSource.query(`SELECT * FROM sandbox_refunds WHERE id = $1`, [refundId]);
+    if (!rows[0]) throw new SandboxProviderError(`No such refund: ${refundId}`);
+    return toRefund(rows[0]);
+  }
+
+  async listRefunds(intentId: string): Promise<ProviderRefund[]> {
+    const rows: SandboxRefundRow[] = await this.dataSource.query(`SELECT * FROM sandbox_refunds WHERE intent_id = $1 ORDER BY created_at DESC, id`, [intentId]);
+    return rows.map(toRefund);
+  }
+
+  async retrieveDispute(disputeId: string): Promise<ProviderDispute> {
+    const rows: SandboxDisputeRow[] = await this.dataSource.query(`SELECT * FROM sandbox_disputes WHERE id = $1`, [disputeId]);
+    const row = rows[0];
+    if (!row) throw new SandboxProviderError(`No such dispute: ${disputeId}`);
+    return { id: row.id, intentId: row.intent_id, amountCents: row.amount_cents, status: row.status, reason: row.reason, evidenceDueBy: unix(row.evidence_due_by) };
   }
 
   async createSetup(payerId: string): Promise<{ clientSecret: string }> {
@@ -129,10 +184,11 @@ export class SandboxCardProvider implements CardProvider {
       return { intent: toIntent(row), message: outcome.message };
     }
     const status: IntentStatus = outcome.kind === 'authenticate' ? 'requires_action' : this.confirmedStatus(row);
+    const held = this.holdTimes(status);
     const [[updated]]: [SandboxIntentRow[], number] = await this.dataSource.query(
-      `UPDATE sandbox_intents SET status = $2, card_brand = $3, card_last4 = $4, last_error = NULL, updated_at = now()
+      `UPDATE sandbox_intents SET status = $2, card_brand = $3, card_last4 = $4, last_error = NULL, authorised_at = $5, capture_before = $6, updated_at = now()
         WHERE id = $1 AND status = 'requires_payment_method' RETURNING *`,
-      [row.id, status, outcome.brand, outcome.last4],
+      [row.id, status, outcome.brand, outcome.last4, held.authorisedAt, held.captureBefore],
     );
     return { intent: toIntent(updated ?? (await this.row(row.id))), message: null };
   }
@@ -142,9 +198,11 @@ export class SandboxCardProvider implements CardProvider {
     const row = await this.bySecret(clientSecret, payerId);
     if (!row) return null;
     if (row.status !== 'requires_action') return { intent: toIntent(row), message: null };
+    const status: IntentStatus = approve ? this.confirmedStatus(row) : 'requires_payment_method';
+    const held = this.holdTimes(status);
     const [[updated]]: [SandboxIntentRow[], number] = await this.dataSource.query(
-      `UPDATE sandbox_intents SET status = $2, last_error = $3, updated_at = now() WHERE id = $1 AND status = 'requires_action' RETURNING *`,
-      [row.id, approve ? this.confirmedStatus(row) : 'requires_payment_method', approve ? null : SANDBOX_MESSAGES.authenticationFailed],
+      `UPDATE sandbox_intents SET status = $2, last_error = $3, authorised_at = $4, capture_before = $5, updated_at = now() WHERE id = $1 AND status = 'requires_action' RETURNING *`,
+      [row.id, status, approve ? null : SANDBOX_MESSAGES.authenticationFailed, held.authorisedAt, held.captureBefore],
     );
     return { intent: toIntent(updated ?? (await this.row(row.id))), message: approve ? null : SANDBOX_MESSAGES.authenticationFailed };
   }
@@ -164,6 +222,14 @@ export class SandboxCardProvider implements CardProvider {
     return { card: cards.find((saved) => saved.last4 === outcome.last4 && saved.expMonth === card.expMonth && saved.expYear === expYear) ?? null, message: null };
   }
 
+  /** A hold lasts the provider's window from the moment the card is authorised, as Stripe's does. */
+  private holdTimes(status: IntentStatus): { authorisedAt: Date | null; captureBefore: Date | null } {
+    const now = this.clock.now();
+    if (status === 'requires_capture') return { authorisedAt: now, captureBefore: new Date(now.getTime() + DEFAULT_HOLD_SECONDS * 1000) };
+    if (status === 'succeeded') return { authorisedAt: now, captureBefore: null };
+    return { authorisedAt: null, captureBefore: null };
+  }
+
   /** Where a confirmed payment lands: held for a later capture, or captured at once. */
   private confirmedStatus(row: SandboxIntentRow): IntentStatus {
     return row.capture_method === 'automatic' ? 'succeeded' : 'requires_capture';
@@ -177,13 +243,23 @@ export class SandboxCardProvider implements CardProvider {
     return rows[0] ?? null;
   }
 
+  /**
+   * The intent as the provider has it now. A hold past its deadline is canceled first, as Stripe
+   * cancels an uncaptured PaymentIntent whose authorisation expired: the sandbox's clock decides.
+   */
   private async row(intentId: string): Promise<SandboxIntentRow> {
+    const [lapsed]: [SandboxIntentRow[], number] = await this.dataSource.query(
+      `UPDATE sandbox_intents SET status = 'canceled', updated_at = now() WHERE id = $1 AND status = 'requires_capture' AND capture_before <= $2 RETURNING *`,
+      [intentId, this.clock.now()],
+    );
+    if (lapsed[0]) return lapsed[0];
     const rows: SandboxIntentRow[] = await this.dataSource.query(`SELECT * FROM sandbox_intents WHERE id = $1`, [intentId]);
     if (!rows[0]) throw new SandboxProviderError(`No such payment intent: ${intentId}`);
     return rows[0];
   }
 
   private async move(intentId: string, from: IntentStatus[], to: IntentStatus, alreadyThere: IntentStatus[]): Promise<ProviderIntent> {
+    await this.row(intentId);
     // UPDATE ... RETURNING answers [rows, affected] through TypeORM.
     const [rows]: [SandboxIntentRow[], number] = await this.dataSource.query(
       `UPDATE sandbox_intents SET status = $2, updated_at = now() WHERE id = $1 AND status = ANY($3) RETURNING *`,

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
-import type { CardProvider, IntentStatus, ProviderEvent, ProviderIntent, SavedCard } from './card-provider';
+import type { CardProvider, IntentStatus, ProviderDispute, ProviderEvent, ProviderIntent, ProviderRefund, RefundStatus, SavedCard } from './card-provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -14,7 +14,8 @@ export interface StripeSettings {
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
-  const latestCharge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const latestCharge = intent.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = latestCharge?.payment_method_details?.card ?? null;
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? '',
@@ -22,6 +23,19 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     amountCents: intent.amount,
     refunded: latestCharge?.refunded ?? false,
     amountRefundedCents: latestCharge?.amount_refunded ?? 0,
+    authorisedAt: latestCharge ? latestCharge.created : null,
+    captureBefore: card?.capture_before ?? null,
+    card: card ? { brand: card.brand ?? 'card', last4: card.last4 ?? '' } : null,
+  };
+}
+
+function toRefund(refund: Stripe.Refund): ProviderRefund {
+  return {
+    id: refund.id,
+    status: (refund.status ?? 'pending') as RefundStatus,
+    amountCents: refund.amount,
+    failureReason: refund.failure_reason ?? null,
+    ours: Boolean(refund.metadata?.huddle_key),
   };
 }
 
@@ -82,10 +96,36 @@ export class StripeCardProvider implements CardProvider {
     return toIntent(await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey }));
   }
 
-  async refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<ProviderIntent> {
-    await this.stripe.refunds.create({ payment_intent: intentId, ...(amountCents === undefined ? {} : { amount: amountCents }) }, { idempotencyKey });
-    const intent = await this.retrieveIntent(intentId);
-    return amountCents === undefined ? { ...intent, refunded: true } : intent;
+  async refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<{ intent: ProviderIntent; refund: ProviderRefund }> {
+    // Huddle's key rides along as metadata, so a refund made in the Dashboard is told apart.
+    const created = await this.stripe.refunds.create(
+      { payment_intent: intentId, metadata: { huddle_key: idempotencyKey }, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+      { idempotencyKey },
+    );
+    // A repeated key replays the first answer: the refund's status is read again, as it is now.
+    const refund = await this.retrieveRefund(created.id);
+    return { intent: await this.retrieveIntent(intentId), refund };
+  }
+
+  async retrieveRefund(refundId: string): Promise<ProviderRefund> {
+    return toRefund(await this.stripe.refunds.retrieve(refundId));
+  }
+
+  async listRefunds(intentId: string): Promise<ProviderRefund[]> {
+    const refunds = await this.stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+    return refunds.data.map(toRefund);
+  }
+
+  async retrieveDispute(disputeId: string): Promise<ProviderDispute> {
+    const dispute = await this.stripe.disputes.retrieve(disputeId);
+    return {
+      id: dispute.id,
+      intentId: typeof dispute.payment_intent === 'string' ? dispute.payment_intent : (dispute.payment_intent?.id ?? ''),
+      amountCents: dispute.amount,
+      status: dispute.status,
+      reason: dispute.reason ?? null,
+      evidenceDueBy: dispute.evidence_details?.due_by ?? null,
+    };
   }
 
   async createSetup(payerId: string, idempotencyKey: string): Promise<{ clientSecret: string }> {
@@ -109,7 +149,7 @@ export class StripeCardProvider implements CardProvider {
     let intentId: string | null = null;
     if (object.object === 'payment_intent' && object.id) intentId = object.id;
     else if (object.payment_intent) intentId = typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent.id;
-    return { id: event.id, type: event.type, intentId };
+    return { id: event.id, type: event.type, intentId, objectType: object.object ?? 'unknown', objectId: object.id ?? null, accountId: event.account ?? null };
   }
 
   private async customerOf(payerId: string): Promise<string> {

@@ -42,7 +42,9 @@ export class StripeWebhookController {
       this.logger.warn(`Refused a webhook: ${(error as Error).message}`);
       throw PaymentsErrors.badSignature();
     }
-    if (event.intentId) await this.payments.receiveEvent({ id: event.id, type: event.type, intentId: event.intentId });
+    // Every event is handled as a job; what it is about decides what happens (payments' handlers
+    // for intents, charges, refunds and disputes; payouts' for Connect objects).
+    await this.payments.receiveEvent(event);
     return { received: true };
   }
 }

@@ -27,7 +27,7 @@ export class RequestEventDto {
 }
 
 export class RequestVideoDto {
-  @ApiProperty({ description: 'Path under the API root that streams the video for this viewer.' })
+  @ApiProperty({ description: 'Path under the API root that streams the video for this viewer: a redirect to a short-lived signed URL, so a player asks here again at each load.' })
   url!: string;
 
   @ApiProperty({ description: 'The requester sees the watermarked copy until the request is finished and reviewed.' })
@@ -266,7 +266,7 @@ export class WatchPayload {
   @ApiProperty({ type: WatchAthleteDto })
   athlete!: WatchAthleteDto;
 
-  @ApiProperty({ description: 'Path under the API root that streams the watermarked video.' })
+  @ApiProperty({ description: 'Path under the API root that streams the watermarked video: a redirect to a short-lived signed URL; 1404 once the link is revoked.' })
   video_url!: string;
 }
 

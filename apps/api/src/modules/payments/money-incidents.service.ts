@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { formatCents, MONEY_INCIDENT_LABELS } from '@huddle/domain';
+import type { MoneyIncidentKind } from '@huddle/domain';
+import { NotificationsService } from '../notifications/notifications.service';
+
+export type MoneyIncidentSubject = 'request' | 'campaign' | 'payout_item' | 'provider_object' | 'ledger';
+
+export interface MoneyIncidentInput {
+  kind: MoneyIncidentKind;
+  subjectType: MoneyIncidentSubject;
+  subjectId: string;
+  /** What happened, for the administrator: the provider's or the job's last error, in words. */
+  message: string;
+  amountCents?: number | null;
+  details?: Record<string, unknown>;
+  /**
+   * Recorded once per key: a job's id when a job gave up, `<kind>:<subject>` for a fact about an
+   * object, the reconciliation's day and subject for a difference it found.
+   */
+  dedupKey: string;
+}
+
+export interface MoneyIncident {
+  id: string;
+  kind: MoneyIncidentKind;
+  subjectType: MoneyIncidentSubject;
+  subjectId: string;
+  amountCents: number | null;
+  message: string;
+  details: Record<string, unknown>;
+  status: 'open' | 'resolved';
+  createdAt: Date;
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
+  resolution: string | null;
+}
+
+interface IncidentRow {
+  id: string;
+  kind: MoneyIncidentKind;
+  subject_type: MoneyIncidentSubject;
+  subject_id: string;
+  amount_cents: string | null;
+  message: string;
+  details: Record<string, unknown>;
+  status: 'open' | 'resolved';
+  created_at: Date;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  resolution: string | null;
+}
+
+function toIncident(row: IncidentRow): MoneyIncident {
+  return {
+    id: row.id,
+    kind: row.kind,
+    subjectType: row.subject_type,
+    subjectId: row.subject_id,
+    amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+    message: row.message,
+    details: row.details,
+    status: row.status,
+    createdAt: row.created_at,
+    resolvedAt: row.resolved_at,
+    resolvedBy: row.resolved_by,
+    resolution: row.resolution,
+  };
+}
+
+/**
+ * Money that went wrong, recorded where an administrator sees it (DESIGN "Requests and money": a
+ * money job that gives up becomes a money incident, never a silent success). Recording happens in
+ * the caller's transaction, with the administrators' notification, so an incident exists exactly
+ * when what caused it committed, and a repeat of the same cause (its dedup key) records nothing.
+ */
+@Injectable()
+export class MoneyIncidents {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /** Records the incident once; true when it is new (and the administrators were told). */
+  async recordIn(manager: EntityManager, input: MoneyIncidentInput): Promise<boolean> {
+    const rows: Array<{ id: string }> = await manager.query(
+      `INSERT INTO money_incidents (dedup_key, kind, subject_type, subject_id, amount_cents, message, details)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (dedup_key) DO NOTHING RETURNING id`,
+      [input.dedupKey, input.kind, input.subjectType, input.subjectId, input.amountCents ?? null, input.message.slice(0, 2000), JSON.stringify(input.details ?? {})],
+    );
+    if (rows.length === 0) return false;
+    const amount = input.amountCents ? ` (${formatCents(input.amountCents)})` : '';
+    await this.notifications.adminAlertIn(manager, {
+      title: MONEY_INCIDENT_LABELS[input.kind],
+      text: `${MONEY_INCIDENT_LABELS[input.kind]}${amount}: ${input.message}`.slice(0, 500),
+      link: '/manage/money',
+    });
+    return true;
+  }
+
+  async list(status: 'open' | 'resolved' | 'all', limit = 100): Promise<MoneyIncident[]> {
+    const rows: IncidentRow[] = await this.dataSource.query(
+      `SELECT * FROM money_incidents WHERE ($1 = 'all' OR status = $1) ORDER BY created_at DESC, id LIMIT $2`,
+      [status, limit],
+    );
+    return rows.map(toIncident);
+  }
+
+  async ofSubject(subjectId: string): Promise<MoneyIncident[]> {
+    const rows: IncidentRow[] = await this.dataSource.query(`SELECT * FROM money_incidents WHERE subject_id = $1 ORDER BY created_at, id`, [subjectId]);
+    return rows.map(toIncident);
+  }
+
+  /** An administrator closes an incident with what they did about it; a resolved one stays resolved. */
+  async resolveIn(manager: EntityManager, id: string, adminId: string, resolution: string): Promise<MoneyIncident | null> {
+    const [rows]: [IncidentRow[], number] = await manager.query(
+      `UPDATE money_incidents SET status = 'resolved', resolved_at = now(), resolved_by = $2, resolution = $3 WHERE id = $1 AND status = 'open' RETURNING *`,
+      [id, adminId, resolution],
+    );
+    return rows[0] ? toIncident(rows[0]) : null;
+  }
+}

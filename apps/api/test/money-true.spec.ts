@@ -1,0 +1,195 @@
+import { UserType } from '@huddle/domain';
+import { Clock } from '../src/common/time/clock';
+import { PaymentsService } from '../src/modules/payments/payments.service';
+import { api } from './support/accounts-api';
+import { book, bookAndPay, bookingPayload, confirmCard, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
+import { FakeClock } from './support/fake-clock';
+import { createSignedIn } from './support/fixtures';
+import type { SignedIn } from './support/fixtures';
+import { createTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+
+const HOUR = 3600;
+
+/** What a user was told, oldest first: [title, text]. */
+async function toldTo(testApp: TestApp, userId: string): Promise<Array<[string, string]>> {
+  const rows: Array<{ title: string; text: string }> = await testApp.dataSource.query(
+    `SELECT data->>'title' AS title, data->>'text' AS text FROM notifications WHERE user_id = $1 ORDER BY seq`,
+    [userId],
+  );
+  return rows.map((row) => [row.title, row.text]);
+}
+
+async function incidentsOf(testApp: TestApp, subjectId: string): Promise<Array<{ kind: string; status: string; message: string }>> {
+  return testApp.dataSource.query(`SELECT kind, status, message FROM money_incidents WHERE subject_id = $1 ORDER BY created_at`, [subjectId]);
+}
+
+async function providerIntentOf(testApp: TestApp, requestId: string): Promise<string> {
+  const [{ provider_intent_id }] = await testApp.dataSource.query(`SELECT provider_intent_id FROM payment_intents WHERE request_id = $1`, [requestId]);
+  return provider_intent_id;
+}
+
+describe('money true: holds, confirmations and incidents (sandbox provider)', () => {
+  let testApp: TestApp;
+  let fan: SignedIn;
+  let athlete: SignedIn;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    fan = await createSignedIn(testApp, UserType.Fan);
+    athlete = await createBookableAthlete(testApp);
+    admin = await createSignedIn(testApp, UserType.Admin);
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('a hold canceled at the provider is never taken as a capture: the request is canceled, both told why, the administrator sees it', async () => {
+    const id = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+    // Someone canceled the PaymentIntent in the provider's dashboard.
+    await testApp.dataSource.query(`UPDATE sandbox_intents SET status = 'canceled' WHERE id = $1`, [await providerIntentOf(testApp, id)]);
+    await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+
+    expect(await statusOf(testApp, id)).toBe(3);
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'voided']);
+    const history = await testApp.dataSource.query(`SELECT action, actor_party, note FROM request_history WHERE request_id = $1 ORDER BY id DESC LIMIT 1`, [id]);
+    expect(history[0]).toMatchObject({ action: 'hold_lapse', actor_party: 'system' });
+    expect((await toldTo(testApp, fan.account.id)).at(-1)).toEqual(['Request canceled', expect.stringMatching(/^The card hold expired before it could be charged, so your video shoutout .+ Nothing was charged\.$/)]);
+    expect((await toldTo(testApp, athlete.account.id)).at(-1)).toEqual(['Request canceled', expect.stringMatching(/Do not deliver it\.$/)]);
+    expect(await incidentsOf(testApp, id)).toEqual([{ kind: 'hold_lost', status: 'open', message: expect.stringMatching(/nothing was charged/) }]);
+    expect((await toldTo(testApp, admin.account.id)).at(-1)).toEqual(['Card hold gone before capture', expect.stringContaining('$10.00')]);
+    // The athlete cannot deliver into a canceled request.
+    const view = await api(testApp).get(`/booking/request?id=${id}`, athlete.token).expect(200);
+    expect(view.body.request.status).toBe(3);
+  });
+
+  it('a hold past its capture deadline is released, not captured, even while the provider still shows it held', async () => {
+    const id = await bookAndPay(testApp, fan, bookingPayload('video_chat', athlete.account.id));
+    const intentId = await providerIntentOf(testApp, id);
+    await testApp.dataSource.query(`UPDATE sandbox_intents SET capture_before = now() - interval '1 minute' WHERE id = $1`, [intentId]);
+    await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    expect(await statusOf(testApp, id)).toBe(3);
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'voided']);
+    const [intent] = await testApp.dataSource.query(`SELECT status FROM sandbox_intents WHERE id = $1`, [intentId]);
+    expect(intent.status).toBe('canceled');
+    expect(await incidentsOf(testApp, id)).toHaveLength(1);
+  });
+
+  it('an administrator’s cancel racing the acceptance is Huddle’s own void, not a lost hold', async () => {
+    const id = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+    await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
+    await api(testApp).put(`/admin/requests/cancel?request_id=${id}`, {}, admin.token).expect(200);
+    await settle(testApp);
+    expect(await statusOf(testApp, id)).toBe(3);
+    expect(await incidentsOf(testApp, id)).toEqual([]);
+    const history: Array<{ action: string }> = await testApp.dataSource.query(`SELECT action FROM request_history WHERE request_id = $1`, [id]);
+    expect(history.map((row) => row.action)).not.toContain('hold_lapse');
+  });
+
+  it('a decline says the hold will be released; the confirmation with its amount and card comes once the provider released it, by email too', async () => {
+    const id = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+    await api(testApp).put(`/booking/request/decline?request_id=${id}`, {}, athlete.token).expect(200);
+    const atDecision = await toldTo(testApp, fan.account.id);
+    expect(atDecision.at(-1)).toEqual(['Request declined', expect.stringMatching(/Your card hold will be released\.$/)]);
+    expect(atDecision.map(([title]) => title)).not.toContain('Card hold released');
+    await settle(testApp);
+    const told = await toldTo(testApp, fan.account.id);
+    expect(told.at(-1)).toEqual(['Card hold released', expect.stringMatching(/^Your card hold of \$10\.00 was released on .+ \(video shoutout with .+, your Visa ending in 4242\)\.$/)]);
+    expect(told.filter(([title]) => title === 'Card hold released')).toHaveLength(1);
+    const mail = await testApp.dataSource.query(`SELECT subject, text_body FROM outbox_emails WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`, [fan.account.email]);
+    expect(mail[0].text_body).toContain('Your card hold of $10.00 was released');
+  });
+
+  it('acceptance sends the payer a receipt once the card is charged; an administrator’s refund is confirmed once issued', async () => {
+    const id = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+    await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    expect((await toldTo(testApp, fan.account.id)).at(-1)).toEqual(['Payment received', expect.stringMatching(/^\$10\.00 was charged to your Visa ending in 4242 for your video shoutout with .+ on .+\.$/)]);
+    await api(testApp).put(`/admin/requests/cancel?request_id=${id}`, {}, admin.token).expect(200);
+    const atDecision = await toldTo(testApp, fan.account.id);
+    expect(atDecision.at(-1)?.[1]).toMatch(/will be released, or your payment refunded\.$/);
+    await settle(testApp);
+    expect((await toldTo(testApp, fan.account.id)).at(-1)).toEqual(['Refund issued', expect.stringMatching(/^Refund of \$10\.00 issued to your Visa ending in 4242 on .+ for your video shoutout with .+\.$/)]);
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'owed_to_athlete', 'refunded']);
+  });
+});
+
+describe('money true on a clock the test moves', () => {
+  let testApp: TestApp;
+  let clock: FakeClock;
+  let fan: SignedIn;
+  let athlete: SignedIn;
+
+  beforeAll(async () => {
+    clock = new FakeClock(new Date());
+    testApp = await createTestApp({ overrides: [{ provide: Clock, useValue: clock }], env: { REQUEST_EXPIRY_HOURS: '166' } });
+    fan = await createSignedIn(testApp, UserType.Fan);
+    athlete = await createBookableAthlete(testApp);
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('expiry counts from the card’s authorisation, not from when Huddle heard of it, and ends before the hold does', async () => {
+    const authorisedAt = Math.floor(clock.now().getTime() / 1000);
+    const { id, clientSecret } = await book(testApp, fan, bookingPayload('shoutout', athlete.account.id, { now: authorisedAt }));
+    await confirmCard(testApp, fan, clientSecret);
+    // The webhook and the browser are both late by a day.
+    clock.advance(24 * HOUR * 1000);
+    await api(testApp).post('/payments/set-paid', { request_id: id }, fan.token).expect(200);
+    const [row] = await testApp.dataSource.query(`SELECT expiration_time FROM requests WHERE id = $1`, [id]);
+    // 166 hours from the authorisation: the hold's 7 days less the 2 hours a capture needs.
+    expect(Math.floor(new Date(row.expiration_time).getTime() / 1000)).toBe(authorisedAt + 166 * HOUR);
+    await settle(testApp);
+  });
+
+  it('the sandbox lets an uncaptured hold lapse after 7 days, as the provider does', async () => {
+    const id = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id, { now: Math.floor(clock.now().getTime() / 1000) }));
+    await settle(testApp);
+    expect((await testApp.get(PaymentsService).authorisation(id)).authorised).toBe(true);
+    clock.advance((7 * 24 * HOUR + 1) * 1000);
+    expect((await testApp.get(PaymentsService).authorisation(id)).authorised).toBe(false);
+    const [intent] = await testApp.dataSource.query(`SELECT status FROM sandbox_intents WHERE id = $1`, [await providerIntentOf(testApp, id)]);
+    expect(intent.status).toBe('canceled');
+  });
+
+  it('REQUEST_EXPIRY_HOURS cannot outlive a card hold', async () => {
+    await expect(createTestApp({ env: { REQUEST_EXPIRY_HOURS: '168' } })).rejects.toThrow(/REQUEST_EXPIRY_HOURS/);
+  });
+});
+
+describe('a money job that gives up is a money incident, never a silent success', () => {
+  let testApp: TestApp;
+  let fan: SignedIn;
+  let athlete: SignedIn;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { JOBS_RETRY_LIMIT: '1', JOBS_RETRY_DELAY_SECONDS: '1' } });
+    fan = await createSignedIn(testApp, UserType.Fan);
+    athlete = await createBookableAthlete(testApp);
+    admin = await createSignedIn(testApp, UserType.Admin);
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('a void the provider refuses on every try: an incident once, the administrators told, the ledger left where the provider is', async () => {
+    const id = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+    // The provider shows the intent charged, so releasing the hold cannot succeed.
+    await testApp.dataSource.query(`UPDATE sandbox_intents SET status = 'succeeded' WHERE id = $1`, [await providerIntentOf(testApp, id)]);
+    await api(testApp).put(`/booking/request/decline?request_id=${id}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    expect(await incidentsOf(testApp, id)).toEqual([{ kind: 'void_failed', status: 'open', message: expect.stringMatching(/payments\.void gave up after 2 tries: .*needs a refund/) }]);
+    expect((await toldTo(testApp, admin.account.id)).at(-1)?.[0]).toBe('Card hold could not be released');
+    // Nothing said the hold was released, and the ledger still holds it.
+    expect((await toldTo(testApp, fan.account.id)).map(([title]) => title)).not.toContain('Card hold released');
+    expect(await movementsOf(testApp, id)).toEqual(['authorised']);
+  }, 60_000);
+});
