@@ -4,6 +4,7 @@ import { ATHLETE_SERVICE_TYPES, photoVariantPaths, UserType } from '@huddle/doma
 import { SWEEP_REQUEST_TIMERS } from '../src/modules/booking/request-timers';
 import { JobsService } from '../src/modules/jobs/jobs.service';
 import { PaymentsService } from '../src/modules/payments/payments.service';
+import { PayoutsService } from '../src/modules/payouts/payouts.service';
 import { DEMO_ACCOUNTS, DEMO_BUSINESS_INFO, DEMO_INTRO_VIDEO, DemoSeeder, SEEDED_ATHLETES } from '../src/modules/demo/demo-seeder.service';
 import { api } from './support/accounts-api';
 import { createTestApp } from './support/test-app';
@@ -190,6 +191,22 @@ describe('demo seed', () => {
     expect(await testApp.get(PaymentsService).ledgerCheck()).toMatchObject({ balanced: true, violations: [] });
     const [{ captured }] = await testApp.dataSource.query(`SELECT count(*)::int AS captured FROM ledger_movements WHERE movement = 'captured'`);
     expect(captured).toBeGreaterThanOrEqual(6);
+  });
+
+  it('gives the money screens content: a ready payout account, a sent payout, something payable, one open money incident', async () => {
+    await testApp.get(JobsService).drain(60_000, [SWEEP_REQUEST_TIMERS]);
+    const [athlete] = await testApp.dataSource.query(`SELECT id FROM accounts WHERE email = 'athlete@huddle.test'`);
+    const [account] = await testApp.dataSource.query(`SELECT payouts_enabled FROM payout_accounts WHERE athlete_id = $1`, [athlete.id]);
+    expect(account).toEqual({ payouts_enabled: true });
+    const items = await testApp.dataSource.query(`SELECT amount_cents, status FROM payout_items WHERE athlete_id = $1`, [athlete.id]);
+    expect(items).toEqual([{ amount_cents: 800, status: 'sent' }]);
+    const payable = await testApp.get(PayoutsService).candidates(1, 20);
+    const demo = payable.candidates.find((candidate) => candidate.contact.id === athlete.id);
+    expect(demo?.due.payableCents).toBeGreaterThan(0);
+    expect(demo?.ready).toBe(true);
+    const incidents = await testApp.dataSource.query(`SELECT kind, status FROM money_incidents`);
+    expect(incidents).toEqual([{ kind: 'hold_lost', status: 'open' }]);
+    expect(await testApp.get(PaymentsService).ledgerCheck()).toMatchObject({ balanced: true, violations: [] });
   });
 
   it('gives every athlete, the demo athlete included, one stored intro video that plays', async () => {

@@ -74,6 +74,7 @@ describe('migrations', () => {
       'payouts',
       'provider_events',
       'rate_limit_counters',
+      'reconciliation_runs',
       'request_history',
       'request_payout_marks',
       'request_share_links',

@@ -251,6 +251,7 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     const outside = fake.refundOutside(intentId, 400);
     await eventAbout('charge.refunded', { id: `ch_${intentId}`, object: 'charge', payment_intent: intentId }).expect(200);
     await eventAbout('refund.created', { id: outside.id, object: 'refund', payment_intent: intentId }).expect(200);
+    await settle(testApp);
     fake.settleRefund(outside.id, 'failed', 'expired_or_canceled_card');
     await eventAbout('refund.failed', { id: outside.id, object: 'refund', payment_intent: intentId }).expect(200);
     await settle(testApp);

@@ -36,3 +36,56 @@ export function formatCents(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * What a buyer's money went through, as the request page's timeline shows it (issue 21): each a
+ * movement the provider confirmed, never one that was only decided.
+ */
+export const MONEY_EVENT_KINDS = ['held', 'charged', 'released', 'refunded', 'disputed', 'dispute_won', 'dispute_lost'] as const;
+export type MoneyEventKind = (typeof MONEY_EVENT_KINDS)[number];
+
+/** The ledger movement behind each timeline line (a campaign's share: captured at once, never held). */
+export const MONEY_EVENT_OF_MOVEMENT: Readonly<Record<string, MoneyEventKind>> = {
+  authorised: 'held',
+  captured: 'charged',
+  voided: 'released',
+  refunded: 'refunded',
+  returned: 'refunded',
+  dispute_withdrawn: 'disputed',
+  dispute_reinstated: 'dispute_won',
+  dispute_lost: 'dispute_lost',
+};
+
+/** The timeline line a person reads: 'Card hold of $45.00 placed', 'Refund of $45.00 issued', ... */
+export function moneyEventText(kind: MoneyEventKind, amountCents: number): string {
+  const amount = formatCents(amountCents);
+  switch (kind) {
+    case 'held':
+      return `Card hold of ${amount} placed`;
+    case 'charged':
+      return `Charged ${amount}`;
+    case 'released':
+      return `Card hold of ${amount} released`;
+    case 'refunded':
+      return `Refund of ${amount} issued`;
+    case 'disputed':
+      return `Payment of ${amount} disputed`;
+    case 'dispute_won':
+      return `Dispute won: ${amount} returned`;
+    case 'dispute_lost':
+      return `Dispute lost: ${amount}`;
+  }
+}
+
+/** The money jobs an administrator may retry from the money desk, by what they do. */
+export const MONEY_JOB_LABELS: Readonly<Record<string, string>> = {
+  'payments.capture': 'Charge a card hold',
+  'payments.void': 'Release a card hold',
+  'payments.refund': 'Refund a payment',
+  'payments.refund-share': 'Refund a campaign share',
+  'payments.provider-event': 'Handle a card provider event',
+  'payouts.transfer': 'Send a payout transfer',
+};
+
+/** Job names that move money: the desk lists and retries only these. */
+export const MONEY_JOB_PREFIXES = ['payments.', 'payouts.'] as const;

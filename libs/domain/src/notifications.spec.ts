@@ -90,6 +90,42 @@ describe('nobody is told money moved before it did', () => {
     expect(drafts[1].data.text).toMatch(/Do not deliver it\.$/);
   });
 
+  it('a video chat its athlete never started: both told, by email, the requester of the refund to come', () => {
+    const drafts = requestNotifications({ ...change('no_show', 'system'), type: 'video_chat' });
+    expect(drafts).toEqual([
+      { userId: 'fan', email: true, data: { title: 'Video chat canceled', text: 'Jordan did not start your video chat. Your payment will be refunded.', link: '/request/r1' } },
+      { userId: 'athlete', email: true, data: { title: 'Video chat canceled', text: 'You did not start the video chat with Riley P., so it was canceled. The payment will be refunded.', link: '/request/r1' } },
+    ]);
+  });
+
+  it('a video not delivered in time: both told, by email; a campaign’s business of its share', () => {
+    expect(requestNotifications(change('missed_delivery', 'system')).map((draft) => [draft.userId, draft.email, draft.data.text])).toEqual([
+      ['fan', true, 'Jordan did not deliver your video shoutout in time. Your payment will be refunded.'],
+      ['athlete', true, 'The video shoutout for Riley P. was not delivered in time, so it was canceled. The payment will be refunded.'],
+    ]);
+    const campaign = requestNotifications({ ...change('missed_delivery', 'system'), type: 'endorsement', requesterName: 'Acme', campaign: { id: 'c1', name: 'Spring' } });
+    expect(campaign.map((draft) => [draft.userId, draft.email, draft.data.link])).toEqual([
+      ['fan', true, '/request/@c1'],
+      ['athlete', true, '/request/r1'],
+    ]);
+    expect(campaign[0].data.text).toBe('Jordan did not deliver the endorsement of "Spring" in time. Their share will be refunded to your card.');
+  });
+
+  it('an administrator approving a flagged shoutout tells the athlete and the requester who reported it', () => {
+    expect(requestNotifications(change('admin_approve', 'admin')).map((draft) => [draft.userId, draft.data.title, draft.data.text])).toEqual([
+      ['athlete', 'Request approved', 'Huddle reviewed your video shoutout for Riley P. and approved it.'],
+      ['fan', 'Report reviewed', 'Huddle reviewed the video shoutout you reported and approved it.'],
+    ]);
+  });
+
+  it('the timers’ cancels say the refund will come, never that it came', () => {
+    for (const action of ['no_show', 'missed_delivery'] as const) {
+      const texts = requestNotifications(change(action, 'system')).map((draft) => draft.data.text).join(' ');
+      expect(texts).toMatch(/will be refunded/);
+      expect(texts).not.toMatch(/was refunded|were refunded|and refunded/);
+    }
+  });
+
   it('the receipts name the amount, service, athlete, date and card, by email', () => {
     const base = { payerId: 'fan', requestId: 'r1', amountCents: 4500, serviceType: 'shoutout' as const, athleteName: 'Jordan', card: { brand: 'visa', last4: '4242' }, at: new Date('2026-11-26T15:00:00Z') };
     expect(moneyNotification({ ...base, kind: 'released' })).toEqual({

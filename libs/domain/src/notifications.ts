@@ -40,7 +40,10 @@ function label(type: ServiceType): string {
  * - expired: the requester by email (the hold released) and the athlete (it is gone from the list);
  * - delivered: the requester, by email too; a video chat started: the other party (join now);
  *   finished: the other party (its call screen closes), both when the time ran out;
- * - approved, auto-completed, reviewed: the athlete.
+ * - approved, auto-completed, reviewed: the athlete; approved by an administrator after a flag: the
+ *   athlete, and the requester who reported it (in the app);
+ * - canceled by the timers because the athlete never started a video chat (no_show) or did not
+ *   deliver a video in time (missed_delivery): both, by email, the requester told of the refund to come.
  * Flagging is for the administrator's console, not a notification. Every notification opens the request.
  */
 export function requestNotifications(change: RequestChangeFacts): NotificationDraft[] {
@@ -88,6 +91,21 @@ export function requestNotifications(change: RequestChangeFacts): NotificationDr
       return [toAthlete('Request completed', `Your ${service} for ${change.requesterName} was completed.`)];
     case 'review':
       return [toAthlete('New review', `${change.requesterName} reviewed your ${service}.`)];
+    case 'no_show':
+      return [
+        toRequester('Video chat canceled', `${change.athleteName} did not start your video chat. Your payment will be refunded.`, true),
+        toAthlete('Video chat canceled', `You did not start the video chat with ${change.requesterName}, so it was canceled. The payment will be refunded.`, true),
+      ];
+    case 'missed_delivery':
+      return [
+        toRequester('Request canceled', `${change.athleteName} did not deliver your ${service} in time. Your payment will be refunded.`, true),
+        toAthlete('Request canceled', `The ${service} for ${change.requesterName} was not delivered in time, so it was canceled. The payment will be refunded.`, true),
+      ];
+    case 'admin_approve':
+      return [
+        toAthlete('Request approved', `Huddle reviewed your ${service} for ${change.requesterName} and approved it.`),
+        toRequester('Report reviewed', `Huddle reviewed the ${service} you reported and approved it.`),
+      ];
     case 'hold_lapse':
       return [
         toRequester('Request canceled', `The card hold expired before it could be charged, so your ${service} with ${change.athleteName} was canceled. Nothing was charged.`, true),
@@ -191,6 +209,11 @@ function campaignRequestNotifications(change: RequestChangeFacts, campaign: { id
       return [
         toBusiness('Endorsement canceled', `Huddle canceled ${change.athleteName}'s endorsement of ${name}. Their share will be refunded to your card.`, campaignLink, true),
         toAthlete('Endorsement canceled', `Huddle canceled your endorsement of ${name}.`),
+      ];
+    case 'missed_delivery':
+      return [
+        toBusiness('Endorsement canceled', `${change.athleteName} did not deliver the endorsement of ${name} in time. Their share will be refunded to your card.`, campaignLink, true),
+        toAthlete('Endorsement canceled', `Your endorsement of ${name} was not delivered in time, so it was canceled. Its share will be refunded to the business.`, true),
       ];
     case 'deliver':
       return [toBusiness('Endorsement delivered', `${change.athleteName} delivered the endorsement of ${name}. Watch it and approve it.`, requestLink, true)];

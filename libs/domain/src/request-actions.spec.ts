@@ -4,9 +4,11 @@ import {
   autoCompletionTime,
   availableActions,
   checkRequestAction,
+  deliveryDeadline,
   eventWindow,
   expirationTime,
   isBookableStart,
+  isVideoChatNoShow,
   MAX_PENDING_EXPIRY_HOURS,
   REQUEST_TIMERS,
   splitAmount,
@@ -69,7 +71,8 @@ describe('request actions', () => {
     expect(checkRequestAction('start_video_chat', 'requester', chat(NOW), NOW)).toMatchObject({ ok: false, reason: 'party' });
     expect(checkRequestAction('approve', 'requester', chat(NOW - 60), NOW)).toMatchObject({ ok: false, reason: 'chat_window_open' });
     expect(checkRequestAction('approve', 'requester', chat(NOW - 31 * 60), NOW)).toEqual({ ok: true, to: 5, money: null });
-    expect(checkRequestAction('auto_complete', 'system', chat(NOW - 3 * 86400), NOW)).toMatchObject({ ok: true, to: 5 });
+    // Never started: a no-show (no_show), never a completion in the athlete's favour.
+    expect(checkRequestAction('auto_complete', 'system', chat(NOW - 3 * 86400), NOW)).toMatchObject({ ok: false, reason: 'status' });
     expect(checkRequestAction('complete_video_chat', 'system', chat(NOW, 6), NOW)).toMatchObject({ ok: true, to: 5 });
     expect(checkRequestAction('complete_video_chat', 'athlete', chat(NOW, 2), NOW)).toMatchObject({ ok: false, reason: 'status' });
   });
@@ -117,6 +120,64 @@ describe('timers', () => {
     expect(autoCompletionTime({ status: 2, type: 'camp', eventEnd: end })).toBe(end + 2 * 86400);
     expect(autoCompletionTime({ status: 2, type: 'shoutout' })).toBeNull();
     expect(eventWindow('video_chat', NOW).end).toBe(NOW + 300);
+  });
+
+  it('never auto-completes a flagged shoutout or a video chat that never started', () => {
+    expect(autoCompletionTime({ status: 4, type: 'shoutout', deliveredAt: NOW, flagged: true })).toBeNull();
+    expect(autoCompletionTime({ status: 2, type: 'video_chat', eventEnd: NOW })).toBeNull();
+    // A started call left in progress still completes: the athlete showed up.
+    expect(autoCompletionTime({ status: 6, type: 'video_chat', eventEnd: NOW })).toBe(NOW + 2 * 86400);
+    expect(checkRequestAction('auto_complete', 'system', facts({ status: 4, flagged: true }), NOW)).toMatchObject({ ok: false, reason: 'flagged' });
+    expect(checkRequestAction('auto_complete', 'system', facts({ status: 4 }), NOW)).toEqual({ ok: true, to: 5, money: null });
+    expect(checkRequestAction('auto_complete', 'system', facts({ status: 2, type: 'camp', startTime: NOW - 3 * 86400 }), NOW)).toEqual({ ok: true, to: 5, money: null });
+    expect(checkRequestAction('auto_complete', 'system', facts({ status: 6, type: 'video_chat', startTime: NOW - 3 * 86400, chatStarted: true }), NOW)).toEqual({ ok: true, to: 5, money: null });
+  });
+
+  it('a flagged shoutout waits for an administrator, who approves it for the athlete or cancels and refunds it', () => {
+    expect(checkRequestAction('admin_approve', 'admin', facts({ status: 4, flagged: true }), NOW)).toEqual({ ok: true, to: 5, money: null });
+    expect(checkRequestAction('admin_cancel', 'admin', facts({ status: 4, flagged: true }), NOW)).toEqual({ ok: true, to: 3, money: 'refund' });
+    expect(checkRequestAction('admin_approve', 'admin', facts({ status: 4 }), NOW)).toMatchObject({ ok: false, reason: 'not_flagged' });
+    expect(checkRequestAction('admin_approve', 'admin', facts({ status: 2, flagged: true }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('admin_approve', 'admin', facts({ status: 4, type: 'endorsement', flagged: true }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    for (const party of ['requester', 'athlete', 'system'] as const) {
+      expect(checkRequestAction('admin_approve', party, facts({ status: 4, flagged: true }), NOW)).toMatchObject({ ok: false, reason: 'party' });
+    }
+    expect(availableActions('admin', facts({ status: 4, flagged: true }), NOW)).toEqual(['admin_cancel', 'admin_approve']);
+    expect(availableActions('admin', facts({ status: 4 }), NOW)).toEqual(['admin_cancel']);
+  });
+
+  it('a video chat its athlete never started is a no-show once its window is over: canceled and refunded in full', () => {
+    const chat = (over: Partial<RequestFacts>) => facts({ status: 2, type: 'video_chat', startTime: NOW - 31 * 60, ...over });
+    expect(isVideoChatNoShow(chat({}), NOW)).toBe(true);
+    // Its window (until 30 minutes after the booked time) is still open: it can still happen.
+    expect(isVideoChatNoShow(chat({ startTime: NOW - 30 * 60 }), NOW)).toBe(false);
+    expect(isVideoChatNoShow(chat({ startTime: NOW + 3600 }), NOW)).toBe(false);
+    expect(isVideoChatNoShow(chat({ chatStarted: true }), NOW)).toBe(false);
+    expect(isVideoChatNoShow(chat({ status: 6, chatStarted: true }), NOW)).toBe(false);
+    expect(isVideoChatNoShow(chat({ type: 'camp' }), NOW)).toBe(false);
+    expect(isVideoChatNoShow(chat({ startTime: null }), NOW)).toBe(false);
+    expect(checkRequestAction('no_show', 'system', chat({}), NOW)).toEqual({ ok: true, to: 3, money: 'refund' });
+    expect(checkRequestAction('no_show', 'system', chat({ startTime: NOW - 60 }), NOW)).toMatchObject({ ok: false, reason: 'chat_window_open' });
+    expect(checkRequestAction('no_show', 'system', chat({ status: 6, chatStarted: true }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('no_show', 'system', chat({ type: 'camp' }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('no_show', 'admin', chat({}), NOW)).toMatchObject({ ok: false, reason: 'party' });
+  });
+
+  it('an accepted shoutout or endorsement must be delivered within 7 days of its acceptance, or it is canceled and refunded', () => {
+    expect(deliveryDeadline({ status: 2, type: 'shoutout', acceptedAt: NOW })).toBe(NOW + 7 * 86400);
+    expect(deliveryDeadline({ status: 2, type: 'endorsement', acceptedAt: NOW }, { deliveryDeadlineSeconds: 3 * 86400 })).toBe(NOW + 3 * 86400);
+    expect(deliveryDeadline({ status: 4, type: 'shoutout', acceptedAt: NOW })).toBeNull();
+    expect(deliveryDeadline({ status: 2, type: 'camp', acceptedAt: NOW })).toBeNull();
+    expect(deliveryDeadline({ status: 2, type: 'shoutout', acceptedAt: null })).toBeNull();
+    const accepted = (deadline: number | null, over: Partial<RequestFacts> = {}) => facts({ status: 2, deliveryDeadline: deadline, ...over });
+    expect(checkRequestAction('missed_delivery', 'system', accepted(NOW), NOW)).toEqual({ ok: true, to: 3, money: 'refund' });
+    expect(checkRequestAction('missed_delivery', 'system', accepted(NOW + 1), NOW)).toMatchObject({ ok: false, reason: 'not_due' });
+    expect(checkRequestAction('missed_delivery', 'system', accepted(null), NOW)).toMatchObject({ ok: false, reason: 'not_due' });
+    // A campaign's endorsement refunds its share alone.
+    expect(checkRequestAction('missed_delivery', 'system', accepted(NOW, { type: 'endorsement', inCampaign: true }), NOW)).toEqual({ ok: true, to: 3, money: 'refund_share' });
+    // Delivered before the deadline: no longer due.
+    expect(checkRequestAction('missed_delivery', 'system', accepted(NOW, { status: 4 }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('missed_delivery', 'requester', accepted(NOW), NOW)).toMatchObject({ ok: false, reason: 'party' });
   });
 
   it('a start must be at least a minute ahead', () => {

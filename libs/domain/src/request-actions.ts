@@ -17,12 +17,22 @@ import { videoChatWindowState } from './video-chat';
  * - a timed event (appearance, speaking engagement, training session, camp) is approved 2 -> 5 once
  *   it has started.
  * - a video chat (video-chat.ts) is started by its athlete inside its window (2 -> 6), and finished
- *   when either party leaves after confirming or its time is up (6 -> 5, completed). A chat
- *   nobody started by the end of its window is handled like an unfinished timed event: the
- *   requester may approve it (2 -> 5), the system auto-completes it, an administrator may cancel it.
+ *   when either party leaves after confirming or its time is up (6 -> 5, completed). A started call
+ *   completes even when the requester never joined: the athlete showed up.
  * - the system expires an unaccepted request (1 -> 3), auto-completes a delivered video or a past
- *   event nobody approved (4 -> 5, 2 -> 5 for events and chats that never started, 6 -> 5 for a
- *   call left in progress), and finishes a call whose time ran out (complete_video_chat).
+ *   event nobody approved (4 -> 5, 2 -> 5 for events, 6 -> 5 for a call left in progress), and
+ *   finishes a call whose time ran out (complete_video_chat).
+ * Fair timers (issue 21): the system's defaults never pay an athlete for what did not happen.
+ * - a video chat its athlete never started is, once its window is over, a no-show (2 -> 3): canceled
+ *   and refunded in full (isVideoChatNoShow). The requester may still approve it (2 -> 5) before
+ *   the timers get to it, if it took place some other way: paying is their choice, never a default.
+ * - an event (appearance, speaking engagement, training session, camp) keeps auto-completing two
+ *   days after its end: Huddle has no way to know who attended, and the requester had those two
+ *   days to approve it, ask support or have an administrator cancel it.
+ * - a shoutout the requester flagged as inappropriate never auto-completes: it waits for an
+ *   administrator, who approves it for the athlete (admin_approve, 4 -> 5) or cancels and refunds it.
+ * - an accepted shoutout or endorsement not delivered by its deadline (deliveryDeadline: days after
+ *   acceptance) is canceled and refunded (missed_delivery, 2 -> 3; a campaign's share is refunded).
  * - an administrator may cancel any request that is not finished or canceled (-> 3); money that
  *   was captured is refunded.
  * - the system cancels an accepted request whose card hold was gone before it could be charged
@@ -45,6 +55,9 @@ export const REQUEST_ACTIONS = [
   'auto_complete',
   'admin_cancel',
   'hold_lapse',
+  'no_show',
+  'missed_delivery',
+  'admin_approve',
 ] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 
@@ -123,9 +136,10 @@ export const REQUEST_ACTION_RULES: Readonly<Record<RequestAction, RequestActionR
   review: { parties: ['requester'], from: { [Finished]: ALL }, to: null, label: 'Reviewed' },
   flag: { parties: ['requester'], from: { [PendingReview]: SHOUTOUT }, to: null, label: 'Flagged as inappropriate' },
   expire: { parties: ['system'], from: { [Pending]: ALL }, to: Canceled, money: 'void', label: 'Expired' },
+  // A chat accepted and never started is a no-show, never completed; a flagged shoutout waits for an administrator.
   auto_complete: {
     parties: ['system'],
-    from: { [Accepted]: [...EVENTS, ...CHAT], [PendingReview]: VIDEO, [InProgress]: CHAT },
+    from: { [Accepted]: EVENTS, [PendingReview]: VIDEO, [InProgress]: CHAT },
     to: Finished,
     label: 'Completed automatically',
   },
@@ -146,6 +160,29 @@ export const REQUEST_ACTION_RULES: Readonly<Record<RequestAction, RequestActionR
     to: Canceled,
     label: 'Canceled: the card hold expired before it could be charged',
   },
+  // The athlete never started the video chat and its window is over: the requester gets it all back.
+  no_show: {
+    parties: ['system'],
+    from: { [Accepted]: CHAT },
+    to: Canceled,
+    money: 'refund',
+    label: 'Canceled: the athlete did not start the video chat',
+  },
+  // The accepted video was not delivered by its deadline: the captured payment (or a campaign's share) is refunded.
+  missed_delivery: {
+    parties: ['system'],
+    from: { [Accepted]: VIDEO },
+    to: Canceled,
+    money: 'refund',
+    label: 'Canceled: not delivered in time',
+  },
+  // A flagged shoutout an administrator looked at and found acceptable: the athlete's share stays owed.
+  admin_approve: {
+    parties: ['admin'],
+    from: { [PendingReview]: SHOUTOUT },
+    to: Finished,
+    label: 'Approved by an administrator',
+  },
 };
 
 /** The facts about a request an action's legality depends on. */
@@ -159,6 +196,10 @@ export interface RequestFacts {
   startTime?: number | null;
   /** A video chat whose completion was recorded. */
   videoChatCompleted?: boolean;
+  /** Its athlete started the video chat (chat_started_at is set). */
+  chatStarted?: boolean;
+  /** When an accepted video must be delivered by, unix seconds (deliveryDeadline, with the configured days). */
+  deliveryDeadline?: number | null;
   /** Flagged as inappropriate already (once is enough for the administrator). */
   flagged?: boolean;
   /** One athlete's request of an endorsement campaign: its money was captured with the campaign's. */
@@ -169,7 +210,19 @@ export type ActionCheck =
   | { ok: true; to: RequestStatusCode; money: MoneyStep | null }
   | {
       ok: false;
-      reason: 'party' | 'status' | 'unpaid' | 'already_reviewed' | 'already_flagged' | 'not_started' | 'chat_not_open' | 'chat_window_over' | 'chat_window_open';
+      reason:
+        | 'party'
+        | 'status'
+        | 'unpaid'
+        | 'already_reviewed'
+        | 'already_flagged'
+        | 'not_started'
+        | 'chat_not_open'
+        | 'chat_window_over'
+        | 'chat_window_open'
+        | 'flagged'
+        | 'not_flagged'
+        | 'not_due';
       message: string;
     };
 
@@ -208,6 +261,18 @@ export function checkRequestAction(action: RequestAction, party: RequestParty, f
   }
   if (action === 'flag' && facts.flagged) {
     return { ok: false, reason: 'already_flagged', message: 'You already reported this video' };
+  }
+  if (action === 'auto_complete' && facts.status === PendingReview && facts.flagged) {
+    return { ok: false, reason: 'flagged', message: 'A flagged video waits for an administrator' };
+  }
+  if (action === 'admin_approve' && !facts.flagged) {
+    return { ok: false, reason: 'not_flagged', message: 'Only a flagged video waits for an administrator to approve it' };
+  }
+  if (action === 'no_show' && !isVideoChatNoShow(facts, nowSeconds)) {
+    return { ok: false, reason: 'chat_window_open', message: 'The video chat can still take place' };
+  }
+  if (action === 'missed_delivery' && (facts.deliveryDeadline == null || facts.deliveryDeadline > nowSeconds)) {
+    return { ok: false, reason: 'not_due', message: 'The delivery deadline has not passed' };
   }
   if ((action === 'approve' || action === 'auto_complete') && facts.status === Accepted) {
     if (facts.startTime == null || facts.startTime > nowSeconds) {
@@ -290,6 +355,8 @@ export const REQUEST_TIMERS = {
   deliveredAutoCompleteSeconds: 7 * 24 * 3600,
   /** A timed event nobody approved is completed this long after it ended. */
   eventAutoCompleteSeconds: 2 * 24 * 3600,
+  /** An accepted video must be delivered within this long of its acceptance, or it is canceled and refunded. */
+  deliveryDeadlineSeconds: 7 * 24 * 3600,
   /** An unpaid draft is deleted after this long. */
   unpaidDraftTtlSeconds: 24 * 3600,
 } as const;
@@ -299,6 +366,7 @@ export interface TimerSettings {
   expiryBeforeStartSeconds: number;
   deliveredAutoCompleteSeconds: number;
   eventAutoCompleteSeconds: number;
+  deliveryDeadlineSeconds: number;
 }
 
 /**
@@ -331,16 +399,43 @@ export function expirationTime(
   return Math.min(afterPayment, beforeStart > authorisedAtSeconds ? beforeStart : startSeconds);
 }
 
-/** When the system completes an accepted or delivered request nobody approved; null when nothing is due. */
+/**
+ * When the system completes an accepted or delivered request nobody approved; null when nothing is
+ * due: a flagged video waits for an administrator, and an accepted video chat that never started
+ * is a no-show (isVideoChatNoShow), not a completion.
+ */
 export function autoCompletionTime(
-  facts: { status: RequestStatusCode; type: ServiceType; deliveredAt?: number | null; eventEnd?: number | null },
+  facts: { status: RequestStatusCode; type: ServiceType; deliveredAt?: number | null; eventEnd?: number | null; flagged?: boolean },
   timers: TimerSettings = REQUEST_TIMERS,
 ): number | null {
-  if (facts.status === PendingReview && facts.deliveredAt != null) return facts.deliveredAt + timers.deliveredAutoCompleteSeconds;
+  if (facts.status === PendingReview && facts.deliveredAt != null) return facts.flagged ? null : facts.deliveredAt + timers.deliveredAutoCompleteSeconds;
+  if (facts.status === Accepted && facts.type === 'video_chat') return null;
   if ((facts.status === Accepted || facts.status === InProgress) && isTimedService(facts.type) && facts.eventEnd != null) {
     return facts.eventEnd + timers.eventAutoCompleteSeconds;
   }
   return null;
+}
+
+/**
+ * When an accepted shoutout or endorsement must be delivered by (unix seconds): its acceptance plus
+ * DELIVERY_DEADLINE_DAYS. Past it the request is canceled and refunded (missed_delivery). Null for
+ * anything else: not a video, not accepted (delivered, finished, canceled), or no acceptance time.
+ */
+export function deliveryDeadline(
+  facts: { status: RequestStatusCode; type: ServiceType; acceptedAt?: number | null },
+  timers: Pick<TimerSettings, 'deliveryDeadlineSeconds'> = REQUEST_TIMERS,
+): number | null {
+  if (facts.status !== Accepted || !(VIDEO as readonly string[]).includes(facts.type) || facts.acceptedAt == null) return null;
+  return facts.acceptedAt + timers.deliveryDeadlineSeconds;
+}
+
+/**
+ * A video chat its athlete never started, now that its window is over (it can no longer start):
+ * the system cancels it and refunds the requester in full (no_show).
+ */
+export function isVideoChatNoShow(facts: Pick<RequestFacts, 'status' | 'type' | 'startTime' | 'chatStarted'>, nowSeconds: number): boolean {
+  if (facts.status !== Accepted || facts.type !== 'video_chat' || facts.chatStarted || facts.startTime == null) return false;
+  return videoChatWindowState(facts.startTime, nowSeconds) === 'over';
 }
 
 /** Platform fee default (PLATFORM_FEE_PERCENT). */

@@ -3,9 +3,9 @@
  * (video_chat.date_time); once accepted, its athlete can start the call from shortly before that
  * moment until a while after it, and both parties join. The call lasts the service's 5 minutes from
  * when it started, then it is finished (by the parties' screens, or the API's timers if nobody is
- * left to say so). A chat nobody started by the end of its window never happened: it is handled
- * like an unfinished timed event (the requester may still approve it, it auto-completes two days
- * after its slot, or an administrator cancels and refunds it).
+ * left to say so), even when the requester never joined: the athlete showed up. A chat its athlete
+ * never started by the end of its window never happened: the system cancels it and refunds the
+ * requester in full (the no_show action, isVideoChatNoShow in request-actions.ts).
  *
  * Huddle's window, written down here where the rule lives: the call can start 10 minutes before
  * the booked time and until 30 minutes after it.

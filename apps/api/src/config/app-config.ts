@@ -255,6 +255,12 @@ export class AppConfig {
   @Min(1)
   EVENT_AUTO_COMPLETE_DAYS = 2;
 
+  @Env({ description: 'Days after acceptance by which a shoutout or endorsement must be delivered; past it the request is canceled by the system and refunded.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  DELIVERY_DEADLINE_DAYS = 7;
+
   @Env({ description: 'Hours an unpaid booking draft is kept before it is deleted.' })
   @Transform(toInteger)
   @IsInt()

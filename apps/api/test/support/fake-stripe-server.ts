@@ -86,6 +86,8 @@ export class FakeStripeServer {
   }
 
   async stop(): Promise<void> {
+    // Held calls never get an answer: their sockets are closed with the server.
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
@@ -148,6 +150,20 @@ export class FakeStripeServer {
     return this.calls.filter((call) => call.method === method && pattern.test(call.path)).length;
   }
 
+  /**
+   * Holds the next call matching `path` (crash tests): 'before' Stripe acts on it, so a client
+   * killed meanwhile made no change; or 'after' Stripe acted and recorded its answer for the key,
+   * so only the reply is lost. Resolves when the call arrived; the held call is then dropped
+   * without an answer (the client is gone).
+   */
+  hold(method: string, path: RegExp, when: 'before' | 'after'): Promise<void> {
+    return new Promise((resolve) => {
+      this.gate = { method, path, when, arrived: resolve };
+    });
+  }
+
+  private gate: { method: string; path: RegExp; when: 'before' | 'after'; arrived: () => void } | null = null;
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -155,9 +171,19 @@ export class FakeStripeServer {
     const method = request.method ?? 'GET';
     const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
     this.calls.push({ method, path: url.pathname, idempotencyKey: key });
+    const gate = this.gate && this.gate.method === method && this.gate.path.test(url.pathname) ? this.gate : null;
+    if (gate) this.gate = null;
+    if (gate?.when === 'before') {
+      gate.arrived();
+      return;
+    }
     const replay = key ? this.replies.get(key) : undefined;
     const { status, body } = replay ?? this.route(method, url, parseForm(Buffer.concat(chunks).toString('utf8')));
     if (key && !replay) this.replies.set(key, { status, body });
+    if (gate?.when === 'after') {
+      gate.arrived();
+      return;
+    }
     response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
     response.end(JSON.stringify(body));
   }

@@ -824,6 +824,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/requests/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approves a shoutout its requester flagged as inappropriate: it is finished, and the athlete's share stays owed. */
+        put: operations["AdminRequests_approve"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/watch": {
         parameters: {
             query?: never;
@@ -1305,6 +1322,57 @@ export interface paths {
         get: operations["Notifications_stream"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/money": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open money incidents, open disputes, dead money jobs, flagged deliveries, the last reconciliation and the ledger's balances. */
+        get: operations["MoneyDesk_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/money/incident-resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolves an open money incident with what was done about it. */
+        post: operations["MoneyDesk_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/money/job-retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives a dead money job another try (its handler moves money at most once). */
+        post: operations["MoneyDesk_retry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1982,6 +2050,34 @@ export interface components {
             /** @description Unix seconds. */
             at: number;
         };
+        RequestPaymentDto: {
+            /** @description Dollars. */
+            amount: number;
+            /** Format: uuid */
+            athlete_id: string;
+            athlete_name: string;
+            /**
+             * Format: uuid
+             * @description The payer's account id.
+             */
+            sender: string;
+            sender_name: string;
+            /**
+             * @description The athlete's payout of this request; null for the requester.
+             * @enum {string|null}
+             */
+            payout_status: "unpaid" | "processing" | "paid" | null;
+        };
+        MoneyEventDto: {
+            /** @enum {string} */
+            kind: "held" | "charged" | "released" | "refunded" | "disputed" | "dispute_won" | "dispute_lost";
+            /** @description Dollars. */
+            amount: number;
+            /** @description Unix seconds. */
+            at: number;
+            /** @description What a person reads: 'Card hold of $45.00 released'. */
+            text: string;
+        };
         RequestDto: {
             /** @description The request's uuid; '@' and the campaign's uuid for an endorsement campaign (a business's list). */
             id: string;
@@ -2024,10 +2120,12 @@ export interface components {
             /** @description Endorsements: the athlete acknowledged the paid-endorsement disclosure when accepting. */
             disclosure_acknowledged: boolean;
             accepted_at: number | null;
+            /** @description An accepted shoutout or endorsement must be delivered by then (unix seconds), or it is canceled and refunded; null otherwise. */
+            delivery_deadline: number | null;
             /** @enum {string} */
             viewer: "requester" | "athlete" | "admin";
             /** @description What the viewer can do now (the domain action table). */
-            available_actions: ("accept" | "decline" | "cancel" | "deliver" | "start_video_chat" | "complete_video_chat" | "approve" | "review" | "flag" | "expire" | "auto_complete" | "admin_cancel" | "hold_lapse")[];
+            available_actions: ("accept" | "decline" | "cancel" | "deliver" | "start_video_chat" | "complete_video_chat" | "approve" | "review" | "flag" | "expire" | "auto_complete" | "admin_cancel" | "hold_lapse" | "no_show" | "missed_delivery" | "admin_approve")[];
             athlete: components["schemas"]["RequestPartyDto"];
             requester: components["schemas"]["RequestPartyDto"];
             first_name: string | null;
@@ -2044,6 +2142,10 @@ export interface components {
             history: components["schemas"]["RequestHistoryDto"][];
             /** @description The shoutout's watch link: the requester's, after approval. */
             share_url: string | null;
+            /** @description Spec §3: null until the request is paid. */
+            payment: components["schemas"]["RequestPaymentDto"] | null;
+            /** @description The buyer's money, oldest first: held, charged, released, refunded, disputed. */
+            money: components["schemas"]["MoneyEventDto"][];
         };
         RequestResponse: {
             request: components["schemas"]["RequestDto"];
@@ -2511,9 +2613,9 @@ export interface components {
              */
             amount: number;
             /** @description The receiver email the administrator saw (kept with the item). */
-            email?: Record<string, never> | null;
+            email?: string | null;
             /** @description The receiver phone the administrator saw (kept with the item). */
-            phone?: Record<string, never> | null;
+            phone?: string | null;
         };
         PayoutSendInput: {
             payout_items: components["schemas"]["PayoutItemInput"][];
@@ -2687,6 +2789,102 @@ export interface components {
         };
         UnreadCountResponse: {
             unread_count: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        LedgerBalancesDto: {
+            /** @description Dollars held on cards, not yet charged. */
+            holds: number;
+            /** @description Dollars in the platform's account. */
+            cash: number;
+            /** @description Campaign money charged but not yet split (an athlete has not answered). */
+            unallocated: number;
+            platform_fees: number;
+            /** @description Dollars owed to athletes, all athletes together. */
+            athlete_payable: number;
+            /** @description Dollars sent to athletes, net of transfers that came back. */
+            paid_out: number;
+            disputed_funds: number;
+            dispute_losses: number;
+        };
+        MoneyIncidentDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "capture_failed" | "void_failed" | "refund_failed" | "share_refund_failed" | "transfer_failed" | "hold_lost" | "refund_outside_huddle" | "dispute_opened" | "reconciliation";
+            label: string;
+            subject_type: string;
+            subject_id: string;
+            /** @description Dollars. */
+            amount: number | null;
+            message: string;
+            /** @description Unix seconds. */
+            created_at: number;
+            /** @enum {string} */
+            status: "open" | "resolved";
+            resolution: string | null;
+            /** @description The console's page of its subject. */
+            link: string | null;
+        };
+        DisputeDto: {
+            id: string;
+            subject_id: string;
+            /** @description Dollars. */
+            amount: number;
+            reason: string | null;
+            status: string;
+            evidence_due_by: number | null;
+            created_at: number;
+            link: string | null;
+        };
+        DeadMoneyJobDto: {
+            id: string;
+            name: string;
+            label: string;
+            subject_id: string | null;
+            error: string | null;
+            failed_at: number | null;
+            retry_count: number;
+        };
+        FlaggedRequestDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            type: string;
+            athlete_name: string;
+            requester_name: string;
+            flagged_at: number;
+        };
+        ReconciliationDto: {
+            ran_at: number;
+            checked: number;
+            differences: number;
+            balanced: boolean;
+        };
+        MoneyDeskResponse: {
+            balances: components["schemas"]["LedgerBalancesDto"];
+            incidents: components["schemas"]["MoneyIncidentDto"][];
+            disputes: components["schemas"]["DisputeDto"][];
+            dead_jobs: components["schemas"]["DeadMoneyJobDto"][];
+            flagged_requests: components["schemas"]["FlaggedRequestDto"][];
+            reconciliation: components["schemas"]["ReconciliationDto"] | null;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        ResolveIncidentInput: {
+            /** Format: uuid */
+            id: string;
+            /** @description What was done about it. */
+            resolution: string;
+        };
+        ResolvedIncidentResponse: {
+            incident: components["schemas"]["MoneyIncidentDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        RetryJobInput: {
+            /** Format: uuid */
+            id: string;
+        };
+        RetriedJobResponse: {
+            retried: boolean;
             status_response: components["schemas"]["StatusResponseDto"];
         };
         ErrorResponse: {
@@ -4549,6 +4747,36 @@ export interface operations {
             };
         };
     };
+    AdminRequests_approve: {
+        parameters: {
+            query: {
+                request_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Watch_watch: {
         parameters: {
             query: {
@@ -5501,6 +5729,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MoneyDesk_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyDeskResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MoneyDesk_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveIncidentInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolvedIncidentResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MoneyDesk_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetryJobInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetriedJobResponse"];
+                };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {

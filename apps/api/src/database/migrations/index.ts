@@ -16,6 +16,7 @@ import { PhotoVariants1763771100000 } from './1763771100000-photo-variants';
 import { MoneyTrue1763771200000 } from './1763771200000-money-true';
 import { Payouts1763771300000 } from './1763771300000-payouts';
 import { RestrictedMedia1763771500000 } from './1763771500000-restricted-media';
+import { ReconciliationRuns1763771600000 } from './1763771600000-reconciliation-runs';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   MoneyTrue1763771200000,
   Payouts1763771300000,
   RestrictedMedia1763771500000,
+  ReconciliationRuns1763771600000,
 ];

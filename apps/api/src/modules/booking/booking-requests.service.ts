@@ -10,6 +10,7 @@ import { Transactions } from '../../database/transactions';
 import { AccountsService } from '../accounts/accounts.service';
 import { MailService } from '../mail/mail.service';
 import { PaymentsService } from '../payments/payments.service';
+import { PayoutsService } from '../payouts/payouts.service';
 import { BookingErrors } from './booking.errors';
 import type { RequestCountersDto, RequestDto, RequestListPayload, PaymentSheetPayload, RequestSummaryDto } from './dto/request.dto';
 import { CampaignsService } from './campaigns.service';
@@ -48,6 +49,7 @@ export class BookingRequestsService {
     private readonly config: AppConfig,
     private readonly shares: ShareLinks,
     private readonly campaigns: CampaignsService,
+    private readonly payouts: PayoutsService,
   ) {}
 
   /** Validates a booking against the schema, the athlete's current services and rates, and the clock. */
@@ -123,12 +125,20 @@ export class BookingRequestsService {
     const shared = request.type === 'shoutout' && request.status === RequestStatus.Finished && party === 'requester';
     const { parties, history, review, campaignName } = await requestPageOf(manager, request);
     const shareUrl = shared ? await this.shares.liveUrl(request.id) : null;
+    const inCampaign = request.endorsementCampaignId !== null;
+    // A dispute of a campaign's one payment is the campaign's; its business sees it on each request.
+    const subjects = inCampaign && party !== 'athlete' ? [request.id, request.endorsementCampaignId as string] : [request.id];
+    const money = request.paid ? await this.payments.moneyTimeline(subjects, { capturedAtOnce: inCampaign }) : [];
+    const payoutStatus = party !== 'requester' && request.status === RequestStatus.Finished ? (await this.payouts.payoutStatuses(request.athleteId, [request.id])).get(request.id) : null;
     return requestView(request, party as Viewer, parties, {
       history,
       review,
       shareUrl,
       campaignName,
       nowSeconds: Math.floor(this.clock.now().getTime() / 1000),
+      timers: this.core.timers,
+      money,
+      payoutStatus: payoutStatus ?? null,
     });
   }
 

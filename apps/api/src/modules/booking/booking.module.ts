@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
+import { AuditModule } from '../audit/audit.module';
 import { AthletesModule } from '../athletes/athletes.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { JobsService } from '../jobs/jobs.service';
@@ -9,6 +10,7 @@ import { MailModule } from '../mail/mail.module';
 import { MediaModule } from '../media/media.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { PayoutsModule } from '../payouts/payouts.module';
 import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST } from '../payments/payments-events';
 import type { PaymentAuthorisedEvent, PaymentHoldLostEvent } from '../payments/payments-events';
 import { DomainError } from '../../common/errors/domain-error';
@@ -38,7 +40,7 @@ import { VideoModule } from '../video/video.module';
  * as PAYMENT_AUTHORISED and holds that were gone before capture as PAYMENT_HOLD_LOST, handled here).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule, VideoModule],
+  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, PayoutsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule, VideoModule, AuditModule],
   controllers: [BookingController, CampaignsController, CheckoutController, DeliveryController, AdminRequestsController, WatchController, VideoChatsController],
   providers: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks, VideoChatsService],
   exports: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestVideos, VideoChatsService],

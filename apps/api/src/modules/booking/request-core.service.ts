@@ -7,6 +7,7 @@ import {
   acceptNeedsDisclosure,
   CALENDAR_HOLDING_STATUSES,
   checkRequestAction,
+  deliveryDeadline,
   ENDORSEMENT_DISCLOSURE,
   ErrorCode,
   expirationTime,
@@ -38,6 +39,8 @@ export interface ApplyOptions {
   note?: string;
   /** The athlete acknowledged the paid-endorsement disclosure (required to accept an endorsement). */
   disclosureAcknowledged?: boolean;
+  /** Writes that follow the change (an administrator's audit row), in the same transaction; `from` is the status before it. */
+  after?: (request: RequestEntity, from: RequestStatusCode, manager: EntityManager) => Promise<void>;
 }
 
 /** The campaign a request belongs to, as the notifications and the share refunds name it. */
@@ -49,7 +52,8 @@ function seconds(date: Date | null): number | null {
   return date ? Math.floor(date.getTime() / 1000) : null;
 }
 
-export function factsOf(request: RequestEntity): RequestFacts {
+/** The facts the domain's table checks; the delivery deadline counts the configured days from acceptance. */
+export function factsOf(request: RequestEntity, timers: Pick<TimerSettings, 'deliveryDeadlineSeconds'>): RequestFacts {
   return {
     status: request.status,
     type: request.type,
@@ -57,6 +61,8 @@ export function factsOf(request: RequestEntity): RequestFacts {
     reviewed: request.reviewed,
     startTime: seconds(request.startAt),
     videoChatCompleted: request.videoChatCompleted,
+    chatStarted: request.chatStartedAt !== null,
+    deliveryDeadline: deliveryDeadline({ status: request.status, type: request.type, acceptedAt: seconds(request.acceptedAt) }, timers),
     flagged: request.flaggedAt !== null,
     inCampaign: request.endorsementCampaignId !== null,
   };
@@ -94,6 +100,7 @@ export class RequestCoreService {
       expiryBeforeStartSeconds: this.config.REQUEST_EXPIRY_BEFORE_START_MINUTES * 60,
       deliveredAutoCompleteSeconds: this.config.DELIVERED_AUTO_COMPLETE_DAYS * 86400,
       eventAutoCompleteSeconds: this.config.EVENT_AUTO_COMPLETE_DAYS * 86400,
+      deliveryDeadlineSeconds: this.config.DELIVERY_DEADLINE_DAYS * 86400,
     };
   }
 
@@ -104,7 +111,7 @@ export class RequestCoreService {
       const party = partyOf(request, actor);
       if (!party) throw BookingErrors.requestNotFound();
       const now = this.clock.now();
-      const check = checkRequestAction(action, party, factsOf(request), Math.floor(now.getTime() / 1000));
+      const check = checkRequestAction(action, party, factsOf(request, this.timers), Math.floor(now.getTime() / 1000));
       if (!check.ok) {
         throw check.reason === 'party' ? new DomainError(ErrorCode.Forbidden, check.message) : new DomainError(ErrorCode.Conflict, check.message);
       }
@@ -121,6 +128,7 @@ export class RequestCoreService {
       // Only the change into Finished makes a watch link: a later review must not remake a revoked one.
       if (request.status !== from) await this.shares.issueOnFinish(manager, request);
       await this.announce(manager, request, action, from, actor, party, campaign);
+      if (options.after) await options.after(request, from, manager);
       return request;
     });
     if (action === 'review') {

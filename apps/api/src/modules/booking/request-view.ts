@@ -1,5 +1,7 @@
-import { availableActions, toDollars as fromCents, isVideoDelivery, RequestStatus } from '@huddle/domain';
-import type { RequestParty } from '@huddle/domain';
+import { availableActions, toDollars as fromCents, isVideoDelivery, moneyEventText, RequestStatus } from '@huddle/domain';
+import type { MoneyEventKind, RequestParty, RequestPayoutStatus } from '@huddle/domain';
+import { deliveryDeadline } from '@huddle/domain';
+import type { TimerSettings } from '@huddle/domain';
 import { actionLabel, factsOf } from './request-core.service';
 import type { RequestEntity } from './entities/request.entity';
 import type { RequestDto, RequestHistoryDto, RequestPartyDto, RequestSummaryDto } from './dto/request.dto';
@@ -9,6 +11,10 @@ export type Viewer = Exclude<RequestParty, 'system'>;
 
 function seconds(date: Date | null): number | null {
   return date ? Math.floor(date.getTime() / 1000) : null;
+}
+
+function nameOf(row: PartyRow | undefined): string {
+  return [row?.first_name, row?.last_name].filter((part) => part).join(' ') || 'Someone';
 }
 
 function partyDto(id: string, row: PartyRow | undefined): RequestPartyDto {
@@ -53,6 +59,10 @@ export function requestView(
     shareUrl: string | null;
     nowSeconds: number;
     campaignName?: string | null;
+    /** The configured timers: the delivery deadline counts DELIVERY_DEADLINE_DAYS from acceptance. */
+    timers: Pick<TimerSettings, 'deliveryDeadlineSeconds'>;
+    money?: ReadonlyArray<{ kind: MoneyEventKind; amountCents: number; at: Date }>;
+    payoutStatus?: RequestPayoutStatus | null;
   },
 ): RequestDto {
   const summary = summaryOf(request, viewer, parties);
@@ -85,8 +95,9 @@ export function requestView(
     campaign_name: extra.campaignName ?? null,
     disclosure_acknowledged: request.disclosureAcknowledgedAt !== null,
     accepted_at: seconds(request.acceptedAt),
+    delivery_deadline: deliveryDeadline({ status: request.status, type: request.type, acceptedAt: seconds(request.acceptedAt) }, extra.timers),
     viewer,
-    available_actions: availableActions(party, factsOf(request), extra.nowSeconds),
+    available_actions: availableActions(party, factsOf(request, extra.timers), extra.nowSeconds),
     athlete: partyDto(request.athleteId, parties.get(request.athleteId)),
     requester: partyDto(request.requesterId, parties.get(request.requesterId)),
     first_name: summary.profile.first_name,
@@ -103,6 +114,18 @@ export function requestView(
     review: extra.review ? { rate: extra.review.rate, submitted_at: seconds(extra.review.submitted_at) ?? 0 } : null,
     history,
     share_url: viewer === 'requester' ? extra.shareUrl : null,
+    payment: request.paid
+      ? {
+          amount: fromCents(request.requestAmountCents),
+          athlete_id: request.athleteId,
+          athlete_name: nameOf(parties.get(request.athleteId)),
+          sender: request.requesterId,
+          sender_name: nameOf(parties.get(request.requesterId)),
+          // Spec §3: the payout status is the athlete's and the administrator's business.
+          payout_status: viewer === 'requester' ? null : (extra.payoutStatus ?? 'unpaid'),
+        }
+      : null,
+    money: (extra.money ?? []).map((event) => ({ kind: event.kind, amount: fromCents(event.amountCents), at: seconds(event.at) ?? 0, text: moneyEventText(event.kind, event.amountCents) })),
   };
   if (viewer !== 'requester') {
     dto.fee_amount = fromCents(request.feeAmountCents);

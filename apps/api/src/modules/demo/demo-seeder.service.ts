@@ -21,6 +21,7 @@ import { MediaService } from '../media/media.service';
 import { demoAthleteSpecs, pick, REQUEST_NAMES, REVIEW_COMMENTS, seededRandom } from './demo-athletes';
 import type { DemoAthleteSpec, Random } from './demo-athletes';
 import { renderPortrait } from './demo-portrait';
+import { DemoMoney } from './demo-money';
 import { DemoRequests } from './demo-requests';
 
 export interface DemoAccount {
@@ -93,6 +94,7 @@ export class DemoSeeder {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly demoRequests: DemoRequests,
+    private readonly demoMoney: DemoMoney,
   ) {}
 
   /**
@@ -146,6 +148,10 @@ export class DemoSeeder {
     await this.booking.importFinished(requests);
     const others = athletes.slice(1, 3).map((athlete) => athlete.id);
     const live = await this.demoRequests.seed({ athlete: demoAthleteId, fan: fanId, business: businessId, others }, intro.path, Math.floor(started / 1000));
+    const adminId = ids.get(UserType.Admin);
+    const athleteEmail = DEMO_ACCOUNTS.find((demo) => demo.user_type === UserType.Athlete)?.email;
+    if (!adminId || !athleteEmail) throw new Error('demo-accounts.json needs an administrator and an athlete');
+    await this.demoMoney.seed({ athlete: demoAthleteId, athleteEmail, fan: fanId, admin: adminId }, Math.floor(started / 1000));
 
     this.logger.log(
       `Seeded ${DEMO_ACCOUNTS.length} demo accounts, ${athletes.length} athletes, ${requests.length} finished requests ` +

@@ -218,6 +218,40 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
+  /**
+   * An administrator's retry of a dead job, in the caller's transaction: a failed job gets one
+   * more try (pg-boss's own retry: its state back to retry, one more allowed), an archived one is
+   * sent again with the same data. Only jobs whose name starts with one of `prefixes`; a job that
+   * is not dead (already retried, or never failed) is left alone, so a second click does nothing.
+   * Handlers are idempotent (THE RULE FOR HANDLERS), so a retried money job moves money at most once.
+   */
+  async retryDeadIn(manager: EntityManager, id: string, prefixes: readonly string[]): Promise<{ retried: boolean; name: string | null }> {
+    const runner = manager.queryRunner;
+    if (!runner || !runner.isTransactionActive) throw new Error('retryDeadIn needs the EntityManager of an open transaction');
+    const allowed = (name: string) => prefixes.some((prefix) => name.startsWith(prefix));
+    const [updated]: [Array<{ name: string }>, number] = await manager.query(
+      `UPDATE ${JOBS_SCHEMA}.job SET state = 'retry', retry_limit = retry_count + 1, start_after = now()
+        WHERE id = $1 AND state = 'failed' AND name = ANY($2::text[]) RETURNING name`,
+      [id, [...this.handlers.keys()].filter(allowed)],
+    );
+    if (updated[0]) {
+      const wakes = this.pendingWakes.get(runner) ?? new Set<string>();
+      this.pendingWakes.set(runner, wakes.add(updated[0].name));
+      return { retried: true, name: updated[0].name };
+    }
+    const [archived]: [Array<{ name: string; data: object }>, number] = await manager.query(
+      `DELETE FROM ${JOBS_SCHEMA}.archive WHERE id = $1 AND state = 'failed' RETURNING name, data`,
+      [id],
+    );
+    const dead = archived[0];
+    if (!dead || !allowed(dead.name) || !this.handlers.has(dead.name)) {
+      if (dead) throw new Error(`Job ${id} (${dead.name}) is not one that may be retried here`);
+      return { retried: false, name: null };
+    }
+    await this.enqueueIn(manager, dead.name, dead.data);
+    return { retried: true, name: dead.name };
+  }
+
   /** Jobs that failed every try, newest first (for the administrator console). */
   async listDead(limit = 100): Promise<DeadJob[]> {
     await this.start();
@@ -247,6 +281,11 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
    * queue, whichever process works it. `ignore` names jobs not to wait for (a schedule that fires
    * every minute would otherwise keep one due).
    */
+  /** drain(), not waiting for the schedules (each keeps one job due): the work that was asked for. */
+  async drainRequested(timeoutMs = 20_000): Promise<void> {
+    await this.drain(timeoutMs, [...this.schedules.keys()]);
+  }
+
   async drain(timeoutMs = 20_000, ignore: readonly string[] = []): Promise<void> {
     await this.start();
     const deadline = Date.now() + timeoutMs;

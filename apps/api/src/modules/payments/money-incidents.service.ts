@@ -108,6 +108,11 @@ export class MoneyIncidents {
     return rows.map(toIncident);
   }
 
+  async byIds(ids: readonly string[]): Promise<MoneyIncident[]> {
+    const rows: IncidentRow[] = await this.dataSource.query(`SELECT * FROM money_incidents WHERE id = ANY($1::uuid[])`, [ids]);
+    return rows.map(toIncident);
+  }
+
   async ofSubject(subjectId: string): Promise<MoneyIncident[]> {
     const rows: IncidentRow[] = await this.dataSource.query(`SELECT * FROM money_incidents WHERE subject_id = $1 ORDER BY created_at, id`, [subjectId]);
     return rows.map(toIncident);

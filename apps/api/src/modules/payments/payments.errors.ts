@@ -13,4 +13,6 @@ export const PaymentsErrors = {
   badSignature: (): DomainError => new DomainError(ErrorCode.ValidationFailed, 'The webhook signature is not valid'),
   /** Too many declined cards (DeclinedPayments): answered like the rate limits, with its own message. */
   checkoutPaused: (windowSeconds: number): DomainError => new DomainError(ErrorCode.TooManyRequests, MESSAGES.checkoutPaused(windowSeconds)),
+  /** The sandbox will not play that event on this payment (nothing captured to dispute, no open dispute, ...). */
+  sandboxRefused: (why: string): DomainError => new DomainError(ErrorCode.Conflict, why),
 } as const;

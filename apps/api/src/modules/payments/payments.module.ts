@@ -3,6 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
+import { AuditModule } from '../audit/audit.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { CARD_PROVIDER } from './card-provider';
@@ -13,6 +14,7 @@ import { PaymentMethodsController } from './payment-methods.controller';
 import { PaymentsService } from './payments.service';
 import { SandboxCardProvider } from './sandbox-card-provider';
 import { SandboxController } from './sandbox.controller';
+import { SandboxProviderEventsController } from './sandbox-provider-events.controller';
 import { StripeCardProvider } from './stripe-card-provider';
 import { StripeWebhookController } from './stripe-webhook.controller';
 
@@ -23,8 +25,8 @@ import { StripeWebhookController } from './stripe-webhook.controller';
  * DeclinedPayments (card testing pauses an account's checkout).
  */
 @Module({
-  imports: [JobsModule, NotificationsModule],
-  controllers: [SandboxController, PaymentMethodsController, StripeWebhookController],
+  imports: [JobsModule, NotificationsModule, AuditModule],
+  controllers: [SandboxController, SandboxProviderEventsController, PaymentMethodsController, StripeWebhookController],
   providers: [
     PaymentsService,
     MoneyIncidents,

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import type { ServiceType } from '@huddle/domain';
+import { MONEY_EVENT_OF_MOVEMENT } from '@huddle/domain';
+import type { MoneyEventKind, ServiceType } from '@huddle/domain';
 import { Clock } from '../../common/time/clock';
 import { Transactions } from '../../database/transactions';
 import { JobsService } from '../jobs/jobs.service';
@@ -19,13 +21,17 @@ import type { MoneyIncidentInput } from './money-incidents.service';
 import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST, PROVIDER_CONNECT_EVENT } from './payments-events';
 import type { ConnectObjectType, PaymentAuthorisedEvent, PaymentHoldLostEvent, PaymentKind, ProviderConnectEvent } from './payments-events';
 import { PaymentsErrors } from './payments.errors';
-import { SandboxCardProvider } from './sandbox-card-provider';
+import { differencesOf, paymentsToReconcile } from './reconciliation.query';
+import type { ReconciliationDifference } from './reconciliation.query';
+import { SandboxCardProvider, SandboxProviderError } from './sandbox-card-provider';
+import type { SandboxProviderEvent } from './sandbox-card-provider';
 
 const CAPTURE = 'payments.capture';
 const VOID = 'payments.void';
 const REFUND = 'payments.refund';
 const REFUND_SHARE = 'payments.refund-share';
 const PROVIDER_EVENT = 'payments.provider-event';
+export const RECONCILE = 'payments.reconcile';
 
 export interface CheckoutInput {
   /** The request's id, or the campaign's (kind 'campaign'). */
@@ -91,6 +97,19 @@ interface ProviderEventJob {
 const REFUND_EVENTS: readonly string[] = ['charge.refunded', 'charge.refund.updated', 'refund.created', 'refund.updated', 'refund.failed'];
 
 const CONNECT_OBJECTS: readonly string[] = ['account', 'transfer', 'payout'] satisfies readonly ConnectObjectType[];
+
+/** How far back the daily reconciliation looks, and how long a payment is left to settle first. */
+export const RECONCILE_DAYS = 30;
+const RECONCILE_GRACE_SECONDS = 15 * 60;
+
+export interface ReconciliationRun {
+  startedAt: Date;
+  finishedAt: Date;
+  checked: number;
+  differences: ReconciliationDifference[];
+  balanced: boolean;
+  ledgerViolations: string[];
+}
 
 /** Thrown to retry later: the provider has not finished (a refund still pending). */
 class ProviderPending extends Error {}
@@ -177,6 +196,87 @@ export class PaymentsService implements OnModuleInit {
       },
     });
     this.jobs.register<ProviderEventJob>(PROVIDER_EVENT, (job) => this.onProviderEvent(job));
+    this.jobs.register<{ days?: number }>(RECONCILE, async (job) => {
+      const run = await this.reconcile({ days: job.data.days ?? RECONCILE_DAYS });
+      this.logger.log(`Reconciliation: ${run.checked} payments checked, ${run.differences.length} differences, ledger ${run.balanced ? 'balanced' : 'NOT balanced'}`);
+    });
+    // Daily, in the quiet hours of US time.
+    this.jobs.schedule(RECONCILE, '0 9 * * *', { days: RECONCILE_DAYS });
+  }
+
+  /**
+   * Compares every payment touched in the last `days` with the provider (re-read now) and the
+   * ledger, checks that the ledger balances and that each request's status matches its money.
+   * Every difference is a money incident (recorded once per subject and kind of difference), never
+   * a silent fix; the run itself is kept for the money desk. Payments that changed in the last
+   * `graceSeconds` are left for the next run: their jobs may still be moving the money.
+   */
+  async reconcile(options: { days: number; graceSeconds?: number }): Promise<ReconciliationRun> {
+    const startedAt = this.clock.now();
+    const since = new Date(startedAt.getTime() - options.days * 86400 * 1000);
+    const settledBefore = startedAt.getTime() - (options.graceSeconds ?? RECONCILE_GRACE_SECONDS) * 1000;
+    const payments = (await paymentsToReconcile(this.dataSource.manager, since)).filter((payment) => payment.updatedAt.getTime() <= settledBefore);
+    const differences: ReconciliationDifference[] = [];
+    for (const payment of payments) {
+      if (payment.provider !== this.provider.name) continue;
+      try {
+        const intent = await this.provider.retrieveIntent(payment.providerIntentId);
+        differences.push(...differencesOf(payment, intent));
+      } catch (error) {
+        differences.push({ subjectId: payment.subjectId, code: 'unreadable', message: `The provider did not answer for ${payment.providerIntentId}: ${(error as Error).message}` });
+      }
+    }
+    const ledger = await checkLedger(this.dataSource.manager);
+    const finishedAt = this.clock.now();
+    await this.dataSource.transaction(async (manager) => {
+      for (const difference of differences) {
+        await this.incidents.recordIn(manager, {
+          kind: 'reconciliation',
+          subjectType: 'request',
+          subjectId: difference.subjectId,
+          message: difference.message,
+          details: { code: difference.code },
+          dedupKey: `reconcile:${difference.subjectId}:${difference.code}`,
+        });
+      }
+      for (const violation of ledger.violations) {
+        await this.incidents.recordIn(manager, { kind: 'reconciliation', subjectType: 'ledger', subjectId: 'ledger', message: violation, dedupKey: `reconcile:ledger:${violation}` });
+      }
+      await manager.query(
+        `INSERT INTO reconciliation_runs (started_at, finished_at, days, checked, differences, balanced, details) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [startedAt, finishedAt, options.days, payments.length, differences.length + ledger.violations.length, ledger.balanced, JSON.stringify([...differences, ...ledger.violations.map((message) => ({ subjectId: 'ledger', code: 'ledger', message }))])],
+      );
+    });
+    return { startedAt, finishedAt, checked: payments.length, differences, balanced: ledger.balanced, ledgerViolations: ledger.violations };
+  }
+
+  /** The last reconciliation run, for the money desk. */
+  async lastReconciliation(): Promise<{ finishedAt: Date; checked: number; differences: number; balanced: boolean } | null> {
+    const rows: Array<{ finished_at: Date; checked: number; differences: number; balanced: boolean }> = await this.dataSource.query(
+      `SELECT finished_at, checked, differences, balanced FROM reconciliation_runs ORDER BY finished_at DESC LIMIT 1`,
+    );
+    return rows[0] ? { finishedAt: rows[0].finished_at, checked: rows[0].checked, differences: rows[0].differences, balanced: rows[0].balanced } : null;
+  }
+
+  /** The ledger's balance of each kind of account, in cents (athlete_payable summed over athletes). */
+  async ledgerBalances(): Promise<Record<string, number>> {
+    const rows: Array<{ account: string; total: string }> = await this.dataSource.query(
+      `SELECT CASE WHEN account LIKE 'athlete_payable:%' THEN 'athlete_payable' ELSE account END AS account, sum(amount_cents)::text AS total
+         FROM ledger_entries GROUP BY 1`,
+    );
+    // What left cash for athletes, net of what came back (paid_out less payout_returned).
+    const paidOut: Array<{ total: string }> = await this.dataSource.query(
+      `SELECT coalesce(-sum(amount_cents), 0)::text AS total FROM ledger_entries WHERE account = 'cash' AND movement IN ('paid_out', 'payout_returned')`,
+    );
+    return { ...Object.fromEntries(rows.map((row) => [row.account, Number(row.total)])), paid_out: Number(paidOut[0]?.total ?? 0) };
+  }
+
+  /** Open disputes with their deadlines, soonest first. */
+  async openDisputes(): Promise<Array<{ id: string; subjectId: string; amountCents: number; reason: string | null; status: string; evidenceDueBy: Date | null; createdAt: Date }>> {
+    const rows: Array<{ id: string; subject_id: string; amount_cents: number; reason: string | null; status: string; evidence_due_by: Date | null; created_at: Date }> = await this.dataSource.query(
+      `SELECT id, subject_id, amount_cents, reason, status, evidence_due_by, created_at FROM payment_disputes WHERE closed_at IS NULL ORDER BY evidence_due_by NULLS LAST, created_at`,
+    );
+    return rows.map((row) => ({ id: row.id, subjectId: row.subject_id, amountCents: row.amount_cents, reason: row.reason, status: row.status, evidenceDueBy: row.evidence_due_by, createdAt: row.created_at }));
   }
 
   /** The payment intent of a request's checkout: created once, the same one on every repeat. */
@@ -320,6 +420,45 @@ export class PaymentsService implements OnModuleInit {
     if (confirmed?.intent.status !== expected) throw new Error(`The sandbox refused the demo payment of ${requestId}`);
   }
 
+  /**
+   * The sandbox plays what happens at the provider without Huddle asking, and reports it as Stripe
+   * would (a webhook event, handled by the same job): a hold canceled in its dashboard, a refund
+   * made there, a dispute opened, won or lost. So every provider-event path runs offline, in the
+   * demo and in tests. Answers the event's type.
+   */
+  async playSandboxEvent(subjectId: string, event: SandboxProviderEvent): Promise<string> {
+    if (!(this.provider instanceof SandboxCardProvider)) throw PaymentsErrors.notFound();
+    const row = await this.intentOf(subjectId);
+    if (!row) throw PaymentsErrors.notFound();
+    const intentId = row.provider_intent_id;
+    const report = async (type: string, objectType: string, objectId: string) => {
+      await this.receiveEvent({ id: `evt_sbx_${randomUUID()}`, type, intentId, objectType, objectId });
+      return type;
+    };
+    try {
+      switch (event) {
+        case 'hold_canceled':
+          await this.provider.cancelInDashboard(intentId);
+          return await report('payment_intent.canceled', 'payment_intent', intentId);
+        case 'refund_outside':
+          return await report('charge.refunded', 'refund', (await this.provider.refundInDashboard(intentId)).id);
+        case 'dispute_opened':
+          return await report('charge.dispute.created', 'dispute', (await this.provider.openDispute(intentId)).id);
+        case 'dispute_won':
+        case 'dispute_lost':
+          return await report('charge.dispute.closed', 'dispute', (await this.provider.closeDispute(intentId, event === 'dispute_won')).id);
+      }
+    } catch (error) {
+      if (error instanceof SandboxProviderError) throw PaymentsErrors.sandboxRefused(error.message);
+      throw error;
+    }
+  }
+
+  /** The demo's canceled hold: the sandbox's dashboard cancels it and reports payment_intent.canceled. */
+  async cancelHoldInSandboxDashboard(requestId: string): Promise<void> {
+    await this.playSandboxEvent(requestId, 'hold_canceled');
+  }
+
   async savedCards(payerId: string): Promise<SavedCard[]> {
     return this.provider.listCards(payerId);
   }
@@ -341,6 +480,29 @@ export class PaymentsService implements OnModuleInit {
       [requestIds],
     );
     return new Map(rows.map((row) => [row.request_id, Number(row.amount_cents)]));
+  }
+
+  /**
+   * What the buyer's money went through for these subjects (a request, and its campaign for a
+   * dispute of the campaign's payment), oldest first: only movements the ledger recorded, which it
+   * does once the provider confirmed them. A campaign's share was captured at once, never held.
+   */
+  async moneyTimeline(subjectIds: readonly string[], options: { capturedAtOnce: boolean }): Promise<Array<{ kind: MoneyEventKind; amountCents: number; at: Date }>> {
+    // Each line's amount is what moved on the account the buyer's money touched: the hold, or cash.
+    const rows: Array<{ movement: string; amount_cents: string; recorded_at: Date }> = await this.dataSource.query(
+      `SELECT m.movement, m.recorded_at,
+              abs(coalesce(sum(e.amount_cents) FILTER (WHERE e.account = CASE m.movement WHEN 'authorised' THEN 'holds' WHEN 'voided' THEN 'holds'
+                                                                   WHEN 'dispute_lost' THEN 'dispute_losses' ELSE 'cash' END), 0))::text AS amount_cents
+         FROM ledger_movements m JOIN ledger_entries e ON e.request_id = m.request_id AND e.movement = m.movement
+        WHERE m.request_id = ANY($1::uuid[]) AND m.movement = ANY($2::text[])
+        GROUP BY m.request_id, m.movement, m.recorded_at ORDER BY m.recorded_at, m.movement`,
+      [subjectIds, Object.keys(MONEY_EVENT_OF_MOVEMENT)],
+    );
+    return rows.flatMap((row) => {
+      const kind = MONEY_EVENT_OF_MOVEMENT[row.movement];
+      if (!kind || (kind === 'held' && options.capturedAtOnce)) return [];
+      return [{ kind, amountCents: Number(row.amount_cents), at: row.recorded_at }];
+    });
   }
 
   /** A request's ledger rows, oldest first (tests, the admin, the benchmark's checks). */

@@ -54,6 +54,10 @@ export interface SandboxConfirmation {
   message: string | null;
 }
 
+/** What the sandbox can play of the provider's own doings, unasked by Huddle (an administrator's tool, and tests'). */
+export const SANDBOX_PROVIDER_EVENTS = ['hold_canceled', 'refund_outside', 'dispute_opened', 'dispute_won', 'dispute_lost'] as const;
+export type SandboxProviderEvent = (typeof SANDBOX_PROVIDER_EVENTS)[number];
+
 /** Thrown for calls Stripe would refuse (capturing a canceled intent, ...): the job retries or gives up. */
 export class SandboxProviderError extends Error {}
 
@@ -205,6 +209,59 @@ export class SandboxCardProvider implements CardProvider {
       [row.id, status, approve ? null : SANDBOX_MESSAGES.authenticationFailed, held.authorisedAt, held.captureBefore],
     );
     return { intent: toIntent(updated ?? (await this.row(row.id))), message: approve ? null : SANDBOX_MESSAGES.authenticationFailed };
+  }
+
+  /**
+   * Plays what happens on the provider's side without Huddle asking (its dashboard): a hold
+   * canceled by someone at the provider. The event that follows is the caller's to deliver.
+   */
+  async cancelInDashboard(intentId: string): Promise<ProviderIntent> {
+    const [rows]: [SandboxIntentRow[], number] = await this.dataSource.query(
+      `UPDATE sandbox_intents SET status = 'canceled', updated_at = now() WHERE id = $1 AND status = 'requires_capture' RETURNING *`,
+      [intentId],
+    );
+    if (!rows[0]) throw new SandboxProviderError(`Intent ${intentId} holds no card to cancel`);
+    return toIntent(rows[0]);
+  }
+
+  /** A refund made in the provider's dashboard (not by Huddle): all that is left of a captured payment. */
+  async refundInDashboard(intentId: string): Promise<ProviderRefund> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: SandboxIntentRow[] = await manager.query(`SELECT * FROM sandbox_intents WHERE id = $1 FOR UPDATE`, [intentId]);
+      const row = rows[0];
+      const left = row ? row.amount_cents - row.amount_refunded_cents : 0;
+      if (!row || row.status !== 'succeeded' || left <= 0) throw new SandboxProviderError(`Intent ${intentId} has nothing captured left to refund`);
+      const [refund]: SandboxRefundRow[] = await manager.query(
+        `INSERT INTO sandbox_refunds (idempotency_key, intent_id, amount_cents, id) VALUES ($1, $2, $3, $4) RETURNING *`,
+        [`dashboard:${randomBytes(12).toString('hex')}`, intentId, left, `re_sbx_${randomBytes(12).toString('hex')}`],
+      );
+      await manager.query(`UPDATE sandbox_intents SET amount_refunded_cents = amount_cents, refunded = true, updated_at = now() WHERE id = $1`, [intentId]);
+      return toRefund(refund);
+    });
+  }
+
+  /** The cardholder disputes a captured payment with their bank: the whole amount, evidence due in 7 days. */
+  async openDispute(intentId: string): Promise<ProviderDispute> {
+    const intent = await this.row(intentId);
+    if (intent.status !== 'succeeded') throw new SandboxProviderError(`Intent ${intentId} was not charged, so it cannot be disputed`);
+    const id = `dp_sbx_${randomBytes(12).toString('hex')}`;
+    const due = new Date(this.clock.now().getTime() + 7 * 24 * 3600 * 1000);
+    await this.dataSource.query(
+      `INSERT INTO sandbox_disputes (id, intent_id, amount_cents, status, reason, evidence_due_by) VALUES ($1, $2, $3, 'needs_response', 'fraudulent', $4)`,
+      [id, intentId, intent.amount_cents, due],
+    );
+    return this.retrieveDispute(id);
+  }
+
+  /** The bank decides the intent's open dispute. */
+  async closeDispute(intentId: string, won: boolean): Promise<ProviderDispute> {
+    const [rows]: [SandboxDisputeRow[], number] = await this.dataSource.query(
+      `UPDATE sandbox_disputes SET status = $2, updated_at = now() WHERE id = (
+         SELECT id FROM sandbox_disputes WHERE intent_id = $1 AND status NOT IN ('won', 'lost') ORDER BY created_at DESC LIMIT 1) RETURNING *`,
+      [intentId, won ? 'won' : 'lost'],
+    );
+    if (!rows[0]) throw new SandboxProviderError(`Intent ${intentId} has no open dispute`);
+    return this.retrieveDispute(rows[0].id);
   }
 
   /** Saves a card for the payer (the sandbox's answer to a confirmed SetupIntent). */

@@ -7,6 +7,7 @@ import type { PayoutAccountState } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
 import { PAYOUT_PROVIDER } from './payout-provider';
 import type { ConnectAccount, PayoutProvider, PayoutProviderName } from './payout-provider';
+import { SandboxPayoutProvider } from './sandbox-payout-provider';
 import { athleteContact } from './payout-lists.query';
 import { PAYOUT_SETTINGS_PATH } from './payouts.paths';
 
@@ -85,6 +86,20 @@ export class PayoutAccountsService {
     const settings = `${this.config.PUBLIC_APP_URL.replace(/\/+$/, '')}${PAYOUT_SETTINGS_PATH}`;
     const link = await this.provider.createAccountLink({ accountId: row.provider_account_id, refreshUrl: `${settings}?onboarding=refresh`, returnUrl: `${settings}?onboarding=done` });
     return { account: this.toView(row), onboardingUrl: link.url, expiresAt: link.expiresAt };
+  }
+
+  /**
+   * The demo seed's athlete, onboarded through the sandbox's page as a browser would (with a bank
+   * account), so the payout screens have a ready athlete on first start. Sandbox only.
+   */
+  async onboardInSandbox(athleteId: string): Promise<PayoutAccountView> {
+    if (!(this.provider instanceof SandboxPayoutProvider)) throw new Error('Only the sandbox onboards an account without the athlete');
+    const { onboardingUrl } = await this.connect(athleteId);
+    const token = new URL(onboardingUrl, 'http://localhost').searchParams.get('token') ?? '';
+    const submitted = await this.provider.submit(token, true);
+    if (!submitted) throw new Error(`The sandbox refused the onboarding of ${athleteId}`);
+    await this.store(submitted.account);
+    return this.view(athleteId);
   }
 
   /** The provider said the account changed (account.updated): its state re-read and kept. Null for an account Huddle does not know. */

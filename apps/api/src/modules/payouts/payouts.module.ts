@@ -3,7 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
-import { AdminModule } from '../admin/admin.module';
+import { AuditModule } from '../audit/audit.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PaymentsModule } from '../payments/payments.module';
@@ -25,7 +25,7 @@ import { StripePayoutProvider } from './stripe-payout-provider';
  * imports it.
  */
 @Module({
-  imports: [JobsModule, NotificationsModule, PaymentsModule, AdminModule],
+  imports: [JobsModule, NotificationsModule, PaymentsModule, AuditModule],
   controllers: [AdminPayoutsController, PayoutAccountsController, SandboxOnboardingController],
   providers: [
     PayoutsService,
@@ -39,6 +39,6 @@ import { StripePayoutProvider } from './stripe-payout-provider';
           : new SandboxPayoutProvider(dataSource, clock, SANDBOX_ONBOARDING_PATH),
     },
   ],
-  exports: [PayoutsService],
+  exports: [PayoutsService, PayoutAccountsService],
 })
 export class PayoutsModule {}

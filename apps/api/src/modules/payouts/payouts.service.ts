@@ -8,7 +8,7 @@ import { allocatePayout, canMarkPayoutPaid, formatCents, payoutDue, requestPayou
 import type { PayoutAllocation, PayoutDue, RequestPayoutStatus, RequestShareFacts } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
-import { AdminAudit } from '../admin/admin-audit.service';
+import { AdminAudit } from '../audit/admin-audit.service';
 import { JobsService } from '../jobs/jobs.service';
 import type { Job } from '../jobs/jobs.service';
 import { NotificationsService } from '../notifications/notifications.service';

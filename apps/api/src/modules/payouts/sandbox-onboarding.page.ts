@@ -18,7 +18,7 @@ export function renderSandboxOnboardingPage(input: { token: string; action: stri
 <title>Set up payouts</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #f6f9fc; margin: 0; display: grid; place-items: center; min-height: 100vh; }
-  main { background: #fff; border-radius: 8px; box-shadow: 0 2px 12px rgba(0, 0, 0, .12); padding: 28px; width: min(400px, 90vw); }
+  main { background: #fff; border-radius: 8px; box-shadow: 0 2px 12px rgba(0, 0, 0, .12); padding: 28px; width: min(400px, 90vw); box-sizing: border-box; }
   h1 { font-size: 20px; margin: 0 0 4px; }
   p.note { color: #606770; font-size: 13px; margin: 0 0 20px; }
   button { margin-top: 12px; width: 100%; padding: 11px; border: 0; border-radius: 6px; font-size: 16px; font-weight: 600; cursor: pointer; }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { REQUEST_ACTIONS, REQUEST_STATUS_CODES, SERVICE_TYPES } from '@huddle/domain';
+import { MONEY_EVENT_KINDS, REQUEST_ACTIONS, REQUEST_PAYOUT_STATUSES, REQUEST_STATUS_CODES, SERVICE_TYPES } from '@huddle/domain';
 
 export class RequestPartyDto {
   @ApiProperty({ format: 'uuid' })
@@ -154,6 +154,9 @@ export class RequestDto extends RequestSummaryDto {
   @ApiProperty({ type: Number, nullable: true })
   accepted_at!: number | null;
 
+  @ApiProperty({ type: Number, nullable: true, description: 'An accepted shoutout or endorsement must be delivered by then (unix seconds), or it is canceled and refunded; null otherwise.' })
+  delivery_deadline!: number | null;
+
   @ApiProperty({ enum: ['requester', 'athlete', 'admin'] })
   viewer!: string;
 
@@ -195,6 +198,48 @@ export class RequestDto extends RequestSummaryDto {
 
   @ApiProperty({ type: String, nullable: true, description: "The shoutout's watch link: the requester's, after approval." })
   share_url!: string | null;
+
+  @ApiProperty({ type: () => RequestPaymentDto, nullable: true, description: 'Spec §3: null until the request is paid.' })
+  payment!: RequestPaymentDto | null;
+
+  @ApiProperty({ type: () => [MoneyEventDto], description: "The buyer's money, oldest first: held, charged, released, refunded, disputed." })
+  money!: MoneyEventDto[];
+}
+
+/** Spec §3's payment block of a request: what was paid, by whom, to whom, and (athlete, admin) its payout. */
+export class RequestPaymentDto {
+  @ApiProperty({ description: 'Dollars.' })
+  amount!: number;
+
+  @ApiProperty({ format: 'uuid' })
+  athlete_id!: string;
+
+  @ApiProperty()
+  athlete_name!: string;
+
+  @ApiProperty({ format: 'uuid', description: "The payer's account id." })
+  sender!: string;
+
+  @ApiProperty()
+  sender_name!: string;
+
+  @ApiProperty({ enum: REQUEST_PAYOUT_STATUSES, nullable: true, description: "The athlete's payout of this request; null for the requester." })
+  payout_status!: string | null;
+}
+
+/** One line of the buyer's money timeline: a movement the provider confirmed. */
+export class MoneyEventDto {
+  @ApiProperty({ enum: MONEY_EVENT_KINDS })
+  kind!: string;
+
+  @ApiProperty({ description: 'Dollars.' })
+  amount!: number;
+
+  @ApiProperty({ description: 'Unix seconds.' })
+  at!: number;
+
+  @ApiProperty({ description: "What a person reads: 'Card hold of $45.00 released'." })
+  text!: string;
 }
 
 export class RequestPayload {

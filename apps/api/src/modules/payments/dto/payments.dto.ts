@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CARD_PROVIDERS } from '../card-provider';
 import type { CardProviderName } from '../card-provider';
+import { SANDBOX_PROVIDER_EVENTS } from '../sandbox-card-provider';
+import type { SandboxProviderEvent } from '../sandbox-card-provider';
 
 /** The sandbox card form: Stripe's test numbers behave as in Stripe's test mode. */
 export class SandboxConfirmInput {
@@ -125,4 +127,19 @@ export class SavedCardPayload {
 export class WebhookReceivedPayload {
   @ApiProperty()
   received!: boolean;
+}
+
+export class SandboxProviderEventInput {
+  @ApiProperty({ format: 'uuid', description: 'The request (or campaign) whose payment the event is about.' })
+  @IsUUID('all', { message: 'Payment not found' })
+  subject_id!: string;
+
+  @ApiProperty({ enum: SANDBOX_PROVIDER_EVENTS })
+  @IsIn(SANDBOX_PROVIDER_EVENTS, { message: 'Unknown event' })
+  event!: SandboxProviderEvent;
+}
+
+export class SandboxProviderEventPayload {
+  @ApiProperty({ description: "The provider event it was reported as (Stripe's type)." })
+  type!: string;
 }

@@ -23,7 +23,7 @@ export class PayoutItemInput {
   @Max(MAX_PAYOUT_DOLLARS, { message: PAYOUT_MESSAGES.enterValidAmount })
   amount!: number;
 
-  @ApiPropertyOptional({ nullable: true, description: 'The receiver email the administrator saw (kept with the item).' })
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'The receiver email the administrator saw (kept with the item).' })
   @IsOptional()
   @Trim()
   @IsString()
@@ -31,7 +31,7 @@ export class PayoutItemInput {
   @Matches(/^$|^[^\s@]+@[^\s@]+$/, { message: MESSAGES.emailInvalid })
   email?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'The receiver phone the administrator saw (kept with the item).' })
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'The receiver phone the administrator saw (kept with the item).' })
   @IsOptional()
   @Trim()
   @IsString()

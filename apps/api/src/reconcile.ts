@@ -1,0 +1,57 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { Client } from 'pg';
+import { AppModule } from './app/app.module';
+import { loadAppConfig } from './config/app-config';
+import { EMBEDDED_DATABASE_NAME } from './database/database-server';
+import { postgresUrl, stopStartedEmbeddedPostgres } from './database/embedded-postgres';
+import { PaymentsService, RECONCILE_DAYS } from './modules/payments/payments.service';
+
+/**
+ * `npm run reconcile [days]`: the daily reconciliation on demand, against the configured database
+ * and card provider (the embedded ones by default). Prints what it checked and every difference;
+ * each difference is also a money incident on the money desk. Exits 1 when anything differs.
+ */
+async function main(): Promise<void> {
+  const days = Number(process.argv[2] ?? RECONCILE_DAYS);
+  if (!Number.isInteger(days) || days < 1) throw new Error('Usage: npm run reconcile [days]');
+  // No demo seed: only the application's services.
+  const env: NodeJS.ProcessEnv = { ...process.env, SEED_DEMO: 'false' };
+  const defaults = loadAppConfig(env);
+  // `npm start` may be running with the embedded PostgreSQL: use that server rather than start a
+  // second one on its data. The secret only signs links, which this command never makes.
+  const running = postgresUrl(defaults.EMBEDDED_PG_PORT, EMBEDDED_DATABASE_NAME);
+  if (!defaults.DATABASE_URL && (await answers(running))) Object.assign(env, { DATABASE_URL: running, AUTH_SECRET: env.AUTH_SECRET ?? randomBytes(32).toString('hex') });
+  const config = loadAppConfig(env);
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['fatal', 'error', 'warn'], abortOnError: false });
+  try {
+    await app.init();
+    const run = await app.get(PaymentsService).reconcile({ days, graceSeconds: 0 });
+    process.stdout.write(`Reconciled the last ${days} days: ${run.checked} payments checked, ledger ${run.balanced ? 'balanced' : 'NOT balanced'}.\n`);
+    for (const difference of run.differences) process.stdout.write(`  ${difference.subjectId}  ${difference.code}: ${difference.message}\n`);
+    for (const violation of run.ledgerViolations) process.stdout.write(`  ledger: ${violation}\n`);
+    process.stdout.write(run.differences.length + run.ledgerViolations.length === 0 ? 'No differences.\n' : 'Each difference is an open money incident on /manage/money.\n');
+    process.exitCode = run.differences.length + run.ledgerViolations.length === 0 ? 0 : 1;
+  } finally {
+    await app.close();
+    await stopStartedEmbeddedPostgres();
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
