@@ -1,7 +1,7 @@
 import { routesOfRemote } from '@huddle/domain';
 import { AdminRequestScreen } from '@huddle/requests';
 import { ADMIN_SCREENS } from './admin-screens';
-import { activeAdminSection } from './frame/admin-sections';
+import { activeAdminSection, ADMIN_SECTIONS } from './frame/admin-sections';
 
 describe('admin remote routes', () => {
   it('draws exactly the /manage routes the domain gives the administrator', () => {
@@ -20,10 +20,18 @@ describe('admin frame tabs', () => {
     expect(activeAdminSection('/manage/request/5')).toBe('users');
   });
 
-  it('keeps Statistics highlighted on the payout pages it leads to', () => {
+  it('gives Statistics, Pushes and each money screen a tab of its own', () => {
     expect(activeAdminSection('/manage/stats')).toBe('stats');
-    expect(activeAdminSection('/manage/sent-payouts')).toBe('stats');
     expect(activeAdminSection('/manage/pushes')).toBe('pushes');
+    expect(activeAdminSection('/manage/payouts')).toBe('payouts');
+    expect(activeAdminSection('/manage/sent-payouts')).toBe('sent-payouts');
+    expect(activeAdminSection('/manage/money')).toBe('money');
     expect(activeAdminSection('/dashboard')).toBeNull();
+  });
+
+  it('offers every admin route without a parameter as a tab, in the order of the spec and the issue', () => {
+    expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual(['Users', 'Statistics', 'Pushes', 'Payouts', 'Sent payouts', 'Money']);
+    const tabPaths = ADMIN_SECTIONS.map((section) => section.path as string);
+    expect(routesOfRemote('admin').filter((path) => !path.includes(':')).sort()).toEqual([...tabPaths].sort());
   });
 });

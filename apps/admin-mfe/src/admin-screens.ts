@@ -8,6 +8,7 @@ const UserScreen = lazy(() => import('./screens/UserScreen').then((m) => ({ defa
 const AdminStatsScreen = lazy(() => import('./screens/AdminStatsScreen').then((m) => ({ default: m.AdminStatsScreen })));
 const PayoutsScreen = lazy(() => import('./screens/PayoutsScreen').then((m) => ({ default: m.PayoutsScreen })));
 const SentPayoutsScreen = lazy(() => import('./screens/SentPayoutsScreen').then((m) => ({ default: m.SentPayoutsScreen })));
+const MoneyScreen = lazy(() => import('./screens/MoneyScreen').then((m) => ({ default: m.MoneyScreen })));
 const PushesScreen = lazy(() => import('./screens/PushesScreen').then((m) => ({ default: m.PushesScreen })));
 
 /** The admin remote's screens for the administrator (4), by domain route pattern. */
@@ -18,5 +19,6 @@ export const ADMIN_SCREENS: ScreenMap = {
   '/manage/stats': AdminStatsScreen,
   '/manage/payouts': PayoutsScreen,
   '/manage/sent-payouts': SentPayoutsScreen,
+  '/manage/money': MoneyScreen,
   '/manage/pushes': PushesScreen,
 };

@@ -8,7 +8,7 @@ describe('athlete remote routes', () => {
   });
 
   it('has the locker room and the athlete settings but no booking form', () => {
-    for (const path of ['/locker-room', '/settings/links', '/settings/survey', '/settings/services', '/signup']) {
+    for (const path of ['/locker-room', '/settings/links', '/settings/survey', '/settings/services', '/settings/payouts', '/signup']) {
       expect(ATHLETE_SCREENS).toHaveProperty([path]);
     }
     expect(ATHLETE_SCREENS).not.toHaveProperty(['/request-form/:id/:type']);

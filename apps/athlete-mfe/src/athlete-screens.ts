@@ -11,6 +11,7 @@ const AthleteOwnProfileScreen = lazy(() =>
 const SocialLinksScreen = lazy(() => import('./screens/AthleteSettingsScreens').then((m) => ({ default: m.SocialLinksScreen })));
 const SurveyScreen = lazy(() => import('./screens/AthleteSettingsScreens').then((m) => ({ default: m.SurveyScreen })));
 const ServicesScreen = lazy(() => import('./screens/AthleteSettingsScreens').then((m) => ({ default: m.ServicesScreen })));
+const PayoutsScreen = lazy(() => import(/* webpackChunkName: "payouts" */ './payouts/PayoutsScreen').then((m) => ({ default: m.PayoutsScreen })));
 
 /** The athlete remote's screens for athletes (2) and incomplete athletes (12), by domain route pattern. */
 export const ATHLETE_SCREENS: ScreenMap = {
@@ -27,6 +28,7 @@ export const ATHLETE_SCREENS: ScreenMap = {
   '/settings/links': SocialLinksScreen,
   '/settings/survey': SurveyScreen,
   '/settings/services': ServicesScreen,
+  '/settings/payouts': PayoutsScreen,
   '/chat/:id': VideoChatScreen,
   '/signup': SetupWizard,
 };

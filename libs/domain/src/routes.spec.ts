@@ -33,6 +33,8 @@ const SPEC_TABLE: [path: string, roles: RoleCode[]][] = [
   ['/settings/links', [2]],
   ['/settings/survey', [2]],
   ['/settings/services', [2]],
+  // Issue 21: the athlete's Payouts page.
+  ['/settings/payouts', [2]],
   ['/request/42', [1, 2, 3]],
   ['/request/@7f3a', [1, 2, 3]],
   ['/@jordan.miles', [0, 1, 2, 3]],
@@ -54,6 +56,8 @@ const SPEC_TABLE: [path: string, roles: RoleCode[]][] = [
   ['/manage/stats', [4]],
   ['/manage/payouts', [4]],
   ['/manage/sent-payouts', [4]],
+  // Issue 21: the money desk.
+  ['/manage/money', [4]],
   ['/manage/pushes', [4]],
 ];
 
@@ -157,6 +161,7 @@ describe('side menu', () => {
     ['requests', '/chat/12'],
     ['profile', '/profile'],
     ['profile', '/settings/links'],
+    ['profile', '/settings/payouts'],
     ['locker-room', '/locker-room'],
     ['stats', '/stats'],
     ['notifications', '/notifications'],

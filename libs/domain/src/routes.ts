@@ -49,6 +49,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/settings/links', roles: [2], owner: 'remote' },
   { path: '/settings/survey', roles: [2], owner: 'remote' },
   { path: '/settings/services', roles: [2], owner: 'remote' },
+  // Issue 21: the athlete's payout account and the money Huddle owes and paid them.
+  { path: '/settings/payouts', roles: [2], owner: 'remote' },
   { path: '/request/:id', roles: MEMBERS, owner: 'remote' },
   { path: '/@:id', roles: BROWSERS, owner: 'remote', shared: true },
   { path: '/p/@:id', roles: BROWSERS, owner: 'remote', shared: true },
@@ -68,6 +70,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/manage/stats', roles: ADMIN, owner: 'remote' },
   { path: '/manage/payouts', roles: ADMIN, owner: 'remote' },
   { path: '/manage/sent-payouts', roles: ADMIN, owner: 'remote' },
+  // Issue 21: the administrator's money desk (incidents, dead money jobs, disputes, reconciliation, ledger).
+  { path: '/manage/money', roles: ADMIN, owner: 'remote' },
   { path: '/manage/pushes', roles: ADMIN, owner: 'remote' },
 ];
 

@@ -4,7 +4,11 @@ import { Button, cx, useShell } from '@huddle/ui';
 import { activeAdminSection, ADMIN_SECTIONS } from './admin-sections';
 import './admin-frame.css';
 
-/** The administrator's own frame (spec §2): tabs Users, Statistics, Pushes and a Logout button. */
+/**
+ * The administrator's own frame (spec §2, issue 21): the tabs Users, Statistics, Pushes, Payouts,
+ * Sent payouts and Money, and a Logout button. On a phone the tabs take a row of their own under the
+ * brand and Logout, in a grid, so every tab shows without scrolling.
+ */
 export function AdminFrame({ pathname, children }: { pathname: string; children: ReactNode }) {
   const { logout } = useShell();
   const active = activeAdminSection(pathname);
@@ -29,7 +33,7 @@ export function AdminFrame({ pathname, children }: { pathname: string; children:
             </Link>
           ))}
         </nav>
-        <Button variant="accent" size="sm" onClick={logout}>
+        <Button variant="accent" size="sm" className="admin-bar__logout" onClick={logout}>
           Logout
         </Button>
       </header>

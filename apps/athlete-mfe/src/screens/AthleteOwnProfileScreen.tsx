@@ -69,6 +69,13 @@ function InfoTab({ account }: { account: MemberAccount }) {
           </ul>
         )}
       </Panel>
+      <Panel>
+        <div className="ath-panel-head">
+          <h2 className="hd-panel__title">Payouts</h2>
+          <EditButton to="/settings/payouts" label="Open payouts" />
+        </div>
+        <p className="hd-muted">Your payout account, what Huddle owes you and what it paid.</p>
+      </Panel>
     </div>
   );
 }

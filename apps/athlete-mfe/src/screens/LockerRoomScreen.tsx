@@ -15,6 +15,12 @@ export function LockerRoomScreen() {
       <Panel title="Requests">
         <Placeholder title="Totals and pending per service type, last week and last month" />
       </Panel>
+      <Panel title="Payouts">
+        <p className="hd-muted">What Huddle owes you, what is on its way and every payout it sent.</p>
+        <Button variant="secondary" onClick={() => navigate('/settings/payouts')}>
+          Open Payouts
+        </Button>
+      </Panel>
     </Page>
   );
 }

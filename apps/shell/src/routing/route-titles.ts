@@ -15,6 +15,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/settings/links': 'Social links',
   '/settings/survey': 'Sports and school',
   '/settings/services': 'Services',
+  '/settings/payouts': 'Payouts',
   '/request/:id': 'Request',
   '/@:id': 'Athlete',
   '/p/@:id': 'Athlete services',
@@ -29,6 +30,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/manage/payouts': 'Payouts',
   '/manage/sent-payouts': 'Sent payouts',
   '/manage/pushes': 'Pushes',
+  '/manage/money': 'Money',
 };
 
 export const PRODUCT_NAME = 'Huddle';

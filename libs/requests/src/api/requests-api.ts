@@ -33,6 +33,7 @@ export function requestsApi(apiBase: string) {
     cancel: async (id: string) => (await unwrap(api.PUT('/booking/request/cancel', byId.params(id)))).request,
     flag: async (id: string) => (await unwrap(api.PUT('/booking/request/flag', byId.params(id)))).request,
     adminCancel: async (id: string) => (await unwrap(api.PUT('/admin/requests/cancel', byId.params(id)))).request,
+    adminApprove: async (id: string) => (await unwrap(api.PUT('/admin/requests/approve', byId.params(id)))).request,
     approve: async (id: string) => (await unwrap(api.PUT('/booking/request/approve', { body: { request_id: id } }))).request,
     review: async (id: string, rate: number) => (await unwrap(api.PUT('/booking/reviews', { body: { request_id: id, rate } }))).request,
     revokeShare: (id: string) => unwrap(api.DELETE('/booking/request/share', byId.params(id))),

@@ -57,7 +57,7 @@ export function CampaignBanner({ status, paid, canCancel, onCancel, onPay, timeL
       headline = (
         <>
           <p className="req-actions__state">Campaign Canceled</p>
-          {paid && <p className="hd-muted">Every canceled share was refunded to your card.</p>}
+          {paid && <p className="hd-muted">Canceled shares are refunded to your card; the list below marks each one Refunded once it is done.</p>}
         </>
       );
       break;

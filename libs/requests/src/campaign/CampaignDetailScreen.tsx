@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toApiError } from '@huddle/api-client';
-import { canAccess, ErrorCode, MESSAGES, RequestStatus, type RequestStatusCode } from '@huddle/domain';
+import { canAccess, ErrorCode, MESSAGES, RequestStatus, UserType, type RequestStatusCode } from '@huddle/domain';
 import { formatTimeLeft } from '@huddle/domain/format';
 import { ConfirmDialog, EmptyView, ErrorView, Page, SkeletonList, useShell, useToast } from '@huddle/ui';
 import { isNotFound, useCampaign, useCampaignAnswer, useRequestsApi } from '../api/hooks';
 import { useLiveCampaignRefresh } from '../api/live-refresh';
 import { useNow } from '../detail/panel-parts';
+import { PaymentSection } from '../detail/PaymentSection';
 import { CampaignBanner } from './CampaignBanner';
 import { CampaignAthletes, CampaignSummary } from './CampaignParts';
 import '../requests.css';
@@ -43,7 +44,7 @@ export default function CampaignDetailScreen({ campaignId, backTo, requestPath }
     onSuccess: (canceled) => {
       answer(canceled);
       setConfirmCancel(false);
-      toast.show(canceled.paid ? 'Campaign canceled. What you paid is refunded to your card.' : 'Campaign canceled', 'success');
+      toast.show(canceled.paid ? 'Campaign canceled. What you paid will be refunded to your card.' : 'Campaign canceled', 'success');
     },
     onError: (error) => {
       const failure = toApiError(error);
@@ -77,6 +78,8 @@ export default function CampaignDetailScreen({ campaignId, backTo, requestPath }
           timeLeft={status === RequestStatus.Pending ? formatTimeLeft(loaded.expiration_time, now) : null}
         />
         <CampaignAthletes entries={loaded.requests} apiBase={apiBase} requestPath={requestPath} />
+        {/* Shows once the campaign view carries the payment block and money timeline a request has. */}
+        <PaymentSection view={loaded} viewer={role === UserType.Admin ? 'admin' : 'requester'} />
       </div>
     );
   };

@@ -7,7 +7,7 @@ import { Button, ConfirmDialog, useShell, useToast, type ScreenProps } from '@hu
 import { useRequestsApi } from '../api/hooks';
 import { partyName } from '../request-people';
 import { acceptCheck, DisclosureAcknowledgement, needsDisclosure } from './disclosure';
-import { ActionBox, can, Countdown, useAction } from './panel-parts';
+import { ActionBox, can, Countdown, DeliveryDeadline, useAction } from './panel-parts';
 import { RecordVideoModal } from './RecordVideoModal';
 import { RequestDetailScreen, type ActionPanelProps } from './RequestDetailScreen';
 import { SupportModal } from './SupportModal';
@@ -70,9 +70,17 @@ export function AthleteActionPanel({ request, onChange }: ActionPanelProps) {
       </>
     );
   } else if (request.status === 1) headline = <Countdown request={request} who="you" />;
-  else if (request.status === 2 && isVideoDelivery(type)) headline = <p>{requester} is waiting for your video.</p>;
+  else if (request.status === 2 && isVideoDelivery(type)) {
+    headline = (
+      <>
+        <p>{requester} is waiting for your video.</p>
+        <DeliveryDeadline request={request} />
+      </>
+    );
+  }
   else if (request.status === 2 && type === 'video_chat') headline = <p className="req-actions__state">Video chat with {requester}</p>;
   else if (request.status === 2) headline = <p className="req-actions__state">{awaitingLabel(type, request.athlete.first_name)}</p>;
+  else if (request.status === 4 && request.flagged) headline = <p className="req-actions__state">Under review by Huddle</p>;
   else if (request.status === 4) headline = <p className="req-actions__state">Awaiting approval from {requester}</p>;
   else if (request.status === 5) headline = <p className="req-actions__state">Finished</p>;
   else if (request.status === 3) headline = <p className="req-actions__state">Canceled</p>;

@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { toApiError } from '@huddle/api-client';
-import { campaignIdOfRef, MESSAGES, SERVICE_LABELS, type ServiceType } from '@huddle/domain';
+import { campaignIdOfRef, MESSAGES, RequestStatus, SERVICE_LABELS, type ServiceType } from '@huddle/domain';
 import { EmptyView, ErrorView, Page, SkeletonList, useShell, type ScreenProps } from '@huddle/ui';
 import { isNotFound, useRequest, useRequestAnswer } from '../api/hooks';
 import { useLiveRequestRefresh } from '../api/live-refresh';
 import type { RequestView } from '../api/requests-api';
+import { PaymentSection } from './PaymentSection';
 import { RequestHistory, RequestSummary } from './RequestSummary';
 import { RequestVideo } from './RequestVideo';
 import '../requests.css';
@@ -85,6 +86,7 @@ function SingleRequestDetail({ params, ActionPanel, backTo, width = 'narrow' }: 
         <RequestSummary request={loaded} />
         <ActionPanel request={loaded} onChange={answer} />
         {loaded.video && <RequestVideo request={loaded} />}
+        <PaymentSection view={loaded} viewer={loaded.viewer} canceled={loaded.status === RequestStatus.Canceled} />
         <RequestHistory request={loaded} />
       </div>
     );

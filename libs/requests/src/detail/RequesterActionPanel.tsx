@@ -5,7 +5,7 @@ import { type ServiceType } from '@huddle/domain';
 import { approveLabel, awaitingLabel } from '@huddle/domain/format';
 import { AlertDialog, Button, buttonClassName, ConfirmDialog, StarRating, useShell, useToast, type ScreenProps } from '@huddle/ui';
 import { useRequestsApi } from '../api/hooks';
-import { ActionBox, can, Countdown, useAction } from './panel-parts';
+import { ActionBox, can, Countdown, DeliveryDeadline, useAction } from './panel-parts';
 import { RequestDetailScreen, type ActionPanelProps } from './RequestDetailScreen';
 import { ReviewDialog } from './ReviewDialog';
 import { SupportModal } from './SupportModal';
@@ -86,7 +86,15 @@ export function RequesterActionPanel({ request, onChange }: ActionPanelProps) {
   } else if (request.status === 1) {
     headline = <Countdown request={request} who={athleteFirst} />;
   } else if (request.status === 2) {
-    headline = <p className="req-actions__state">{awaitingLabel(type, request.athlete.first_name)}</p>;
+    headline = (
+      <>
+        <p className="req-actions__state">{awaitingLabel(type, request.athlete.first_name)}</p>
+        <DeliveryDeadline request={request} />
+      </>
+    );
+  } else if (request.status === 4 && request.flagged) {
+    // A reported video is never completed by the timers: it waits for an administrator.
+    headline = <p>You reported this video. Huddle will review it, then approve it for {athleteFirst} or cancel it and refund you in full.</p>;
   } else if (request.status === 4) {
     headline = <p>{athleteFirst} delivered the video. Watch it below, then approve it.</p>;
   } else if (request.status === 5) {
@@ -106,7 +114,7 @@ export function RequesterActionPanel({ request, onChange }: ActionPanelProps) {
     );
     if (chat.button) buttons.push(chat.button);
   } else if (request.status === 3) {
-    headline = <p className="req-actions__state">This request was canceled. Any hold on your card was released.</p>;
+    headline = <p className="req-actions__state">This request was canceled.</p>;
   }
 
   if (can(request, 'approve')) {

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toApiError } from '@huddle/api-client';
 import type { RequestAction } from '@huddle/domain';
-import { formatTimeLeft } from '@huddle/domain/format';
+import { formatDate, formatTimeLeft, isoDate } from '@huddle/domain/format';
 import { useToast } from '@huddle/ui';
 import type { RequestView } from '../api/requests-api';
 
@@ -48,6 +48,27 @@ export function Countdown({ request, who }: { request: RequestView; who: string 
       ) : (
         <span className="hd-muted">The time to accept has run out</span>
       )}
+    </p>
+  );
+}
+
+/**
+ * An accepted shoutout's or endorsement's delivery deadline (DELIVERY_DEADLINE_DAYS after
+ * acceptance, sent by the API as delivery_deadline): past it the request is canceled and the
+ * requester refunded, so both parties see the date and what happens after it.
+ */
+export function DeliveryDeadline({ request }: { request: RequestView }) {
+  const deadline = request.delivery_deadline;
+  const date = formatDate(deadline);
+  if (request.status !== 2 || deadline == null || !date) return null;
+  const when = <time dateTime={isoDate(deadline)}>{date}</time>;
+  return request.viewer === 'athlete' ? (
+    <p className="req-deadline">
+      <strong>Deliver by {when}</strong> <span className="hd-muted">or the request is canceled and refunded.</span>
+    </p>
+  ) : (
+    <p className="req-deadline">
+      <strong>Delivery expected by {when}</strong> <span className="hd-muted">If it has not arrived by then, the request is canceled and you are refunded in full.</span>
     </p>
   );
 }

@@ -54,6 +54,7 @@ export function testRequest(changes: Partial<RequestView> & { requester?: Party 
     campaign_name: null,
     disclosure_acknowledged: false,
     accepted_at: null,
+    delivery_deadline: null,
     viewer: 'requester',
     available_actions: [],
     athlete,
@@ -68,6 +69,8 @@ export function testRequest(changes: Partial<RequestView> & { requester?: Party 
     review: null,
     history: [],
     share_url: null,
+    payment: null,
+    money: [],
     ...changes,
   };
 }
