@@ -1,6 +1,7 @@
 import { UserType } from '@huddle/domain';
 import { api, signUp, uploadIntro, uploadPhoto } from './support/accounts-api';
 import type { SignedUp } from './support/accounts-api';
+import { Transactions } from '../src/database/transactions';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 
@@ -141,5 +142,32 @@ describe('multi-table writes are one transaction', () => {
     expect((await api(testApp).get('/user/accounts', fan.token).expect(200)).body.account.id).toBe(fan.id);
     await api(testApp).delete('/user/accounts/self', fan.token).expect(200);
     await api(testApp).get('/user/accounts', fan.token).expect(401);
+  });
+
+  it('a transaction PostgreSQL aborts to break a deadlock is run again, whole: both sides commit, each once', async () => {
+    const transactions = testApp.get(Transactions);
+    await query(`CREATE TABLE test_deadlock_sides (side text PRIMARY KEY, runs int NOT NULL)`, []);
+    let reached = 0;
+    let release: () => void = () => undefined;
+    const bothHoldTheirFirst = new Promise<void>((resolve) => (release = resolve));
+    const side = (name: string, first: number, second: number) =>
+      transactions.run(async () => {
+        const manager = transactions.manager;
+        await manager.query(`INSERT INTO test_deadlock_sides (side, runs) VALUES ($1, 1) ON CONFLICT (side) DO UPDATE SET runs = test_deadlock_sides.runs + 1`, [name]);
+        await manager.query('SELECT pg_advisory_xact_lock($1)', [first]);
+        // The first time round, each waits for the other to hold its first lock: then they cross.
+        reached += 1;
+        if (reached === 2) release();
+        if (reached <= 2) await bothHoldTheirFirst;
+        await manager.query('SELECT pg_advisory_xact_lock($1)', [second]);
+      });
+    await Promise.all([side('a', 91_001, 91_002), side('b', 91_002, 91_001)]);
+    const rows = await query<{ side: string; runs: number }>(`SELECT side, runs FROM test_deadlock_sides ORDER BY side`, []);
+    // The aborted side's first run left nothing (its row is from its second run): each committed once.
+    expect(rows).toEqual([
+      { side: 'a', runs: 1 },
+      { side: 'b', runs: 1 },
+    ]);
+    expect(reached).toBe(3);
   });
 });

@@ -2,12 +2,21 @@ import { Global, Injectable, Module } from '@nestjs/common';
 import { ClsModule, ClsService } from 'nestjs-cls';
 import { ClsPluginTransactional, Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { DataSource } from 'typeorm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, QueryFailedError } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 
 const AFTER_COMMIT = Symbol('huddle:after-commit');
 
 type AfterCommit = () => void;
+
+/** PostgreSQL chose this transaction to break a deadlock: nothing of it was kept, so it may run again. */
+const DEADLOCK_DETECTED = '40P01';
+const DEADLOCK_TRIES = 3;
+
+function isDeadlock(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === DEADLOCK_DETECTED;
+}
 
 /**
  * One database transaction across services and modules (@nestjs-cls/transactional): a service
@@ -29,15 +38,30 @@ export class Transactions {
     return this.host.tx;
   }
 
+  /**
+   * Runs `work` in a transaction (joining the one in progress). A transaction PostgreSQL aborts to
+   * break a deadlock is run again, whole, a few times (PostgreSQL's advice): the locks two
+   * transactions take across modules (a request's row, notification counters, job rows) cannot
+   * always be taken in one global order, and the aborted one kept nothing. `work` must therefore
+   * only write through the transaction (calls to other systems are jobs), as everywhere here.
+   */
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.host.isTransactionActive()) return this.host.withTransaction(work);
-    const committed: AfterCommit[] = [];
-    const result = await this.cls.run(async () => {
-      this.cls.set(AFTER_COMMIT, committed);
-      return this.host.withTransaction(work);
-    });
-    for (const callback of committed) callback();
-    return result;
+    for (let attempt = 1; ; attempt += 1) {
+      const committed: AfterCommit[] = [];
+      try {
+        const result = await this.cls.run(async () => {
+          this.cls.set(AFTER_COMMIT, committed);
+          return this.host.withTransaction(work);
+        });
+        for (const callback of committed) callback();
+        return result;
+      } catch (error) {
+        if (attempt >= DEADLOCK_TRIES || !isDeadlock(error)) throw error;
+        // Apart, so the two do not meet again at once.
+        await sleep(Math.floor(Math.random() * 50 * attempt));
+      }
+    }
   }
 
   /**
