@@ -7,6 +7,7 @@ import { loadAppConfig } from './config/app-config';
 import { EMBEDDED_DATABASE_NAME } from './database/database-server';
 import { postgresUrl, stopStartedEmbeddedPostgres } from './database/embedded-postgres';
 import { PaymentsService, RECONCILE_DAYS } from './modules/payments/payments.service';
+import { PayoutsService } from './modules/payouts/payouts.service';
 
 /**
  * `npm run reconcile [days]`: the daily reconciliation on demand, against the configured database
@@ -28,11 +29,14 @@ async function main(): Promise<void> {
   try {
     await app.init();
     const run = await app.get(PaymentsService).reconcile({ days, graceSeconds: 0 });
-    process.stdout.write(`Reconciled the last ${days} days: ${run.checked} payments checked, ledger ${run.balanced ? 'balanced' : 'NOT balanced'}.\n`);
+    const transfers = await app.get(PayoutsService).reconcileTransfers({ days, graceSeconds: 0 });
+    process.stdout.write(`Reconciled the last ${days} days: ${run.checked} payments and their payout transfers checked, ledger ${run.balanced ? 'balanced' : 'NOT balanced'}.\n`);
     for (const difference of run.differences) process.stdout.write(`  ${difference.subjectId}  ${difference.code}: ${difference.message}\n`);
+    for (const difference of transfers) process.stdout.write(`  payout item ${difference.itemId}  ${difference.code}: ${difference.message}\n`);
     for (const violation of run.ledgerViolations) process.stdout.write(`  ledger: ${violation}\n`);
-    process.stdout.write(run.differences.length + run.ledgerViolations.length === 0 ? 'No differences.\n' : 'Each difference is an open money incident on /manage/money.\n');
-    process.exitCode = run.differences.length + run.ledgerViolations.length === 0 ? 0 : 1;
+    const total = run.differences.length + transfers.length + run.ledgerViolations.length;
+    process.stdout.write(total === 0 ? 'No differences.\n' : 'Each difference is an open money incident on /manage/money.\n');
+    process.exitCode = total === 0 ? 0 : 1;
   } finally {
     await app.close();
     await stopStartedEmbeddedPostgres();

@@ -79,6 +79,10 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     const again = await api(testApp).post(`/payments/payment-sheet?request_id=${id}`, {}, fan.token).expect(200);
     expect(again.body).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_huddle', payment_intent: { client_secret: clientSecret } });
     expect(fake.count('POST', /^\/v1\/payment_intents$/)).toBe(1);
+    // Stripe's own receipt goes to the payer too: the customer and the intent carry their email.
+    const intent = fake.intents.get(clientSecret.split('_secret_')[0]);
+    expect(intent?.receipt_email).toBe(fan.account.email);
+    expect(fake.customers.get(intent?.customer ?? '')?.email).toBe(fan.account.email);
     await api(testApp).post('/payments/sandbox/confirm', { client_secret: clientSecret, card_number: '4242424242424242', exp_month: 1, exp_year: 2099, cvc: '123' }, fan.token).expect(404);
   });
 

@@ -330,7 +330,15 @@ describe('payouts to athletes (sandbox provider)', () => {
     ]);
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(6000);
 
+    // Before Stripe's event arrives, the daily reconciliation sees the transfer clean, then reversed.
+    const payouts = testApp.get(PayoutsService);
+    expect((await payouts.reconcileTransfers({ days: 30, graceSeconds: 0 })).filter((difference) => difference.itemId === itemId)).toEqual([]);
     await sandbox().reverseTransfer(transferId);
+    expect((await payouts.reconcileTransfers({ days: 30, graceSeconds: 0 })).filter((difference) => difference.itemId === itemId)).toEqual([
+      { itemId, code: 'reversed', message: 'The provider reversed 10000 cents of this transfer; Huddle still counts it sent' },
+    ]);
+    const [incident] = await testApp.dataSource.query(`SELECT kind, status FROM money_incidents WHERE subject_id = $1 AND kind = 'reconciliation'`, [itemId]);
+    expect(incident).toEqual({ kind: 'reconciliation', status: 'open' });
     await publishConnectEvent({ type: 'transfer.reversed', objectType: 'transfer', objectId: transferId, accountId: null });
     await publishConnectEvent({ type: 'transfer.reversed', objectType: 'transfer', objectId: transferId, accountId: null });
     await settle(testApp);

@@ -16,6 +16,7 @@ interface Intent {
   metadata: Record<string, string>;
   refunded: boolean;
   amount_refunded: number;
+  receipt_email: string | null;
   /** When the card was authorised (unix seconds) and until when Stripe holds it. */
   authorised_at?: number;
   capture_before?: number;
@@ -70,6 +71,8 @@ function parseForm(body: string): Record<string, string> {
 export class FakeStripeServer {
   readonly calls: StripeCall[] = [];
   readonly intents = new Map<string, Intent>();
+  /** Customers by id, with the email Huddle gave them. */
+  readonly customers = new Map<string, { id: string; email: string | null }>();
   readonly refunds = new Map<string, Refund>();
   readonly disputes = new Map<string, Dispute>();
   /** Connect: accounts, account links, transfers and connected accounts' payouts (payouts' tests). */
@@ -190,7 +193,11 @@ export class FakeStripeServer {
 
   private route(method: string, url: URL, form: Record<string, string>): { status: number; body: unknown } {
     const path = url.pathname;
-    if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: id('cus'), object: 'customer' } };
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: id('cus'), email: form.email ?? null };
+      this.customers.set(customer.id, customer);
+      return { status: 200, body: { ...customer, object: 'customer' } };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const intentId = id('pi');
       const metadata: Record<string, string> = {};
@@ -210,6 +217,7 @@ export class FakeStripeServer {
         metadata,
         refunded: false,
         amount_refunded: 0,
+        receipt_email: form.receipt_email ?? null,
       };
       this.intents.set(intentId, intent);
       return { status: 200, body: this.view(intent) };

@@ -202,6 +202,7 @@ export class BookingRequestsService {
       await this.payments.openCheckout({
         requestId: request.id,
         payerId: request.requesterId,
+        payerEmail: (await this.accounts.getById(request.requesterId)).email,
         amountCents: request.requestAmountCents,
         description: `Huddle request ${request.orderNumber}: ${request.name}`,
       }),

@@ -17,6 +17,7 @@ import { Clock } from '../../common/time/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
 import { NotificationsService } from '../notifications/notifications.service';
+import { AccountsService } from '../accounts/accounts.service';
 import { PaymentsService } from '../payments/payments.service';
 import { BookingErrors } from './booking.errors';
 import { paymentSheetOf } from './payment-sheet';
@@ -59,6 +60,7 @@ export class CampaignsService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly notifications: NotificationsService,
+    private readonly accounts: AccountsService,
   ) {}
 
   /** An unpaid draft: the campaign and one pending, unpaid endorsement request per athlete, written together. */
@@ -133,6 +135,7 @@ export class CampaignsService {
         requestId: campaign.id,
         kind: 'campaign',
         payerId: campaign.business_id,
+        payerEmail: (await this.accounts.getById(campaign.business_id)).email,
         amountCents: campaign.total_cents,
         description: `Huddle campaign ${campaign.order_number}: ${campaign.name}`,
       }),

@@ -99,6 +99,8 @@ export interface CardProvider {
   createIntent(input: {
     amountCents: number;
     payerId: string;
+    /** The payer's email: the provider's customer carries it and sends its receipt there. */
+    payerEmail?: string | null;
     requestId: string;
     description: string;
     idempotencyKey: string;

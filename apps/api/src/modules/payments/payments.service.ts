@@ -40,6 +40,8 @@ export interface CheckoutInput {
   amountCents: number;
   description: string;
   kind?: PaymentKind;
+  /** Where the provider sends its own receipt (Stripe's receipt_email), beside Huddle's. */
+  payerEmail?: string | null;
 }
 
 /** One athlete's share of a campaign's payment: a request of the campaign and its split. */
@@ -293,6 +295,7 @@ export class PaymentsService implements OnModuleInit {
     const intent = await this.provider.createIntent({
       amountCents: input.amountCents,
       payerId: input.payerId,
+      payerEmail: input.payerEmail ?? null,
       requestId: input.requestId,
       description: input.description,
       idempotencyKey,

@@ -68,9 +68,10 @@ export class StripeCardProvider implements CardProvider {
   }
 
   async createIntent(input: Parameters<CardProvider['createIntent']>[0]): Promise<ProviderIntent> {
-    const customer = await this.customerOf(input.payerId);
+    const customer = await this.customerOf(input.payerId, input.payerEmail ?? null);
     const intent = await this.stripe.paymentIntents.create(
       {
+        ...(input.payerEmail ? { receipt_email: input.payerEmail } : {}),
         amount: input.amountCents,
         currency: 'usd',
         capture_method: input.captureMethod,
@@ -152,11 +153,11 @@ export class StripeCardProvider implements CardProvider {
     return { id: event.id, type: event.type, intentId, objectType: object.object ?? 'unknown', objectId: object.id ?? null, accountId: event.account ?? null };
   }
 
-  private async customerOf(payerId: string): Promise<string> {
+  private async customerOf(payerId: string, email: string | null = null): Promise<string> {
     if (!this.dataSource) throw new Error('StripeCardProvider needs its database (useDatabase)');
     const rows: Array<{ customer_id: string }> = await this.dataSource.query(`SELECT customer_id FROM stripe_customers WHERE account_id = $1`, [payerId]);
     if (rows[0]) return rows[0].customer_id;
-    const customer = await this.stripe.customers.create({ metadata: { account_id: payerId } }, { idempotencyKey: `huddle:customer:${payerId}` });
+    const customer = await this.stripe.customers.create({ ...(email ? { email } : {}), metadata: { account_id: payerId } }, { idempotencyKey: `huddle:customer:${payerId}` });
     await this.dataSource.query(`INSERT INTO stripe_customers (account_id, customer_id) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING`, [payerId, customer.id]);
     const stored: Array<{ customer_id: string }> = await this.dataSource.query(`SELECT customer_id FROM stripe_customers WHERE account_id = $1`, [payerId]);
     return stored[0].customer_id;

@@ -24,6 +24,10 @@ import { athletesOwed, sharesOf } from './payout-shares.query';
 import type { AthleteShare } from './payout-shares.query';
 import { PayoutsErrors } from './payouts.errors';
 
+/** The daily comparison of payout items with the provider's transfers and the ledger. */
+export const RECONCILE_TRANSFERS = 'payouts.reconcile-transfers';
+export const TRANSFERS_RECONCILE_DAYS = 30;
+
 /** The job that makes one payout item's transfer. */
 export const PAYOUT_TRANSFER = 'payouts.transfer';
 
@@ -118,6 +122,71 @@ export class PayoutsService implements OnModuleInit {
       onGiveUp: (job, error, manager) => this.giveUp(job as Job<{ itemId: string }>, error, manager),
     });
     this.jobs.subscribe<ProviderConnectEvent>(PROVIDER_CONNECT_EVENT, 'payouts', (job) => this.onConnectEvent(job.data));
+    this.jobs.register(RECONCILE_TRANSFERS, async () => {
+      const differences = await this.reconcileTransfers({ days: TRANSFERS_RECONCILE_DAYS });
+      if (differences.length > 0) this.logger.warn(`Transfer reconciliation: ${differences.length} differences (money incidents)`);
+    });
+    // Daily, just after the payments' reconciliation.
+    this.jobs.schedule(RECONCILE_TRANSFERS, '5 9 * * *');
+  }
+
+  /**
+   * The transfers' part of the daily reconciliation: every payout item of the last `days` is
+   * compared with the provider's transfer (re-read) and with the ledger. A sent item must have its
+   * transfer, for its amount, not reversed, and its paid_out movement; a failed or reversed one its
+   * money returned; one still on its way after `graceSeconds` is stuck. Each difference is a money
+   * incident (once per item and kind of difference), never a silent fix.
+   */
+  async reconcileTransfers(options: { days: number; graceSeconds?: number }): Promise<Array<{ itemId: string; code: string; message: string }>> {
+    const now = this.clock.now().getTime();
+    const since = new Date(now - options.days * 86400 * 1000);
+    const settledBefore = now - (options.graceSeconds ?? 15 * 60) * 1000;
+    const items: Array<{ id: string; status: string; amount_cents: number; provider_transfer_id: string | null; created_at: Date; movements: string[] }> = await this.dataSource.query(
+      `SELECT i.id, i.status, i.amount_cents, i.provider_transfer_id, i.created_at,
+              coalesce(array_agg(m.movement) FILTER (WHERE m.movement IS NOT NULL), '{}') AS movements
+         FROM payout_items i LEFT JOIN ledger_movements m ON m.request_id = i.id
+        WHERE i.created_at >= $1 GROUP BY i.id ORDER BY i.created_at`,
+      [since],
+    );
+    const differences: Array<{ itemId: string; code: string; message: string }> = [];
+    const differ = (itemId: string, code: string, message: string) => differences.push({ itemId, code, message });
+    for (const item of items) {
+      const paidOut = item.movements.includes('paid_out');
+      const returned = item.movements.includes('payout_returned');
+      if (item.status === 'pending') {
+        if (item.created_at.getTime() <= settledBefore) differ(item.id, 'stuck', 'The transfer is still on its way: its job has not made it');
+        continue;
+      }
+      if (item.status === 'failed' || item.status === 'reversed') {
+        if (!returned) differ(item.id, 'not_returned', `The item is ${item.status} but its money was not made payable again`);
+        continue;
+      }
+      if (!paidOut || returned) differ(item.id, 'ledger', 'The item was sent but the ledger does not hold it as paid out');
+      if (!item.provider_transfer_id) {
+        differ(item.id, 'no_transfer', 'The item is sent but names no transfer');
+        continue;
+      }
+      try {
+        const transfer = await this.provider.retrieveTransfer(item.provider_transfer_id);
+        if (transfer.amountCents !== item.amount_cents) differ(item.id, 'amount', `The provider transferred ${transfer.amountCents} cents, Huddle recorded ${item.amount_cents}`);
+        if (transfer.amountReversedCents > 0) differ(item.id, 'reversed', `The provider reversed ${transfer.amountReversedCents} cents of this transfer; Huddle still counts it sent`);
+      } catch (error) {
+        differ(item.id, 'unreadable', `The provider did not answer for transfer ${item.provider_transfer_id}: ${messageOf(error)}`);
+      }
+    }
+    await this.dataSource.transaction(async (manager) => {
+      for (const difference of differences) {
+        await this.payments.moneyIncidents.recordIn(manager, {
+          kind: 'reconciliation',
+          subjectType: 'payout_item',
+          subjectId: difference.itemId,
+          message: difference.message,
+          details: { code: difference.code },
+          dedupKey: `reconcile:${difference.itemId}:${difference.code}`,
+        });
+      }
+    });
+    return differences;
   }
 
   /** Athletes with anything payable, most past due first: a page of them and how many there are. */
