@@ -267,6 +267,10 @@ describe('endorsement campaigns', () => {
       await settle(testApp);
       const after = await view(campaign.id);
       expect(after.refunded_amount).toBe(42.34);
+      // The campaign's money as the business reads it: one charge for the total, then each share's refund.
+      const texts = (after as unknown as { money: Array<{ text: string }> }).money.map((line) => line.text);
+      expect(texts[0]).toBe('Charged $42.34');
+      expect([...texts.slice(1)].sort()).toEqual(['Refund of $12.34 issued', 'Refund of $30.00 issued']);
       expect(after.requests.every((r) => r.status === 3 && r.refunded)).toBe(true);
       expect(await refundedOf(campaign.id)).toBe(4234);
       for (const entry of after.requests) expect(await movementsOf(testApp, entry.id)).toEqual(['authorised', 'captured', 'returned']);

@@ -11,6 +11,7 @@ import type { TestApp } from './support/test-app';
 import request from 'supertest';
 
 const WEBHOOK_SECRET = 'whsec_huddle_test_secret';
+const CONNECT_WEBHOOK_SECRET = 'whsec_huddle_connect_secret';
 const stripe = new Stripe('sk_test_unused');
 
 describe('card payments through the Stripe adapter (the real SDK against a local Stripe)', () => {
@@ -24,7 +25,14 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     fake = new FakeStripeServer();
     const url = await fake.start();
     testApp = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_huddle', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_huddle', STRIPE_API_URL: url, CHECKOUT_DECLINES_MAX: '5' },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_huddle',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_huddle',
+        STRIPE_API_URL: url,
+        CHECKOUT_DECLINES_MAX: '5',
+      },
     });
     fan = await createSignedIn(testApp, UserType.Fan);
     athlete = await createBookableAthlete(testApp);
@@ -48,10 +56,10 @@ describe('card payments through the Stripe adapter (the real SDK against a local
   }
 
   /** A signed event about any object (a charge, a refund, a dispute, a connected account). */
-  function eventAbout(type: string, object: Record<string, unknown>, options: { id?: string; account?: string } = {}) {
+  function eventAbout(type: string, object: Record<string, unknown>, options: { id?: string; account?: string; secret?: string } = {}) {
     eventNumber += 1;
     const payload = JSON.stringify({ id: options.id ?? `evt_test_${eventNumber}`, object: 'event', type, account: options.account, data: { object } });
-    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
     return request(testApp.server).post('/api/v1/payments/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload);
   }
 
@@ -142,6 +150,11 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     expect(fake.intents.get(refunded.intentId)).toMatchObject({ status: 'succeeded', refunded: true });
     expect(fake.count('POST', /^\/v1\/refunds$/)).toBe(1);
     expect(await movementsOf(testApp, refunded.id)).toEqual(['authorised', 'captured', 'owed_to_athlete', 'refunded']);
+    // A retry days later, when Stripe no longer knows the key: the refund is found by the key it carries, not made again.
+    fake.forgetIdempotencyKeys();
+    await testApp.get(JobsService).enqueue('payments.refund', { requestId: refunded.id, athleteId: athlete.account.id, amountCents: 1000, feeCents: 200, athleteCents: 800 });
+    await settle(testApp);
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === refunded.intentId)).toHaveLength(1);
   });
 
   it("a campaign is one automatically captured PaymentIntent; a decline refunds that athlete's share alone, once", async () => {
@@ -320,5 +333,13 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     // Another payer's checkout is not paused.
     const other = await api(testApp).post('/booking/request', bookingPayload('shoutout', athlete.account.id), fan.token).expect(201);
     await api(testApp).post(`/payments/payment-sheet?request_id=${other.body.request.id}`, {}, fan.token).expect(200);
+  });
+
+  it('Connect events signed by the Connect endpoint’s own secret are verified too, and routed to payouts', async () => {
+    await eventAbout('account.updated', { id: 'acct_other_platform', object: 'account' }, { id: 'evt_connect_1', account: 'acct_other_platform', secret: CONNECT_WEBHOOK_SECRET }).expect(200);
+    await eventAbout('account.updated', { id: 'acct_other_platform', object: 'account' }, { id: 'evt_connect_2', secret: 'whsec_neither' }).expect(400);
+    await settle(testApp);
+    const seen = await testApp.dataSource.query(`SELECT id, type FROM provider_events WHERE id LIKE 'evt_connect_%' ORDER BY id`);
+    expect(seen).toEqual([{ id: 'evt_connect_1', type: 'account.updated' }]);
   });
 });

@@ -97,12 +97,18 @@ describe('payouts through the Stripe Connect adapter (the real SDK against a loc
       transfer_group: sent.body.payout.provider_payout_id,
       metadata: { payout_item_id: item.id, athlete_id: athlete.account.id },
     });
-    expect(fake.calls.filter((call) => call.path === '/v1/transfers').map((call) => call.idempotencyKey)).toEqual([item.idempotency_key]);
+    expect(fake.calls.filter((call) => call.method === 'POST' && call.path === '/v1/transfers').map((call) => call.idempotencyKey)).toEqual([item.idempotency_key]);
 
-    // The process died after Stripe's answer, before the record: the retried job sends the same key, Stripe answers the same transfer.
+    // The process died after Stripe's answer, before the record: the retried job finds the transfer
+    // it made (by the item in its metadata, which outlives Stripe's 24-hour idempotency keys) and makes no other.
     await testApp.dataSource.query(`UPDATE payout_items SET status = 'pending', provider_transfer_id = NULL WHERE id = $1`, [item.id]);
     await testApp.get(PayoutsService).transfer(item.id);
-    expect(fake.count('POST', /^\/v1\/transfers$/)).toBe(2);
+    expect(fake.count('POST', /^\/v1\/transfers$/)).toBe(1);
+    expect(fake.connect.transfers.size).toBe(1);
+    // Stripe has forgotten the key: still no second transfer.
+    fake.forgetIdempotencyKeys();
+    await testApp.dataSource.query(`UPDATE payout_items SET status = 'pending', provider_transfer_id = NULL WHERE id = $1`, [item.id]);
+    await testApp.get(PayoutsService).transfer(item.id);
     expect(fake.connect.transfers.size).toBe(1);
     expect(await testApp.dataSource.query(`SELECT status, provider_transfer_id FROM payout_items WHERE id = $1`, [item.id])).toEqual([
       { status: 'sent', provider_transfer_id: item.provider_transfer_id },

@@ -89,3 +89,19 @@ export const MONEY_JOB_LABELS: Readonly<Record<string, string>> = {
 
 /** Job names that move money: the desk lists and retries only these. */
 export const MONEY_JOB_PREFIXES = ['payments.', 'payouts.'] as const;
+
+/**
+ * A campaign's one charge is recorded share by share in the same instant: the buyer reads it as
+ * one line with the total. Refunds stay one line each: each is a refund of its own at the provider.
+ */
+export function mergeMoneyEvents<T extends { kind: MoneyEventKind; amountCents: number; at: Date }>(events: readonly T[]): T[] {
+  const merged: T[] = [];
+  for (const event of events) {
+    const last = merged.at(-1);
+    const onePayment = event.kind === 'charged' || event.kind === 'held';
+    if (onePayment && last && last.kind === event.kind && Math.floor(last.at.getTime() / 1000) === Math.floor(event.at.getTime() / 1000)) {
+      merged[merged.length - 1] = { ...last, amountCents: last.amountCents + event.amountCents };
+    } else merged.push(event);
+  }
+  return merged;
+}

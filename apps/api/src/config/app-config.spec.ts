@@ -76,6 +76,7 @@ describe('AppConfig', () => {
       'STRIPE_PUBLISHABLE_KEY',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
       'STRIPE_API_URL',
       'TWILIO_ACCOUNT_SID',
       'TWILIO_API_KEY_SID',

@@ -188,6 +188,14 @@ export class AppConfig {
   @Matches(/^whsec_\w+$/, { message: 'STRIPE_WEBHOOK_SECRET must start with whsec_' })
   STRIPE_WEBHOOK_SECRET?: string;
 
+  @Env({
+    description:
+      "Signing secret of the Connect webhook endpoint (events of connected accounts: account.updated, payout.failed), when Stripe delivers them to the same URL from a second endpoint; a webhook is accepted when either secret verifies it.",
+  })
+  @IsOptional()
+  @Matches(/^whsec_\w+$/, { message: 'STRIPE_CONNECT_WEBHOOK_SECRET must start with whsec_' })
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+
   @Env({ description: 'Stripe API host, port and protocol override (host[:port], http or https), for a local server that speaks Stripe\'s API in tests. Unset: api.stripe.com.' })
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })

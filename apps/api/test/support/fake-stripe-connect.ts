@@ -92,7 +92,12 @@ export class FakeStripeConnect {
     return payout.id;
   }
 
-  route(method: string, path: string, form: Record<string, string>, stripeAccount: string | null): Reply | null {
+  route(method: string, path: string, form: Record<string, string>, stripeAccount: string | null, query: URLSearchParams = new URLSearchParams()): Reply | null {
+    if (method === 'GET' && path === '/v1/transfers') {
+      const group = query.get('transfer_group');
+      const data = [...this.transfers.values()].filter((transfer) => group === null || transfer.transfer_group === group).reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/transfers' } };
+    }
     if (method === 'POST' && path === '/v1/accounts') {
       const account: Account = {
         id: id('acct'),

@@ -149,6 +149,11 @@ export class FakeStripeServer {
     return dispute;
   }
 
+  /** Stripe keeps idempotency keys about 24 hours: after that a repeated key is a new request. */
+  forgetIdempotencyKeys(): void {
+    this.replies.clear();
+  }
+
   count(method: string, pattern: RegExp): number {
     return this.calls.filter((call) => call.method === method && pattern.test(call.path)).length;
   }
@@ -283,7 +288,7 @@ export class FakeStripeServer {
     if (method === 'GET' && path === '/v1/payment_methods') {
       return { status: 200, body: { object: 'list', data: [], has_more: false, url: '/v1/payment_methods' } };
     }
-    const connectReply = this.connect.route(method, path, form, null);
+    const connectReply = this.connect.route(method, path, form, null, url.searchParams);
     if (connectReply) return connectReply;
     return this.error(404, 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
   }

@@ -1102,6 +1102,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/sandbox/provider-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: play a provider event on a request's payment (hold canceled, refund outside Huddle, dispute opened, won or lost). */
+        post: operations["SandboxProviderEvents_play"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/payment-method": {
         parameters: {
             query?: never;
@@ -2279,6 +2296,8 @@ export interface components {
             /** @description What the viewer can do now: 'cancel' while the campaign is pending. */
             available_actions: "cancel"[];
             requests: components["schemas"]["CampaignRequestDto"][];
+            /** @description The campaign's money, oldest first: charged once, each share refunded, disputes. */
+            money: components["schemas"]["MoneyEventDto"][];
         };
         CampaignResponse: {
             campaign: components["schemas"]["CampaignDto"];
@@ -2533,6 +2552,20 @@ export interface components {
             client_secret: string;
             /** @description true completes the authentication step, false fails it. */
             approve: boolean;
+        };
+        SandboxProviderEventInput: {
+            /**
+             * Format: uuid
+             * @description The request (or campaign) whose payment the event is about.
+             */
+            subject_id: string;
+            /** @enum {string} */
+            event: "hold_canceled" | "refund_outside" | "dispute_opened" | "dispute_won" | "dispute_lost";
+        };
+        SandboxProviderEventResponse: {
+            /** @description The provider event it was reported as (Stripe's type). */
+            type: string;
+            status_response: components["schemas"]["StatusResponseDto"];
         };
         SavedCardDto: {
             id: string;
@@ -5254,6 +5287,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SandboxProviderEvents_play: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxProviderEventInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxProviderEventResponse"];
+                };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {

@@ -52,6 +52,7 @@ function campaign(changes: Partial<CampaignView> = {}): CampaignView {
     athletes_count: 3,
     available_actions: [],
     requests: [entry(2), entry(1), entry(3)],
+    money: [],
     ...changes,
   };
 }

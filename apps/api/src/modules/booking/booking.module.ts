@@ -13,7 +13,10 @@ import { PaymentsModule } from '../payments/payments.module';
 import { PayoutsModule } from '../payouts/payouts.module';
 import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST } from '../payments/payments-events';
 import type { PaymentAuthorisedEvent, PaymentHoldLostEvent } from '../payments/payments-events';
+import { REQUEST_STATUS_LABELS, RequestStatus } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
+import { Transactions } from '../../database/transactions';
+import { MoneyIncidents } from '../payments/money-incidents.service';
 import { AdminRequestsController } from './admin-requests.controller';
 import { BookingController } from './booking.controller';
 import { BookingRequestsService } from './booking-requests.service';
@@ -50,6 +53,8 @@ export class BookingModule implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly core: RequestCoreService,
     private readonly campaigns: CampaignsService,
+    private readonly transactions: Transactions,
+    private readonly incidents: MoneyIncidents,
   ) {}
 
   onModuleInit(): void {
@@ -70,8 +75,20 @@ export class BookingModule implements OnModuleInit {
       try {
         await this.core.apply(job.data.requestId, 'hold_lapse', SYSTEM_ACTOR, { note: job.data.reason });
       } catch (error) {
-        if (error instanceof DomainError) return;
-        throw error;
+        if (!(error instanceof DomainError)) throw error;
+        // Canceled meanwhile is fine; one that went on (finished after its capture gave up) keeps
+        // its status, but nothing was collected for it: an administrator must settle it.
+        const status = await this.core.statusOf(job.data.requestId);
+        if (status === null || status === RequestStatus.Canceled) return;
+        await this.transactions.run(() =>
+          this.incidents.recordIn(this.transactions.manager, {
+            kind: 'hold_lost',
+            subjectType: 'request',
+            subjectId: job.data.requestId,
+            message: `The card hold is gone but the request could not be canceled (${REQUEST_STATUS_LABELS[status].toLowerCase()}): nothing was collected for it`,
+            dedupKey: `hold_lost_kept:${job.data.requestId}`,
+          }),
+        );
       }
     });
   }

@@ -6,6 +6,8 @@ import {
   canCancelCampaign,
   compareCampaignEntries,
   ErrorCode,
+  mergeMoneyEvents,
+  moneyEventText,
   RequestStatus,
   splitAmount,
   toCents,
@@ -292,6 +294,7 @@ export class CampaignsService {
       refunded: refunds.has(entry.id),
     }));
     const refundedCents = [...refunds.values()].reduce((sum, cents) => sum + cents, 0);
+    const money = campaign.paid ? mergeMoneyEvents(await this.payments.moneyTimeline([campaign.id, ...entries.map((entry) => entry.id)], { capturedAtOnce: true })) : [];
     const cancellable = viewer === 'business' && campaign.paid && canCancelCampaign(entries.map((entry) => entry.status));
     return {
       id: campaign.id,
@@ -312,6 +315,7 @@ export class CampaignsService {
       athletes_count: entries.length,
       available_actions: cancellable ? ['cancel'] : [],
       requests,
+      money: money.map((event) => ({ kind: event.kind, amount: toDollars(event.amountCents), at: seconds(event.at) ?? 0, text: moneyEventText(event.kind, event.amountCents) })),
     };
   }
 

@@ -187,6 +187,12 @@ export class RequestCoreService {
     await this.announce(manager, request, 'pay', RequestStatus.Pending, actor, party, campaign);
   }
 
+  /** A request's status now (null when there is no such request). */
+  async statusOf(requestId: string): Promise<RequestStatusCode | null> {
+    const request = await this.transactions.manager.findOne(RequestEntity, { where: { id: requestId }, select: { id: true, status: true } });
+    return request?.status ?? null;
+  }
+
   /** Every request of a campaign, locked in id order (the order every campaign-wide change takes them in). */
   async lockCampaignRequests(manager: EntityManager, campaignId: string): Promise<RequestEntity[]> {
     return manager
@@ -217,6 +223,8 @@ export class RequestCoreService {
     if (action === 'flag') request.flaggedAt = now;
     if (action === 'complete_video_chat') request.videoChatCompleted = true;
     if (action === 'start_video_chat') request.chatStartedAt = now;
+    // The provider confirmed the hold is gone (payments found it so before this action).
+    if (action === 'hold_lapse') request.authorised = false;
     if (to === RequestStatus.Finished && request.status !== RequestStatus.Finished) request.finishedAt = now;
     request.status = to;
   }

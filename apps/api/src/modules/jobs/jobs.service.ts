@@ -224,6 +224,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
    * sent again with the same data. Only jobs whose name starts with one of `prefixes`; a job that
    * is not dead (already retried, or never failed) is left alone, so a second click does nothing.
    * Handlers are idempotent (THE RULE FOR HANDLERS), so a retried money job moves money at most once.
+   * The record of its give-up is cleared, so if it fails again its onGiveUp runs again (the money
+   * queues keep their effects idempotent without `once`, so nothing else is repeated).
    */
   async retryDeadIn(manager: EntityManager, id: string, prefixes: readonly string[]): Promise<{ retried: boolean; name: string | null }> {
     const runner = manager.queryRunner;
@@ -235,6 +237,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       [id, [...this.handlers.keys()].filter(allowed)],
     );
     if (updated[0]) {
+      // Its give-up was recorded once per job (like `once`): a retry that fails again must be seen again.
+      await manager.query(`DELETE FROM job_runs WHERE job_id = $1`, [id]);
       const wakes = this.pendingWakes.get(runner) ?? new Set<string>();
       this.pendingWakes.set(runner, wakes.add(updated[0].name));
       return { retried: true, name: updated[0].name };

@@ -136,8 +136,8 @@ export interface LedgerCheck {
 
 /**
  * The ledger's invariants: every movement sums to zero (and so does everything), no request is
- * both captured and voided, a refund or an athlete's share only follows a capture, and a share
- * returned before its split was never split.
+ * both captured and voided, a refund or an athlete's share only follows a capture, a share
+ * returned before its split was never split, and no athlete was paid out more than they were owed.
  */
 export async function checkLedger(manager: EntityManager): Promise<LedgerCheck> {
   const violations: string[] = [];
@@ -163,6 +163,11 @@ export async function checkLedger(manager: EntityManager): Promise<LedgerCheck> 
           OR ((bool_or(movement = 'captured') OR bool_or(movement = 'voided')) AND NOT bool_or(movement = 'authorised'))`,
   );
   for (const row of contradictory) violations.push(`${row.request_id}: ${row.problem}`);
+  // An athlete's payable is what Huddle owes them (a credit): above zero, they were paid more than they earned.
+  const overpaid: Array<{ account: string; total: string }> = await manager.query(
+    `SELECT account, sum(amount_cents)::text AS total FROM ledger_entries WHERE account LIKE 'athlete_payable:%' GROUP BY account HAVING sum(amount_cents) > 0`,
+  );
+  for (const row of overpaid) violations.push(`${row.account} was paid ${row.total} cents more than it was owed`);
   const [{ total, entries }]: Array<{ total: string; entries: number }> = await manager.query(
     `SELECT coalesce(sum(amount_cents), 0)::text AS total, count(*)::int AS entries FROM ledger_entries`,
   );

@@ -21,6 +21,11 @@ export interface MoneyIncidentInput {
    * object, the reconciliation's day and subject for a difference it found.
    */
   dedupKey: string;
+  /**
+   * Found again after an administrator resolved it (a reconciliation difference that came back):
+   * opened again rather than kept quiet.
+   */
+  reopen?: boolean;
 }
 
 export interface MoneyIncident {
@@ -87,8 +92,12 @@ export class MoneyIncidents {
   async recordIn(manager: EntityManager, input: MoneyIncidentInput): Promise<boolean> {
     const rows: Array<{ id: string }> = await manager.query(
       `INSERT INTO money_incidents (dedup_key, kind, subject_type, subject_id, amount_cents, message, details)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (dedup_key) DO NOTHING RETURNING id`,
-      [input.dedupKey, input.kind, input.subjectType, input.subjectId, input.amountCents ?? null, input.message.slice(0, 2000), JSON.stringify(input.details ?? {})],
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (dedup_key) DO UPDATE SET status = 'open', message = excluded.message, details = excluded.details, created_at = now(),
+         resolved_at = NULL, resolved_by = NULL, resolution = NULL
+         WHERE $8 AND money_incidents.status = 'resolved'
+       RETURNING id`,
+      [input.dedupKey, input.kind, input.subjectType, input.subjectId, input.amountCents ?? null, input.message.slice(0, 2000), JSON.stringify(input.details ?? {}), input.reopen === true],
     );
     if (rows.length === 0) return false;
     const amount = input.amountCents ? ` (${formatCents(input.amountCents)})` : '';

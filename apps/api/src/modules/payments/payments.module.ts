@@ -41,6 +41,7 @@ import { StripeWebhookController } from './stripe-webhook.controller';
           secretKey: config.STRIPE_SECRET_KEY,
           publishableKey: config.STRIPE_PUBLISHABLE_KEY,
           webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET,
           apiUrl: config.STRIPE_API_URL,
         }).useDatabase(dataSource);
       },

@@ -239,10 +239,11 @@ export class PaymentsService implements OnModuleInit {
           message: difference.message,
           details: { code: difference.code },
           dedupKey: `reconcile:${difference.subjectId}:${difference.code}`,
+          reopen: true,
         });
       }
       for (const violation of ledger.violations) {
-        await this.incidents.recordIn(manager, { kind: 'reconciliation', subjectType: 'ledger', subjectId: 'ledger', message: violation, dedupKey: `reconcile:ledger:${violation}` });
+        await this.incidents.recordIn(manager, { kind: 'reconciliation', subjectType: 'ledger', subjectId: 'ledger', message: violation, dedupKey: `reconcile:ledger:${violation}`, reopen: true });
       }
       await manager.query(
         `INSERT INTO reconciliation_runs (started_at, finished_at, days, checked, differences, balanced, details) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -562,7 +563,7 @@ export class PaymentsService implements OnModuleInit {
         subjectType: 'request',
         subjectId: row.request_id,
         amountCents: row.amount_cents,
-        message: `${reason}; the request is canceled and nothing was charged`,
+        message: `${reason}; nothing was charged, and the request is canceled unless it has already ended`,
         details: { provider_intent_id: row.provider_intent_id, capture_before: before.captureBefore },
         dedupKey: `hold_lost:${row.request_id}`,
       });
@@ -831,7 +832,7 @@ export class PaymentsService implements OnModuleInit {
       ...incident,
       message: `${job.name} gave up after ${job.retryCount + 1} tries: ${reason}`,
       details: { ...(incident.details ?? {}), job_id: job.id, job_name: job.name },
-      dedupKey: `job:${job.id}`,
+      dedupKey: `job:${job.id}:${job.retryCount}`,
     });
   }
 

@@ -6,6 +6,8 @@ export interface StripeSettings {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's secret, when connected accounts' events come from a second endpoint. */
+  connectWebhookSecret?: string;
   /** A local server that speaks Stripe's API (tests); unset: api.stripe.com. */
   apiUrl?: string;
 }
@@ -98,6 +100,11 @@ export class StripeCardProvider implements CardProvider {
   }
 
   async refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<{ intent: ProviderIntent; refund: ProviderRefund }> {
+    // Stripe forgets an idempotency key after about a day: a later retry first looks for the
+    // refund it may have made, by the key it carries as metadata.
+    const made = await this.stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+    const existing = made.data.find((refund) => refund.metadata?.huddle_key === idempotencyKey);
+    if (existing) return { intent: await this.retrieveIntent(intentId), refund: toRefund(existing) };
     // Huddle's key rides along as metadata, so a refund made in the Dashboard is told apart.
     const created = await this.stripe.refunds.create(
       { payment_intent: intentId, metadata: { huddle_key: idempotencyKey }, ...(amountCents === undefined ? {} : { amount: amountCents }) },
@@ -145,12 +152,22 @@ export class StripeCardProvider implements CardProvider {
 
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {
     if (!signature) throw new Error('No Stripe-Signature header');
-    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    const event = this.constructEvent(rawBody, signature);
     const object = event.data.object as { object?: string; id?: string; payment_intent?: string | { id: string } | null };
     let intentId: string | null = null;
     if (object.object === 'payment_intent' && object.id) intentId = object.id;
     else if (object.payment_intent) intentId = typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent.id;
     return { id: event.id, type: event.type, intentId, objectType: object.object ?? 'unknown', objectId: object.id ?? null, accountId: event.account ?? null };
+  }
+
+  /** Verified with the platform endpoint's secret, else the Connect endpoint's: Stripe signs each endpoint's events with its own. */
+  private constructEvent(rawBody: Buffer, signature: string): Stripe.Event {
+    try {
+      return this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch (error) {
+      if (!this.settings.connectWebhookSecret) throw error;
+      return this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.connectWebhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    }
   }
 
   private async customerOf(payerId: string, email: string | null = null): Promise<string> {

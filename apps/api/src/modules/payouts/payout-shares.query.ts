@@ -26,10 +26,11 @@ interface ShareRow {
 /**
  * The facts libs/domain's payout rule needs for each paid request of these athletes that the
  * ledger owes them something for (reads `requests`, `ledger_entries`, `payment_disputes`,
- * `payout_allocations`, `payout_items` and `request_payout_marks`). The share is the ledger's: what
+ * `payout_allocations`, `payout_items`, `request_payout_marks` and `money_incidents`). The share is the ledger's: what
  * the athlete's payable account was credited for the request (owed_to_athlete) less any refund,
  * so a request whose capture has not been recorded yet owes nothing. A dispute of the request or of
- * its campaign that has not closed holds it. `finishedOnly` keeps the payable candidates alone.
+ * its campaign that has not closed holds it, and so does a refund made at the provider outside
+ * Huddle until an administrator resolved it (the money may be gone: it is not paid out on trust). `finishedOnly` keeps the payable candidates alone.
  */
 export async function sharesOf(manager: EntityManager, athleteIds: readonly string[], finishedOnly = true): Promise<AthleteShare[]> {
   if (athleteIds.length === 0) return [];
@@ -37,8 +38,11 @@ export async function sharesOf(manager: EntityManager, athleteIds: readonly stri
     `SELECT r.id AS request_id, r.athlete_id, r.name, r.type, r.status, r.paid,
             extract(epoch FROM r.finished_at)::bigint::text AS finished_at,
             l.share_cents::text, al.sent_cents::text, al.pending_cents::text, m.amount_cents AS marked_cents,
-            EXISTS (SELECT 1 FROM payment_disputes d
-                     WHERE d.closed_at IS NULL AND (d.subject_id = r.id OR d.subject_id = r.endorsement_campaign_id)) AS disputed
+            (EXISTS (SELECT 1 FROM payment_disputes d
+                      WHERE d.closed_at IS NULL AND (d.subject_id = r.id OR d.subject_id = r.endorsement_campaign_id))
+             OR EXISTS (SELECT 1 FROM money_incidents x
+                         WHERE x.kind = 'refund_outside_huddle' AND x.status = 'open'
+                           AND (x.subject_id = r.id::text OR x.subject_id = r.endorsement_campaign_id::text))) AS disputed
        FROM requests r
        JOIN LATERAL (SELECT -sum(e.amount_cents) AS share_cents FROM ledger_entries e
                       WHERE e.request_id = r.id AND e.account = 'athlete_payable:' || r.athlete_id::text) l ON true

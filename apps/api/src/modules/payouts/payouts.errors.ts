@@ -13,6 +13,8 @@ export const PayoutsErrors = {
   accountNotReady: (field: string, name: string, reason: string): DomainError => conflict(field, PAYOUT_MESSAGES.accountNotReady(name, reason)),
   /** Spec §4, the same words as payments' payoutNotAllowed (the rule now lives in libs/domain). */
   payoutNotAllowed: (): DomainError => new DomainError(ErrorCode.Conflict, PAYOUT_MESSAGES.notPayable),
+  /** An open dispute, or a refund made at the provider, holds the share until it is settled. */
+  shareHeld: (): DomainError => new DomainError(ErrorCode.Conflict, 'This request is disputed or was refunded at the card provider: its payout waits until that is settled'),
   requestNotFound: (): DomainError => new DomainError(ErrorCode.NotFound, MESSAGES.requestNotFound.title),
   /** An idempotency key already used for a different payout. */
   keyReused: (): DomainError => new DomainError(ErrorCode.Conflict, 'This confirmation was already used for another payout; reload and confirm again'),

@@ -183,6 +183,7 @@ export class PayoutsService implements OnModuleInit {
           message: difference.message,
           details: { code: difference.code },
           dedupKey: `reconcile:${difference.itemId}:${difference.code}`,
+          reopen: true,
         });
       }
     });
@@ -308,6 +309,8 @@ export class PayoutsService implements OnModuleInit {
         pendingCents: 0,
         markedCents: 0,
       };
+      // A share held by an open dispute (or a refund outside Huddle) is not paid, by a transfer or by hand.
+      if (share.disputed) throw PayoutsErrors.shareHeld();
       const before = requestPayoutStatus(share);
       const marked: unknown[] = await manager.query(`SELECT 1 FROM request_payout_marks WHERE request_id = $1`, [requestId]);
       if (before === 'paid' || marked.length > 0) return before === 'unpaid' ? 'paid' : before;
@@ -428,7 +431,7 @@ export class PayoutsService implements OnModuleInit {
         subjectId: itemId,
         message: `The transfer of ${formatCents(stuck[0].amount_cents)} could not be confirmed with the provider; it stays on its way until it is retried (never twice) or checked. ${message}`,
         amountCents: stuck[0].amount_cents,
-        dedupKey: `job:${job.id}`,
+        dedupKey: `job:${job.id}:${job.retryCount}`,
       });
       return;
     }
@@ -444,7 +447,7 @@ export class PayoutsService implements OnModuleInit {
       subjectId: itemId,
       message: `The provider refused the transfer of ${formatCents(failed[0].amount_cents)}; the amount is payable again. ${message}`,
       amountCents: failed[0].amount_cents,
-      dedupKey: `job:${job.id}`,
+      dedupKey: `job:${job.id}:${job.retryCount}`,
     });
   }
 
@@ -454,6 +457,8 @@ export class PayoutsService implements OnModuleInit {
    */
   async onConnectEvent(event: ProviderConnectEvent): Promise<void> {
     if (event.objectType === 'account') {
+      // Another platform's account, or one of ours deleted since: nothing of Huddle's to update.
+      if (!(await this.accounts.athleteOf(event.objectId))) return;
       await this.accounts.refresh(event.objectId);
       return;
     }

@@ -69,7 +69,18 @@ export class StripePayoutProvider implements PayoutProvider {
     return { url: link.url, expiresAt: link.expires_at };
   }
 
+  /**
+   * Stripe forgets an idempotency key after about a day, so a retry later than that (an
+   * administrator's Retry of a stuck payout) first looks for the transfer it may have made: the
+   * payout's transfer group, the item in its metadata. Only when there is none is one created.
+   */
   async createTransfer(input: TransferInput): Promise<ProviderTransfer> {
+    const itemId = input.metadata.payout_item_id;
+    if (itemId) {
+      const made = await this.stripe.transfers.list({ transfer_group: input.transferGroup, limit: 100 });
+      const existing = made.data.find((transfer) => transfer.metadata?.payout_item_id === itemId);
+      if (existing) return toTransfer(existing);
+    }
     const transfer = await this.stripe.transfers.create(
       { amount: input.amountCents, currency: 'usd', destination: input.destination, transfer_group: input.transferGroup, metadata: input.metadata },
       { idempotencyKey: input.idempotencyKey },

@@ -400,6 +400,9 @@ export class CampaignDto {
 
   @ApiProperty({ type: [CampaignRequestDto] })
   requests!: CampaignRequestDto[];
+
+  @ApiProperty({ type: () => [MoneyEventDto], description: "The campaign's money, oldest first: charged once, each share refunded, disputes." })
+  money!: MoneyEventDto[];
 }
 
 export class CampaignPayload {
