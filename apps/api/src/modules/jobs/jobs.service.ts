@@ -120,6 +120,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private starting: Promise<void> | null = null;
   private working = false;
   private stopped = false;
+  /** Handlers of this process running now: a stop waits for them before pg-boss's own clean-up. */
+  private running = 0;
 
   private readonly retryLimit: number;
 
@@ -325,6 +327,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       const retryLimit = options.retryLimit ?? this.retryLimit;
       const workerId = await this.boss.work(name, { includeMetadata: true }, async ([job]: Array<PgBoss.JobWithMetadata<unknown>>) => {
         const current: Job<unknown> = { id: job.id, name: job.name, data: job.data, retryCount: job.retryCount };
+        this.running += 1;
         try {
           await handler(current);
         } catch (error) {
@@ -337,6 +340,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
           }
           throw error;
         } finally {
+          this.running -= 1;
           // pg-boss's worker takes one job per fetch and then sleeps out the polling interval, so
           // under load a queue would drain one job per interval while its backlog grows. A worker
           // that found a job fetches again at once; one that finds none sleeps as usual.
@@ -357,10 +361,13 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.starting.catch(() => undefined);
     await this.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
     // pg-boss removes its stopped workers in a setImmediate it does not await, which sleeps on
-    // node:timers while any worker is still winding down. Let that run now, while the process (or a
-    // test's environment) is still whole, rather than after the caller moved on.
+    // node:timers, a second at a time, while any worker is still winding down (a handler that ran
+    // past the stop's timeout on a busy machine). Let our handlers end and that loop finish now,
+    // while the process (or a test's environment) is still whole, rather than after the caller moved on.
+    const deadline = Date.now() + STOP_TIMEOUT_MS * 3;
+    while (this.running > 0 && Date.now() < deadline) await sleep(100);
     await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await sleep(1_200);
   }
 
   /**
