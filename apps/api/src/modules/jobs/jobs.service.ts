@@ -24,6 +24,9 @@ import { DatabaseServer } from '../../database/database-server';
  * - whatever is left is written to be harmless twice (insert-if-missing, set-to-value, never add-to).
  */
 
+/** A job a stopping queue fetched: failed at once, so that it is retried rather than run half-way. */
+class QueueStopping extends Error {}
+
 /** Postgres schema pg-boss keeps its tables in. */
 export const JOBS_SCHEMA = 'pgboss';
 // Handlers still running at shutdown get this long to finish; then their jobs are failed (and retried).
@@ -120,8 +123,9 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private starting: Promise<void> | null = null;
   private working = false;
   private stopped = false;
-  /** Handlers of this process running now: a stop waits for them before pg-boss's own clean-up. */
+  /** Handlers of this process running now, and how many ever started: a stop waits for them to settle. */
   private running = 0;
+  private started = 0;
 
   private readonly retryLimit: number;
 
@@ -328,9 +332,13 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       const workerId = await this.boss.work(name, { includeMetadata: true }, async ([job]: Array<PgBoss.JobWithMetadata<unknown>>) => {
         const current: Job<unknown> = { id: job.id, name: job.name, data: job.data, retryCount: job.retryCount };
         this.running += 1;
+        this.started += 1;
         try {
+          // A job fetched as the queue stops is not started: it fails and is retried by a live process.
+          if (this.stopped) throw new QueueStopping(`The job queue is stopping; ${name} ${job.id} will run again`);
           await handler(current);
         } catch (error) {
+          if (error instanceof QueueStopping) throw error;
           this.logger.warn(`Job ${name} ${job.id} failed (try ${job.retryCount + 1}): ${error instanceof Error ? error.message : String(error)}`);
           if (options.onGiveUp && job.retryCount >= retryLimit) {
             const giveUp = options.onGiveUp;
@@ -364,10 +372,15 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     // node:timers, a second at a time, while any worker is still winding down (a handler that ran
     // past the stop's timeout on a busy machine). Let our handlers end and that loop finish now,
     // while the process (or a test's environment) is still whole, rather than after the caller moved on.
+    // Done when no handler ran, or started, through a whole wait longer than pg-boss's one-second loop.
     const deadline = Date.now() + STOP_TIMEOUT_MS * 3;
-    while (this.running > 0 && Date.now() < deadline) await sleep(100);
-    await new Promise((resolve) => setImmediate(resolve));
-    await sleep(1_200);
+    for (;;) {
+      while (this.running > 0 && Date.now() < deadline) await sleep(100);
+      const startedBefore = this.started;
+      await new Promise((resolve) => setImmediate(resolve));
+      await sleep(1_200);
+      if ((this.running === 0 && this.started === startedBefore) || Date.now() >= deadline) break;
+    }
   }
 
   /**
