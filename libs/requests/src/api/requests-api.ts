@@ -34,6 +34,8 @@ export function requestsApi(apiBase: string) {
     flag: async (id: string) => (await unwrap(api.PUT('/booking/request/flag', byId.params(id)))).request,
     adminCancel: async (id: string) => (await unwrap(api.PUT('/admin/requests/cancel', byId.params(id)))).request,
     adminApprove: async (id: string) => (await unwrap(api.PUT('/admin/requests/approve', byId.params(id)))).request,
+    /** The payout screens' action on one request (spec §4): its athlete's share marked paid; 'Status has been changed'. */
+    adminMarkPayoutPaid: (id: string) => unwrap(api.PUT('/admin/payments/payout-status', { body: { id, status: 'paid' } })),
     approve: async (id: string) => (await unwrap(api.PUT('/booking/request/approve', { body: { request_id: id } }))).request,
     review: async (id: string, rate: number) => (await unwrap(api.PUT('/booking/reviews', { body: { request_id: id, rate } }))).request,
     revokeShare: (id: string) => unwrap(api.DELETE('/booking/request/share', byId.params(id))),

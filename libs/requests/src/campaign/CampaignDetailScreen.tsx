@@ -77,7 +77,7 @@ export default function CampaignDetailScreen({ campaignId, backTo, requestPath }
           onPay={canAccess(CAMPAIGN_FORM, role) ? () => navigate(`${CAMPAIGN_FORM}?pay=${loaded.id}`) : undefined}
           timeLeft={status === RequestStatus.Pending ? formatTimeLeft(loaded.expiration_time, now) : null}
         />
-        <CampaignAthletes entries={loaded.requests} apiBase={apiBase} requestPath={requestPath} />
+        <CampaignAthletes entries={loaded.requests} apiBase={apiBase} requestPath={requestPath} admin={role === UserType.Admin} />
         {/* Shows once the campaign view carries the payment block and money timeline a request has. */}
         <PaymentSection view={loaded} viewer={role === UserType.Admin ? 'admin' : 'requester'} />
       </div>

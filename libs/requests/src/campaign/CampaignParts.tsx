@@ -90,10 +90,12 @@ export interface CampaignAthletesProps {
   apiBase: string;
   /** Where an entry's View goes: /request/{id} (the business), /manage/request/{id} (the console). */
   requestPath: (requestId: string) => string;
+  /** The console: each athlete links to /manage/user/{id} and every request opens, whatever its status (issue 22). */
+  admin?: boolean;
 }
 
 /** The campaign's athletes: photo, name, status and amount; View on a delivered (4) or finished (5) one. */
-export function CampaignAthletes({ entries, apiBase, requestPath }: CampaignAthletesProps) {
+export function CampaignAthletes({ entries, apiBase, requestPath, admin = false }: CampaignAthletesProps) {
   return (
     <section className="hd-panel cmp-athletes" aria-labelledby="cmp-athletes-title">
       <h2 className="hd-panel__title" id="cmp-athletes-title">
@@ -110,7 +112,11 @@ export function CampaignAthletes({ entries, apiBase, requestPath }: CampaignAthl
               <li key={entry.id} className="cmp-entry">
                 <PartyAvatar party={entry.athlete} apiBase={apiBase} />
                 <span className="cmp-entry__main">
-                  {entry.athlete.username ? (
+                  {admin ? (
+                    <Link className="cmp-entry__name hd-link" href={`/manage/user/${entry.athlete.id}`}>
+                      {name}
+                    </Link>
+                  ) : entry.athlete.username ? (
                     <Link className="cmp-entry__name hd-link" href={`/@${entry.athlete.username}`}>
                       {name}
                     </Link>
@@ -124,10 +130,16 @@ export function CampaignAthletes({ entries, apiBase, requestPath }: CampaignAthl
                 </span>
                 <span className="cmp-entry__side">
                   <strong className={entry.refunded ? 'cmp-entry__amount cmp-entry__amount--refunded' : 'cmp-entry__amount'}>{formatDollars(entry.request_amount)}</strong>
-                  {hasViewButton(status) && (
-                    <Link className={buttonClassName('secondary', 'sm')} href={requestPath(entry.id)} aria-label={`View ${name}'s video`}>
-                      View
+                  {admin ? (
+                    <Link className={buttonClassName('secondary', 'sm')} href={requestPath(entry.id)} aria-label={`Open ${name}'s request`}>
+                      Request
                     </Link>
+                  ) : (
+                    hasViewButton(status) && (
+                      <Link className={buttonClassName('secondary', 'sm')} href={requestPath(entry.id)} aria-label={`View ${name}'s video`}>
+                        View
+                      </Link>
+                    )
                   )}
                 </span>
               </li>

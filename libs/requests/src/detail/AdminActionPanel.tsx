@@ -1,36 +1,84 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog, type ScreenProps } from '@huddle/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toApiError } from '@huddle/api-client';
+import { PAYOUT_MESSAGES, RequestStatus } from '@huddle/domain';
+import { Button, ConfirmDialog, useToast, type ScreenProps } from '@huddle/ui';
 import { useRequestsApi } from '../api/hooks';
+import type { RequestView } from '../api/requests-api';
+import { AdminRequestAudit } from './AdminRequestAudit';
 import { ActionBox, can, useAction } from './panel-parts';
+import { paymentFactsOf } from './payment-lines';
 import { RequestDetailScreen, type ActionPanelProps } from './RequestDetailScreen';
 
+/** Whether the payout screens' action applies: a finished, paid request whose athlete's share is not paid out yet. */
+export function canMarkPayoutPaid(request: RequestView): boolean {
+  const { payment } = paymentFactsOf(request);
+  return request.status === RequestStatus.Finished && request.paid && payment?.payoutStatus === 'unpaid';
+}
+
 /**
- * The administrator's side of a request (spec §2, §4): everything both parties see, the fee
- * breakdown, and Cancel, which voids a hold or refunds a capture in full. A shoutout its requester
- * flagged waits here (the timers never complete it): Approve finishes it for the athlete, Cancel
- * refunds the requester. Payouts come with their own issue.
+ * The administrator's side of a request (spec §2, §4, issue 22): the requester's flag, Cancel,
+ * which voids a hold or refunds a capture in full after a confirmation ('Status has been
+ * changed'), Approve for a flagged video, and the payout screens' action (the athlete's share
+ * marked paid, PUT /admin/payments/payout-status).
  */
 export function AdminActionPanel({ request, onChange }: ActionPanelProps) {
   const api = useRequestsApi();
-  const [confirming, setConfirming] = useState<'cancel' | 'approve' | null>(null);
-  const cancel = useAction(api.adminCancel, request, onChange, () => setConfirming(null));
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<'cancel' | 'approve' | 'payout' | null>(null);
+  const cancel = useAction(api.adminCancel, request, onChange, () => {
+    setConfirming(null);
+    toast.show(PAYOUT_MESSAGES.statusChanged, 'success');
+  });
   const approve = useAction(api.adminApprove, request, onChange, () => setConfirming(null));
+  const payout = useMutation({
+    mutationFn: () => api.adminMarkPayoutPaid(request.id),
+    onSuccess: (answer) => toast.show(answer.message || PAYOUT_MESSAGES.statusChanged, 'success'),
+    onError: (error) => toast.show(toApiError(error).message, 'error'),
+    onSettled: () => {
+      setConfirming(null);
+      return queryClient.invalidateQueries({ queryKey: ['requests', 'one'] });
+    },
+  });
   const canApprove = can(request, 'admin_approve');
-  if (!can(request, 'admin_cancel') && !canApprove) return null;
+  const canCancel = can(request, 'admin_cancel');
+  const canPay = canMarkPayoutPaid(request);
+  if (!canCancel && !canApprove && !canPay && !request.flagged) return null;
   const headline = canApprove
     ? 'The requester reported this video. Approve it for the athlete, or cancel it and refund the requester in full.'
-    : request.status === 1
-      ? 'The card is held, not charged.'
-      : 'Cancelling refunds the requester in full.';
+    : request.flagged
+      ? 'The requester reported this video.'
+      : canPay
+        ? "The request is finished: the athlete's share is not paid out yet."
+        : request.status === RequestStatus.Pending
+          ? 'The card is held, not charged.'
+          : 'Cancelling refunds the requester in full.';
   return (
     <>
-      <ActionBox headline={<p>{headline}</p>}>
+      <ActionBox
+        headline={
+          <>
+            {request.flagged && (
+              <p className="req-flag" role="note">
+                <strong>Flagged by the requester</strong>
+              </p>
+            )}
+            <p>{headline}</p>
+          </>
+        }
+      >
         {canApprove && (
           <Button variant="accent" onClick={() => setConfirming('approve')}>
             Approve video
           </Button>
         )}
-        {can(request, 'admin_cancel') && (
+        {canPay && (
+          <Button variant="accent" onClick={() => setConfirming('payout')}>
+            Mark payout paid
+          </Button>
+        )}
+        {canCancel && (
           <Button variant="danger" onClick={() => setConfirming('cancel')}>
             Cancel request
           </Button>
@@ -57,11 +105,32 @@ export function AdminActionPanel({ request, onChange }: ActionPanelProps) {
         onConfirm={() => approve.mutate()}
         onCancel={() => setConfirming(null)}
       />
+      <ConfirmDialog
+        open={confirming === 'payout'}
+        title="Mark payout paid"
+        message="Mark the athlete's share of this request as paid out? Do this only for money sent outside the payout screens."
+        confirmLabel="Mark paid"
+        cancelLabel="Back"
+        busy={payout.isPending}
+        onConfirm={() => {
+          if (!payout.isPending) payout.mutate();
+        }}
+        onCancel={() => setConfirming(null)}
+      />
     </>
   );
 }
 
-/** /manage/request/{id} (spec §2): the console's request, wide like the console's other pages. */
+/** /manage/request/{id} (spec §2): the console's request, wide like the console's other pages, with its audit trail. */
 export function AdminRequestScreen(props: ScreenProps) {
-  return <RequestDetailScreen {...props} ActionPanel={AdminActionPanel} backTo="/manage/users" width="wide" requestPath={(id) => `/manage/request/${id}`} />;
+  return (
+    <RequestDetailScreen
+      {...props}
+      ActionPanel={AdminActionPanel}
+      Footer={AdminRequestAudit}
+      backTo="/manage/users"
+      width="wide"
+      requestPath={(id) => `/manage/request/${id}`}
+    />
+  );
 }

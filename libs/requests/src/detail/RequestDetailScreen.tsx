@@ -25,6 +25,8 @@ export interface RequestDetailScreenProps extends ScreenProps {
   width?: 'narrow' | 'wide';
   /** A request's own page in this frame (a campaign's View): /request/{id} unless given. */
   requestPath?: (requestId: string) => string;
+  /** What the role adds under the history (the administrator's audit trail). */
+  Footer?: ComponentType<{ request: RequestView }>;
 }
 
 // A campaign's page only opens from a campaign's link: a chunk of its own, fetched then.
@@ -59,7 +61,13 @@ export function RequestDetailScreen({ requestPath = requestPage, ...props }: Req
   return <SingleRequestDetail {...props} />;
 }
 
-function SingleRequestDetail({ params, ActionPanel, backTo, width = 'narrow' }: Omit<RequestDetailScreenProps, 'requestPath'>) {
+/** The page's title: the service ('Shoutout'); the console says 'Shoutout request' (issue 22). */
+export function requestTitle(request: Pick<RequestView, 'type' | 'viewer'> | undefined): string {
+  const label = request ? (SERVICE_LABELS[request.type as ServiceType] ?? 'Request') : 'Request';
+  return request?.viewer === 'admin' && label !== 'Request' ? `${label} request` : label;
+}
+
+function SingleRequestDetail({ params, ActionPanel, backTo, width = 'narrow', Footer }: Omit<RequestDetailScreenProps, 'requestPath'>) {
   const { navigate } = useShell();
   const given = params.id ?? '';
   // A request id is a UUID and a shareable one '@' and its paid id: anything else names no request.
@@ -68,7 +76,7 @@ function SingleRequestDetail({ params, ActionPanel, backTo, width = 'narrow' }: 
   const answer = useRequestAnswer(ref);
   const request = query.data;
   useLiveRequestRefresh(ref, request?.id);
-  const title = request ? (SERVICE_LABELS[request.type as ServiceType] ?? 'Request') : 'Request';
+  const title = requestTitle(request);
 
   const body = () => {
     if (!ref) return <EmptyView title={MESSAGES.requestNotFound.title} text={MESSAGES.requestNotFound.text} headingLevel={2} />;
@@ -88,6 +96,7 @@ function SingleRequestDetail({ params, ActionPanel, backTo, width = 'narrow' }: 
         {loaded.video && <RequestVideo request={loaded} />}
         <PaymentSection view={loaded} viewer={loaded.viewer} canceled={loaded.status === RequestStatus.Canceled} />
         <RequestHistory request={loaded} />
+        {Footer && <Footer request={loaded} />}
       </div>
     );
   };

@@ -53,7 +53,12 @@ export function RequestSummary({ request }: { request: RequestView }) {
             <PartyAvatar party={party} apiBase={apiBase} size="lg" />
             <div>
               <p className="req-summary__role hd-muted">{party.id === request.athlete_id ? 'Athlete' : 'Requested by'}</p>
-              {party.id === request.athlete_id ? (
+              {request.viewer === 'admin' ? (
+                // The console's own page of the person: a public profile would send an administrator away (issue 22).
+                <Link className="req-summary__name hd-link" href={`/manage/user/${party.id}`}>
+                  {partyName(party)}
+                </Link>
+              ) : party.id === request.athlete_id ? (
                 <Link className="req-summary__name hd-link" href={`/@${party.username ?? party.id}`}>
                   {partyName(party)}
                 </Link>

@@ -3,6 +3,12 @@ import { MESSAGES } from '@huddle/domain';
 import { useShell, useSignedVideoReload } from '@huddle/ui';
 import type { RequestView } from '../api/requests-api';
 
+/** 'Your shoutout' for its parties; the administrator reads about the request ('The delivered shoutout'). */
+export function videoTitle(request: Pick<RequestView, 'type' | 'viewer'>): string {
+  if (request.viewer === 'admin') return request.type === 'shoutout' ? 'The delivered shoutout' : 'The delivered video';
+  return request.type === 'shoutout' ? 'Your shoutout' : 'The video';
+}
+
 /**
  * The delivered video (spec §2's video player with a watermark). The API streams the requester a
  * watermarked copy until the request is finished and reviewed, and the player overlays Huddle's
@@ -21,7 +27,7 @@ export function RequestVideo({ request }: { request: RequestView }) {
   return (
     <section className="hd-panel req-video" aria-labelledby="req-video-title">
       <h2 className="hd-panel__title" id="req-video-title">
-        {request.type === 'shoutout' ? 'Your shoutout' : 'The video'}
+        {videoTitle(request)}
       </h2>
       <div className="req-player">
         {/* Cookies travel with media requests, so the API knows who watches. */}

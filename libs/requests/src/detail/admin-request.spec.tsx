@@ -1,0 +1,80 @@
+import { testShell } from '@huddle/ui/testing';
+import type { RequestView } from '../api/requests-api';
+import { CampaignAthletes } from '../campaign/CampaignParts';
+import { AdminActionPanel, canMarkPayoutPaid } from './AdminActionPanel';
+import { auditLines } from './AdminRequestAudit';
+import { requestTitle } from './RequestDetailScreen';
+import { RequestSummary } from './RequestSummary';
+import { videoTitle } from './RequestVideo';
+import { renderInShell, testRequest } from './spec-support';
+
+const admin = testShell({ role: 4 });
+
+function asAdmin(changes: Partial<RequestView> = {}): RequestView {
+  return testRequest({ viewer: 'admin', type: 'shoutout', ...changes });
+}
+
+function payment(payout_status: 'unpaid' | 'paid'): RequestView['payment'] {
+  return { amount: 100, athlete_id: 'a1', athlete_name: 'Jordan Miles', sender: 'f1', sender_name: 'Riley Parker', payout_status } as RequestView['payment'];
+}
+
+describe('/manage/request/{id} for the administrator (issue 22)', () => {
+  it('links both parties to their console page, never to a public profile', () => {
+    const html = renderInShell(<RequestSummary request={asAdmin()} />, admin);
+    expect(html).toContain('href="/manage/user/a1"');
+    expect(html).toContain('href="/manage/user/f1"');
+    expect(html).not.toContain('href="/@jordan"');
+    // The parties themselves still see the athlete's public page.
+    expect(renderInShell(<RequestSummary request={testRequest({ type: 'shoutout' })} />, testShell({ role: 1 }))).toContain('href="/@jordan"');
+  });
+
+  it('titles the page and the video after the request, not "Your shoutout"', () => {
+    expect(requestTitle(asAdmin())).toBe('Video shoutout request');
+    expect(videoTitle(asAdmin())).toBe('The delivered shoutout');
+    expect(videoTitle(testRequest({ type: 'shoutout', viewer: 'requester' }))).toBe('Your shoutout');
+    expect(requestTitle(testRequest({ type: 'shoutout', viewer: 'requester' }))).toBe('Video shoutout');
+  });
+
+  it('offers Mark payout paid only on a finished, paid request whose share is unpaid', () => {
+    expect(canMarkPayoutPaid(asAdmin({ status: 5, payment: payment('unpaid') }))).toBe(true);
+    expect(canMarkPayoutPaid(asAdmin({ status: 5, payment: payment('paid') }))).toBe(false);
+    expect(canMarkPayoutPaid(asAdmin({ status: 2, payment: payment('unpaid') }))).toBe(false);
+    expect(canMarkPayoutPaid(asAdmin({ status: 5, paid: false, payment: payment('unpaid') }))).toBe(false);
+    const html = renderInShell(<AdminActionPanel request={asAdmin({ status: 5, payment: payment('unpaid') })} onChange={() => undefined} />, admin);
+    expect(html).toContain('Mark payout paid');
+  });
+
+  it("shows the requester's flag and Cancel request", () => {
+    const html = renderInShell(<AdminActionPanel request={asAdmin({ status: 4, flagged: true, available_actions: ['admin_cancel', 'admin_approve'] })} onChange={() => undefined} />, admin);
+    expect(html).toContain('Flagged by the requester');
+    expect(html).toContain('Cancel request');
+    expect(html).toContain('Approve video');
+  });
+
+  it("says what each audited action changed", () => {
+    expect(auditLines({ before: { payout_status: 'unpaid', amount: 10 }, after: { payout_status: 'paid', amount: 10 } })).toEqual(['payout_status: unpaid → paid']);
+    expect(auditLines({ before: null, after: { status: 3 } })).toEqual(['status: — → 3']);
+  });
+});
+
+describe('/manage/request/@{campaign} for the administrator', () => {
+  const entry = (status: 1 | 2 | 3, id: string) => ({
+    id,
+    status,
+    request_amount: 100,
+    created_at: 1772625600,
+    updated_at: 1772625600,
+    expiration_time: null,
+    athlete: { id: `athlete-${id}`, first_name: 'Sam', last_name: id, username: `sam${id}`, profile_photo: null },
+    has_video: false,
+    refunded: status === 3,
+  });
+
+  it("links every athlete to their console page and every request, whatever its status", () => {
+    const html = renderInShell(<CampaignAthletes entries={[entry(1, 'r1'), entry(3, 'r3')]} apiBase="/api/v1" requestPath={(id) => `/manage/request/${id}`} admin />, admin);
+    expect(html).toContain('href="/manage/user/athlete-r1"');
+    expect(html).toContain('href="/manage/request/r1"');
+    expect(html).toContain('href="/manage/request/r3"');
+    expect(html).not.toContain('href="/@samr1"');
+  });
+});
