@@ -6,6 +6,8 @@ export const LIMITS = {
   description: { max: 230 },
   text: { max: 500 },
   resetCode: { length: 6, ttlSeconds: 10 * 60, maxAttempts: 5 },
+  /** The set-password link an account added by an administrator gets by email (single use). */
+  setPasswordLink: { ttlHours: 72 },
   password: { min: 8, max: 128 },
   video: { mimeTypes: ['video/mp4', 'video/quicktime'], maxMegabytes: 2044, maxSeconds: 30 },
   /** The athlete's delivery video has no duration limit of its own; the configured ceiling. */

@@ -56,7 +56,10 @@ export interface LiveSignal {
 /** The SSE event names the stream uses for each kind of LiveEvent. */
 // heartbeat: an event, not an SSE comment, because a browser's EventSource never shows comments to
 // the page, and the client must see the stream alive to not reconnect after LIVE_STREAM_SILENCE_MS.
-export const LIVE_EVENT_NAMES = { notification: 'notification', unread: 'unread', signal: 'signal', heartbeat: 'heartbeat' } as const;
+// session_ended: the stream's session was ended by someone else (an administrator blocked or removed
+// the account); sent just before the stream ends, so the shell signs the tab out at once instead of
+// learning it from the refused reconnect.
+export const LIVE_EVENT_NAMES = { notification: 'notification', unread: 'unread', signal: 'signal', heartbeat: 'heartbeat', sessionEnded: 'session_ended' } as const;
 
 /**
  * The client reconnects when the stream has been silent this long (spec §4: heartbeat timeout

@@ -17,6 +17,7 @@ import { MoneyTrue1763771200000 } from './1763771200000-money-true';
 import { Payouts1763771300000 } from './1763771300000-payouts';
 import { RestrictedMedia1763771500000 } from './1763771500000-restricted-media';
 import { ReconciliationRuns1763771600000 } from './1763771600000-reconciliation-runs';
+import { AdminConsole1763771750000 } from './1763771750000-admin-console';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   Payouts1763771300000,
   RestrictedMedia1763771500000,
   ReconciliationRuns1763771600000,
+  AdminConsole1763771750000,
 ];

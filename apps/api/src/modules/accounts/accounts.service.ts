@@ -166,6 +166,27 @@ export class AccountsService {
     }
   }
 
+  /**
+   * An account an administrator adds: incomplete (role user_type + 10) and without a password, so
+   * nobody can sign in to it until its owner chooses one through the emailed link that
+   * `inSameTransaction` queues with it.
+   */
+  async createWithoutPassword(input: { userType: UserTypeCode; email: string }, inSameTransaction?: AccountCreationHook): Promise<Account> {
+    try {
+      const id = await this.transactions.run(async () => {
+        const manager = this.transactions.manager;
+        const saved = await manager.save(
+          manager.create(AccountEntity, { userType: input.userType, email: normalizeEmail(input.email), profileCompleted: false, passwordHash: null }),
+        );
+        await inSameTransaction?.(manager, saved.id);
+        return saved.id;
+      });
+      return await this.getById(id);
+    } catch (error) {
+      throw asTakenError(error);
+    }
+  }
+
   /** A new, incomplete business account that signs in through a provider only (no password). */
   async createBusinessForIdentity(input: NewIdentityAccount, inSameTransaction?: AccountCreationHook): Promise<Account> {
     try {
@@ -257,6 +278,18 @@ export class AccountsService {
     }
     const account = await this.getById(id);
     if (changing) this.changed([account]);
+    return account;
+  }
+
+  /**
+   * Blocks or unblocks an account (administrators). A blocked account's sessions no longer resolve
+   * and it is left out of listings and public pages; the caller revokes its sessions in the same
+   * transaction. Listeners (search caches) hear of it after the commit.
+   */
+  async setBlocked(id: string, blocked: boolean): Promise<Account> {
+    await this.accounts.update({ id, deletedAt: IsNull() }, { blocked });
+    const account = await this.getById(id);
+    this.changed([account]);
     return account;
   }
 

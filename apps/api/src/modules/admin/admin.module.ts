@@ -2,7 +2,16 @@ import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { AuditModule } from '../audit/audit.module';
+import { AccountsModule } from '../accounts/accounts.module';
+import { AthletesModule } from '../athletes/athletes.module';
+import { AuthModule } from '../auth/auth.module';
+import { BookingModule } from '../booking/booking.module';
+import { MediaModule } from '../media/media.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { AdminAuditController } from './admin-audit.controller';
 import { AdminService } from './admin.service';
+import { AdminUsersController } from './admin-users.controller';
+import { AdminUsersService } from './admin-users.service';
 import { MoneyDeskController } from './money-desk.controller';
 import { MoneyDeskService } from './money-desk.service';
 
@@ -11,9 +20,9 @@ import { MoneyDeskService } from './money-desk.service';
  * imports it (the audit trail it writes is AuditModule's, which every module may import).
  */
 @Module({
-  imports: [JobsModule, PaymentsModule, AuditModule],
-  controllers: [MoneyDeskController],
-  providers: [AdminService, MoneyDeskService],
+  imports: [JobsModule, PaymentsModule, AuditModule, AccountsModule, AthletesModule, AuthModule, BookingModule, MediaModule, NotificationsModule],
+  controllers: [MoneyDeskController, AdminUsersController, AdminAuditController],
+  providers: [AdminService, MoneyDeskService, AdminUsersService],
   exports: [AdminService],
 })
 export class AdminModule {}

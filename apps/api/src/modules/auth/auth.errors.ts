@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ErrorCode, MESSAGES } from '@huddle/domain';
+import { ADMIN_MESSAGES, ERROR_MESSAGES, ErrorCode, MESSAGES } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
 
 export const AuthErrors = {
@@ -13,6 +13,8 @@ export const AuthErrors = {
   /** Wrong, expired, used or exhausted code, or no such account: one answer for all. */
   incorrectResetCode: (): DomainError =>
     new DomainError(ErrorCode.IncorrectResetCode, undefined, { verificationCode: ERROR_MESSAGES[ErrorCode.IncorrectResetCode] }),
+  /** A set-password link that is wrong, used, expired, or whose account is blocked or gone: one answer for all. */
+  setPasswordLinkInvalid: (): DomainError => new DomainError(ErrorCode.ValidationFailed, ADMIN_MESSAGES.setPasswordLinkInvalid, { token: ADMIN_MESSAGES.setPasswordLinkInvalid }),
   /** No Facebook app configured and the sandbox page not allowed (BUSINESS_SIGN_IN_SANDBOX). */
   businessSignInUnavailable: (): DomainError => new DomainError(ErrorCode.ServiceUnavailable, MESSAGES.businessSignInUnavailable),
 } as const;

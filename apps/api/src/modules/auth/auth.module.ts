@@ -20,6 +20,8 @@ import { SessionEntity } from './entities/session.entity';
 import { FacebookBusinessProvider } from './facebook-business.provider';
 import { PasswordHasher } from './password-hasher.service';
 import { PasswordResetService } from './password-reset.service';
+import { PasswordSetupController } from './password-setup.controller';
+import { PasswordSetupService } from './password-setup.service';
 import { PasswordsController } from './passwords.controller';
 import { SandboxBusinessProvider } from './sandbox-business.provider';
 import { SessionCookie } from './session-cookie';
@@ -34,7 +36,7 @@ import { UnavailableBusinessProvider } from './unavailable-business.provider';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SessionEntity, PasswordResetEntity]), AccountsModule, MailModule, JobsModule],
-  controllers: [CredentialsController, SessionsController, PasswordsController, BusinessAuthController, AccountDeletionController],
+  controllers: [CredentialsController, SessionsController, PasswordsController, BusinessAuthController, AccountDeletionController, PasswordSetupController],
   providers: [
     SessionsService,
     PasswordHasher,
@@ -42,6 +44,7 @@ import { UnavailableBusinessProvider } from './unavailable-business.provider';
     AuthSecret,
     CredentialsService,
     PasswordResetService,
+    PasswordSetupService,
     BusinessSignInService,
     {
       provide: BusinessIdentityProvider,
@@ -56,7 +59,7 @@ import { UnavailableBusinessProvider } from './unavailable-business.provider';
     },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [SessionsService, PasswordHasher, AuthSecret],
+  exports: [SessionsService, PasswordHasher, AuthSecret, PasswordSetupService],
 })
 export class AuthModule {}
 

@@ -10,6 +10,8 @@ import type { NotificationRow } from './notifications.service';
 
 /** Keeps an idle stream (and proxies) open and tells the client it is alive (see LIVE_EVENT_NAMES). */
 const HEARTBEAT = `event: ${LIVE_EVENT_NAMES.heartbeat}\ndata: {}\n\n`;
+/** Written just before a stream is ended because its session was ended by someone else. */
+const SESSION_ENDED = `event: ${LIVE_EVENT_NAMES.sessionEnded}\ndata: {}\n\n`;
 /** How many missed notifications one catch-up sends (the rest are in the list). */
 const REPLAY_LIMIT = 500;
 
@@ -140,13 +142,16 @@ export class NotificationStreams implements OnApplicationBootstrap, BeforeApplic
     const fresh: Array<{ userId: string; seq: number }> = [];
     const counted = new Set<string>();
     const signals: number[] = [];
+    const ended = new Set<string>();
     for (const item of payload.split(',')) {
       const [kind, userId, seq] = item.split(':');
       if (!userId || !this.byUser.has(userId)) continue;
       if (kind === 'n' && seq) fresh.push({ userId, seq: Number(seq) });
       if (kind === 'u') counted.add(userId);
       if (kind === 's' && seq) signals.push(Number(seq));
+      if (kind === 'e') ended.add(userId);
     }
+    if (ended.size > 0) await this.endRevoked(ended);
     // A video chat's signal goes to the user's connections as it is: no number, nothing to catch up on.
     if (signals.length > 0) {
       for (const { userId, signal } of await this.notifications.signalsByIds(signals)) {
@@ -161,6 +166,18 @@ export class NotificationStreams implements OnApplicationBootstrap, BeforeApplic
     }
     for (const userId of counted) {
       for (const connection of this.byUser.get(userId) ?? []) this.count(connection, counts.get(userId) ?? 0);
+    }
+  }
+
+  /** The user's sessions were revoked (NotificationsService.endSessionsIn): their streams end now, told why. */
+  private async endRevoked(userIds: ReadonlySet<string>): Promise<void> {
+    const connections = [...userIds].flatMap((userId) => [...(this.byUser.get(userId) ?? [])]);
+    if (connections.length === 0) return;
+    const live = await this.sessions.liveOf([...new Set(connections.map((connection) => connection.sessionId))]);
+    for (const connection of connections) {
+      if (live.has(connection.sessionId)) continue;
+      connection.sink.write(SESSION_ENDED);
+      connection.sink.end();
     }
   }
 

@@ -225,6 +225,16 @@ export class NotificationsService implements OnModuleInit {
     });
   }
 
+  /**
+   * Ends the user's open streams in every API process once the caller's transaction commits (the
+   * one that revoked their sessions: an administrator blocked or removed the account), each told
+   * `session_ended` first, instead of at the next heartbeat. Streams whose session is still live
+   * (none, after a revocation of all of them) stay open.
+   */
+  async endSessionsIn(manager: EntityManager, userId: string): Promise<void> {
+    await this.bus.sendIn(manager, NOTIFICATIONS_CHANNEL, `e:${userId}`);
+  }
+
   /** Signals by their ids, oldest first, with the user each is for. */
   async signalsByIds(ids: readonly number[]): Promise<Array<{ userId: string; signal: LiveSignal }>> {
     if (ids.length === 0) return [];

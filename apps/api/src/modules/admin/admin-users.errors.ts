@@ -1,0 +1,11 @@
+import { ADMIN_MESSAGES, ErrorCode, MESSAGES } from '@huddle/domain';
+import { DomainError } from '../../common/errors/domain-error';
+
+export const AdminUsersErrors = {
+  /** Unknown, malformed or deleted ids all read the same (the console shows 'Nothing found / Please, confirm the ID and try again'). */
+  userNotFound: (): DomainError => new DomainError(ErrorCode.NotFound, MESSAGES.nothingFound.title),
+  cannotBlockSelf: (): DomainError => new DomainError(ErrorCode.Forbidden, ADMIN_MESSAGES.cannotBlockSelf),
+  cannotRemoveSelf: (): DomainError => new DomainError(ErrorCode.Forbidden, ADMIN_MESSAGES.cannotRemoveSelf),
+  /** Services, school, sports, photo and intro uploads are an athlete's. */
+  notAnAthlete: (field: string): DomainError => new DomainError(ErrorCode.ValidationFailed, ADMIN_MESSAGES.notAnAthlete, { [field]: ADMIN_MESSAGES.notAnAthlete }),
+} as const;
