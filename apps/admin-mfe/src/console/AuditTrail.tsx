@@ -1,9 +1,9 @@
 import { toApiError } from '@huddle/api-client';
-import { formatDate, formatTime } from '@huddle/domain/format';
 import { EmptyView, ErrorView, Panel, SkeletonList } from '@huddle/ui';
 import type { AuditEntry } from './admin-console-api';
 import { useAudit } from './console-hooks';
 import { CONSOLE_TEXTS } from './console-messages';
+import { formatMoment } from './user-format';
 
 /** 'first_name: Jordan → Jay' for each field an action changed (never a password: the API leaves those out). */
 export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
@@ -35,7 +35,7 @@ export function AuditTrail({ subjectType, subjectId }: { subjectType: 'user' | '
           <li key={entry.id}>
             <strong>{auditActionLabel(entry.action)}</strong>
             <span className="adm-sub">
-              {entry.admin_name} · {formatDate(entry.created_at)} {formatTime(entry.created_at)}
+              {entry.admin_name} · {formatMoment(entry.created_at)}
             </span>
             {auditChanges(entry).map((line) => (
               <span key={line} className="adm-audit__change">

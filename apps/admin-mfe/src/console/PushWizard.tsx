@@ -106,7 +106,7 @@ export function PushWizardStep({ state, errors, onDraft }: PushWizardViewProps) 
             {PUSH_ROLES.map((role) => (
               <label key={role.value}>
                 <input type="checkbox" checked={draft.roles.includes(role.value)} onChange={(event) => onDraft(toggleRole(draft, role.value, event.target.checked))} />
-                {role.label}s
+                {role.plural}
               </label>
             ))}
           </fieldset>

@@ -65,9 +65,10 @@ export interface AuditEntry {
   action: string;
   subject_type: string;
   subject_id: string;
-  before: unknown;
-  after: unknown;
-  created_at: number;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** ISO 8601. */
+  created_at: string;
 }
 
 export interface AuditPage {

@@ -1,21 +1,24 @@
-/** The console's toasts and state texts (spec §8, issue 22), written once for the screens and their specs. */
+import { ADMIN_MESSAGES } from '@huddle/domain';
+
+/** The console's toasts (spec §8, issue 22), from libs/domain where the API's answers come from too. */
 export const USER_TOASTS = {
-  locked: 'The user has been locked',
-  unlocked: 'The user has been unlocked',
-  synced: 'The user has been synced',
-  removed: 'The user has been removed',
-  created: 'User has been created',
-  updating: 'Updating user',
-  updated: 'User has been updated',
+  locked: ADMIN_MESSAGES.userLocked,
+  unlocked: ADMIN_MESSAGES.userUnlocked,
+  synced: ADMIN_MESSAGES.userSynced,
+  removed: ADMIN_MESSAGES.userRemoved,
+  created: ADMIN_MESSAGES.userCreated,
+  updating: ADMIN_MESSAGES.userUpdating,
+  updated: ADMIN_MESSAGES.userUpdated,
 } as const;
 
 export const PUSH_TOASTS = {
-  created: 'Custom push has been created',
-  updated: 'Custom push has been updated',
-  deleted: 'Custom push has been deleted',
-  sent: 'Pushes has been sent',
+  created: ADMIN_MESSAGES.pushCreated,
+  updated: ADMIN_MESSAGES.pushUpdated,
+  deleted: ADMIN_MESSAGES.pushDeleted,
+  sent: ADMIN_MESSAGES.pushesSent,
 } as const;
 
+/** The console's state texts. */
 export const CONSOLE_TEXTS = {
   noUsers: 'No users match these filters',
   noUserRequests: 'No requests match these filters',

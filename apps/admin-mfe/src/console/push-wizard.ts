@@ -10,10 +10,11 @@ import type { CustomPush, CustomPushInput } from './admin-console-api';
 export type WizardStep = 1 | 2 | 3;
 export type PushRole = 1 | 2 | 3;
 
-export const PUSH_ROLES: readonly { value: PushRole; label: string }[] = [1, 2, 3].map((value) => ({
-  value: value as PushRole,
-  label: USER_TYPE_NAMES[value as PushRole],
-}));
+export const PUSH_ROLES: readonly { value: PushRole; label: string; plural: string }[] = [
+  { value: 1, label: USER_TYPE_NAMES[1], plural: 'Fans' },
+  { value: 2, label: USER_TYPE_NAMES[2], plural: 'Athletes' },
+  { value: 3, label: USER_TYPE_NAMES[3], plural: 'Businesses' },
+];
 
 /** Each text's longest length (the contract's 100/150/500). */
 export const PUSH_TEXT_LIMITS = { name: 100, subject: 150, message: 500 } as const;
@@ -112,8 +113,8 @@ export function pushInputOf(draft: PushDraft): CustomPushInput {
 /** 'Fans, Athletes' or '3 users': who a push goes to, for the list and the confirmation. */
 export function destinationText(destination: { roles: readonly number[]; user_ids: readonly string[] }): string {
   if (destination.user_ids.length > 0) return destination.user_ids.length === 1 ? '1 chosen user' : `${destination.user_ids.length} chosen users`;
-  const names = destination.roles.map((role) => PUSH_ROLES.find((option) => option.value === role)?.label).filter(Boolean);
-  return names.length > 0 ? names.map((name) => `${name}s`).join(', ') : 'Nobody';
+  const names = destination.roles.map((role) => PUSH_ROLES.find((option) => option.value === role)?.plural).filter(Boolean);
+  return names.length > 0 ? names.join(', ') : 'Nobody';
 }
 
 /** 'Sending 1,000 of 4,200' while a push goes out; the list polls until it is sent. */
