@@ -22,3 +22,5 @@ export * from './public-names';
 export * from './video-chat';
 export * from './money';
 export * from './payouts';
+export * from './custom-pushes';
+export * from './admin-counters';

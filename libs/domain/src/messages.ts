@@ -111,6 +111,19 @@ export const ADMIN_MESSAGES = {
   notAnAthlete: 'This user is not an athlete',
   /** The emailed set-password link: wrong, used, expired, or its account blocked or gone. */
   setPasswordLinkInvalid: 'This link is invalid or has expired. Please ask an administrator for a new one.',
+  /** Requests and campaigns: an unknown or malformed id on /manage/request/{id}. */
+  statusChanged: 'Status has been changed',
+  requestNotFound: MESSAGES.requestNotFound.title,
+  /** Custom pushes. */
+  pushCreated: 'Custom push has been created',
+  pushUpdated: 'Custom push has been updated',
+  pushDeleted: 'Custom push has been deleted',
+  pushesSent: 'Pushes has been sent',
+  pushNotFound: 'Custom push not found',
+  pushNotEditable: 'This push has already been sent and cannot be changed',
+  pushBeingSent: 'This push is being sent and cannot be deleted',
+  pushRoleInvalid: 'Choose fans, athletes or businesses',
+  pushUsersUnavailable: 'Some of these users cannot receive pushes',
 } as const;
 
 /** The email an account added by an administrator gets: its single-use link to choose a password. */

@@ -21,6 +21,7 @@ import { MediaModule } from '../modules/media/media.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { PaymentsModule } from '../modules/payments/payments.module';
 import { PayoutsModule } from '../modules/payouts/payouts.module';
+import { PushesModule } from '../modules/pushes/pushes.module';
 
 /**
  * The whole API. The configuration is passed in rather than read here, so the entrypoints read
@@ -50,6 +51,7 @@ export class AppModule {
         PaymentsModule,
         PayoutsModule,
         NotificationsModule,
+        PushesModule,
         AdminModule,
         DemoModule,
       ],

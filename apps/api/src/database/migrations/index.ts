@@ -18,6 +18,7 @@ import { Payouts1763771300000 } from './1763771300000-payouts';
 import { RestrictedMedia1763771500000 } from './1763771500000-restricted-media';
 import { ReconciliationRuns1763771600000 } from './1763771600000-reconciliation-runs';
 import { AdminConsole1763771750000 } from './1763771750000-admin-console';
+import { CustomPushes1763771800000 } from './1763771800000-custom-pushes';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   RestrictedMedia1763771500000,
   ReconciliationRuns1763771600000,
   AdminConsole1763771750000,
+  CustomPushes1763771800000,
 ];

@@ -3,6 +3,7 @@ import { ClusterBusModule } from '../../database/cluster-bus';
 import { AuthModule } from '../auth/auth.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { MailModule } from '../mail/mail.module';
+import { BroadcastNotifications } from './broadcast-notifications.service';
 import { NotificationStreams } from './notification-streams';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
@@ -11,7 +12,7 @@ import { NotificationsService } from './notifications.service';
 @Module({
   imports: [ClusterBusModule, MailModule, AuthModule, JobsModule],
   controllers: [NotificationsController],
-  providers: [NotificationsService, NotificationStreams],
-  exports: [NotificationsService],
+  providers: [NotificationsService, NotificationStreams, BroadcastNotifications],
+  exports: [NotificationsService, BroadcastNotifications],
 })
 export class NotificationsModule {}
