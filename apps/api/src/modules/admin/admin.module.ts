@@ -8,7 +8,10 @@ import { AuthModule } from '../auth/auth.module';
 import { BookingModule } from '../booking/booking.module';
 import { MediaModule } from '../media/media.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { PayoutsModule } from '../payouts/payouts.module';
 import { AdminAuditController } from './admin-audit.controller';
+import { AdminRequestViewsController } from './admin-requests.controller';
+import { AdminRequestsService } from './admin-requests.service';
 import { AdminService } from './admin.service';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
@@ -20,9 +23,9 @@ import { MoneyDeskService } from './money-desk.service';
  * imports it (the audit trail it writes is AuditModule's, which every module may import).
  */
 @Module({
-  imports: [JobsModule, PaymentsModule, AuditModule, AccountsModule, AthletesModule, AuthModule, BookingModule, MediaModule, NotificationsModule],
-  controllers: [MoneyDeskController, AdminUsersController, AdminAuditController],
-  providers: [AdminService, MoneyDeskService, AdminUsersService],
+  imports: [JobsModule, PaymentsModule, AuditModule, AccountsModule, AthletesModule, AuthModule, BookingModule, MediaModule, NotificationsModule, PayoutsModule],
+  controllers: [MoneyDeskController, AdminUsersController, AdminAuditController, AdminRequestViewsController],
+  providers: [AdminService, MoneyDeskService, AdminUsersService, AdminRequestsService],
   exports: [AdminService],
 })
 export class AdminModule {}

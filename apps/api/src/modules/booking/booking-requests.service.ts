@@ -180,6 +180,24 @@ export class BookingRequestsService {
     return { requests, total, page, page_size: pageSize };
   }
 
+  /**
+   * Requests by id, in the order given, as an administrator's list of one user's requests shows
+   * them (GET /admin/requests/filter): each summary's profile is the other party (the requester
+   * where the user is the athlete), with the facts the admin's list adds to it.
+   */
+  async summariesFor(userId: string, ids: readonly string[]): Promise<Array<{ summary: RequestSummaryDto; athleteId: string; requesterId: string; campaignId: string | null }>> {
+    if (ids.length === 0) return [];
+    const manager = this.transactions.manager;
+    const rows = await manager.getRepository(RequestEntity).findBy({ id: In([...ids]) });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const viewerOf = (row: RequestEntity): Viewer => (row.athleteId === userId ? 'athlete' : 'requester');
+    const parties = await partiesOf(manager, rows.map((row) => (viewerOf(row) === 'athlete' ? row.requesterId : row.athleteId)));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [{ summary: summaryOf(row, viewerOf(row), parties), athleteId: row.athleteId, requesterId: row.requesterId, campaignId: row.endorsementCampaignId }] : [];
+    });
+  }
+
   async counters(actor: RequestActor & { id: string }): Promise<RequestCountersDto> {
     const asAthlete = actor.role === UserType.Athlete || actor.role === UserType.Athlete + 10;
     const rows: Array<{ status: number; count: number }> = await this.transactions.manager.query(
