@@ -23,6 +23,8 @@ const SPEC_TABLE: [path: string, roles: RoleCode[]][] = [
   ['/login', [-1, 0]],
   ['/restore', [-1, 0]],
   ['/signup', [-1, 0, 11, 12, 13]],
+  // Issue 22: an added account's emailed link to choose its first password.
+  ['/set-password', [-1, 0]],
   ['/dashboard', [0, 1, 2, 3]],
   ['/locker-room', [2]],
   ['/stats', [3]],
@@ -201,7 +203,7 @@ describe('sign-in screens and shared links', () => {
   });
 
   it('knows the pages only the sign-in screens draw', () => {
-    expect(['/login', '/restore', '/signup'].map(isSignInPath)).toEqual([true, true, true]);
+    expect(['/login', '/restore', '/signup', '/set-password'].map(isSignInPath)).toEqual([true, true, true, true]);
     expect(['/dashboard', '/@jordan', '/', '/nowhere'].map(isSignInPath)).toEqual([false, false, false, false]);
   });
 

@@ -38,6 +38,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/login', roles: SIGNING_IN, owner: 'shell' },
   { path: '/restore', roles: SIGNING_IN, owner: 'shell' },
   { path: '/signup', roles: SIGNING_IN, owner: 'shell' },
+  // Issue 22: the first password of an account an administrator added, from the emailed single-use link.
+  { path: '/set-password', roles: SIGNING_IN, owner: 'shell' },
   { path: '/signup', roles: WIZARD, owner: 'remote' },
   { path: '/dashboard', roles: BROWSERS, owner: 'remote' },
   { path: '/locker-room', roles: [2], owner: 'remote' },

@@ -5,6 +5,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/login': 'Log in',
   '/restore': 'Reset password',
   '/signup': 'Sign up',
+  '/set-password': 'Set password',
   '/dashboard': 'Dashboard',
   '/locker-room': 'Locker Room',
   '/stats': 'Statistics',

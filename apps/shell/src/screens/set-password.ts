@@ -1,0 +1,51 @@
+import { ApiError, apiErrorFromReply, networkError } from '@huddle/api-client';
+import { ADMIN_MESSAGES, LIMITS, MESSAGES } from '@huddle/domain';
+import { API_BASE } from '../api/http';
+import type { FieldErrors } from './form-errors';
+
+export type SetPasswordField = 'password' | 'confirm';
+
+/** The message under Confirm password when the two differ. */
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+
+/** What Set password shows when done (spec §5's wording of Restore's success). */
+export const PASSWORD_SET = { title: 'Password set', text: MESSAGES.passwordRestored.text } as const;
+
+/** The token of /set-password?token=...; '' when the link carries none (then the link is invalid). */
+export function setPasswordToken(search: string): string {
+  return (new URLSearchParams(search).get('token') ?? '').trim();
+}
+
+/** Sign-up's password rules (spec §5), and the confirmation equal to it. */
+export function setPasswordErrors(password: string, confirm: string): FieldErrors<SetPasswordField> {
+  const errors: FieldErrors<SetPasswordField> = {};
+  if (!password) errors.password = MESSAGES.passwordRequired;
+  else if (password.length < LIMITS.password.min) errors.password = MESSAGES.passwordTooShort;
+  else if (password.length > LIMITS.password.max) errors.password = MESSAGES.passwordTooLong;
+  if (!confirm) errors.confirm = MESSAGES.required;
+  else if (!errors.password && confirm !== password) errors.confirm = PASSWORDS_DIFFER;
+  return errors;
+}
+
+/** A refusal that means the link itself is no good (wrong, used, expired, or its account gone): no form can fix it. */
+export function isInvalidLink(error: unknown): boolean {
+  return error instanceof ApiError && (error.message === ADMIN_MESSAGES.setPasswordLinkInvalid || error.fieldErrors.token !== undefined);
+}
+
+/** POST /user/accounts/password-set (skip-auth): the emailed link's token and the new password, once. */
+export async function setPasswordWithToken(token: string, password: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`${API_BASE}/user/accounts/password-set`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ token, password }),
+    });
+  } catch {
+    throw networkError();
+  }
+  if (response.ok) return;
+  const body: unknown = await response.json().catch(() => null);
+  throw apiErrorFromReply(response.status, body);
+}
