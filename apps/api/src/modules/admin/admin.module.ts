@@ -10,6 +10,8 @@ import { MediaModule } from '../media/media.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PayoutsModule } from '../payouts/payouts.module';
 import { AdminAuditController } from './admin-audit.controller';
+import { AdminCountersController } from './admin-counters.controller';
+import { AdminCountersService } from './admin-counters.service';
 import { AdminRequestViewsController } from './admin-requests.controller';
 import { AdminRequestsService } from './admin-requests.service';
 import { AdminService } from './admin.service';
@@ -24,8 +26,8 @@ import { MoneyDeskService } from './money-desk.service';
  */
 @Module({
   imports: [JobsModule, PaymentsModule, AuditModule, AccountsModule, AthletesModule, AuthModule, BookingModule, MediaModule, NotificationsModule, PayoutsModule],
-  controllers: [MoneyDeskController, AdminUsersController, AdminAuditController, AdminRequestViewsController],
-  providers: [AdminService, MoneyDeskService, AdminUsersService, AdminRequestsService],
+  controllers: [MoneyDeskController, AdminUsersController, AdminAuditController, AdminRequestViewsController, AdminCountersController],
+  providers: [AdminService, MoneyDeskService, AdminUsersService, AdminRequestsService, AdminCountersService],
   exports: [AdminService],
 })
 export class AdminModule {}
