@@ -142,10 +142,14 @@ describe('a payout survives kill -9 of the API: paid exactly once', () => {
     }
   }
 
-  async function waitForItem(itemId: string, status: string): Promise<{ status: string; provider_transfer_id: string | null }> {
+  async function waitForItem(itemId: string, status: string): Promise<{ status: string; provider_transfer_id: string | null; idempotency_key: string }> {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const [item] = await query<{ status: string; provider_transfer_id: string | null }>(`SELECT status, provider_transfer_id FROM payout_items WHERE id = $1`, [itemId]);
+      // The item's one allocation (a $160 payout of a $160 share) is its one transfer.
+      const [item] = await query<{ status: string; provider_transfer_id: string | null; idempotency_key: string }>(
+        `SELECT i.status, a.provider_transfer_id, a.idempotency_key FROM payout_items i JOIN payout_allocations a ON a.payout_item_id = i.id WHERE i.id = $1`,
+        [itemId],
+      );
       if (item?.status === status) return item;
       if (Date.now() > deadline) throw new Error(`Payout item ${itemId} is ${item?.status}, not ${status}`);
       await sleep(250);
@@ -177,9 +181,13 @@ describe('a payout survives kill -9 of the API: paid exactly once', () => {
         expect(item.provider_transfer_id).toBe(transfers[0].id);
         // 'after': Stripe had made it before the kill, and the retry got the same one back.
         expect(fake.connect.transfers.size).toBe(when === 'after' ? transfersBefore : transfersBefore + 1);
-        // Every create carried the item's key; the restarted API looked for the transfer before creating one.
+        // Every create carried the allocation's key from the database; the restarted API looked for the transfer before creating one.
+        expect(item.idempotency_key).toMatch(new RegExp(`^huddle:transfer:${itemId}:[0-9a-f-]{36}$`));
         const creates = fake.calls.filter((call) => call.method === 'POST' && call.path === '/v1/transfers');
-        expect(creates.filter((call) => call.idempotencyKey === `huddle:transfer:${itemId}`).length).toBeGreaterThanOrEqual(1);
+        expect(creates.filter((call) => call.idempotencyKey === item.idempotency_key).length).toBeGreaterThanOrEqual(1);
+        expect(creates.every((call) => call.idempotencyKey !== null)).toBe(true);
+        // Drawn on the charge of the request it pays, which the local Stripe checked.
+        expect(transfers[0].source_transaction).toMatch(/^ch_pi_/);
         const [{ total }] = await query<{ total: string }>(`SELECT coalesce(sum(amount_cents), 0)::text AS total FROM ledger_entries`);
         expect(total).toBe('0');
         const [{ paid }] = await query<{ paid: number }>(`SELECT count(*)::int AS paid FROM ledger_movements WHERE request_id = $1 AND movement = 'paid_out'`, [itemId]);

@@ -138,7 +138,7 @@ describe('payouts to athletes (sandbox provider)', () => {
     await ledgerBalanced();
   });
 
-  it('the administrator pays: one transfer, the athlete told, the request paid by itself, a repeat of the confirmation pays nothing more', async () => {
+  it('the administrator pays: a transfer per request paid, each drawn on its charge, the athlete told, the request paid by itself, a repeat of the confirmation pays nothing more', async () => {
     const athlete = await createBookableAthlete(testApp);
     await connectSandboxAccount(testApp, athlete);
     const first = await finishedRequest(testApp, clock, fan, athlete);
@@ -158,10 +158,17 @@ describe('payouts to athletes (sandbox provider)', () => {
     expect(reused.body.status_response.response_message).toMatch(/already used for another payout/);
     await settle(testApp);
 
-    const transfers = await testApp.dataSource.query(`SELECT amount_cents, transfer_group FROM sandbox_transfers WHERE destination = (SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1)`, [
-      athlete.account.id,
+    // One transfer per request the $200 pays ($160 of the first, $40 of the second), each drawn on that request's own charge.
+    const transfers = await testApp.dataSource.query(
+      `SELECT t.amount_cents, t.transfer_group, t.source_transaction, t.metadata->>'request_id' AS request_id FROM sandbox_transfers t
+        WHERE t.destination = (SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1) ORDER BY t.amount_cents DESC`,
+      [athlete.account.id],
+    );
+    const chargeOf = async (requestId: string) => `ch_${(await testApp.dataSource.query(`SELECT provider_intent_id FROM payment_intents WHERE request_id = $1`, [requestId]))[0].provider_intent_id}`;
+    expect(transfers).toEqual([
+      { amount_cents: 16000, transfer_group: sent.body.payout.provider_payout_id, source_transaction: await chargeOf(first), request_id: first },
+      { amount_cents: 4000, transfer_group: sent.body.payout.provider_payout_id, source_transaction: await chargeOf(second), request_id: second },
     ]);
-    expect(transfers).toEqual([{ amount_cents: 20000, transfer_group: sent.body.payout.provider_payout_id }]);
     const statuses = await testApp.get(PayoutsService).payoutStatuses(athlete.account.id, [first, second]);
     expect(Object.fromEntries(statuses)).toEqual({ [first]: 'paid', [second]: 'unpaid' });
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(12000);
@@ -186,16 +193,22 @@ describe('payouts to athletes (sandbox provider)', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ admin_id: admin.account.id, action: 'payout.send', after: { total_cents: 20000 } });
 
-    // The job run again (a retry, a second worker): the same key, the same transfer, no second notice.
+    // The job run again (a retry, a second worker): the same keys, the same transfers, no second notice.
     const [{ id: itemId }] = await testApp.dataSource.query(`SELECT id FROM payout_items WHERE payout_id = $1`, [sent.body.payout.id]);
-    const [{ provider_transfer_id: transferId }] = await testApp.dataSource.query(`SELECT provider_transfer_id FROM payout_items WHERE id = $1`, [itemId]);
+    const allocationsOf = () => testApp.dataSource.query(`SELECT idempotency_key, status, provider_transfer_id FROM payout_allocations WHERE payout_item_id = $1 ORDER BY amount_cents DESC`, [itemId]);
+    const made = await allocationsOf();
+    expect(made.map((row: { idempotency_key: string }) => row.idempotency_key)).toEqual([expect.stringMatching(`^huddle:transfer:${itemId}:`), expect.stringMatching(`^huddle:transfer:${itemId}:`)]);
     await Promise.all([1, 2, 3].map(() => testApp.get(PayoutsService).transfer(itemId)));
-    // As if the process died after the provider's answer and before its record committed (the record and its notice roll back together).
-    await testApp.dataSource.query(`UPDATE payout_items SET status = 'pending', provider_transfer_id = NULL, sent_at = NULL WHERE id = $1`, [itemId]);
+    // As if the process died after the provider's answers and before their records committed (the item's record and its notice roll back together).
+    await testApp.dataSource.query(`UPDATE payout_allocations SET status = 'pending', provider_transfer_id = NULL, sent_at = NULL WHERE payout_item_id = $1`, [itemId]);
+    await testApp.dataSource.query(`UPDATE payout_items SET status = 'pending', sent_at = NULL WHERE id = $1`, [itemId]);
     await testApp.dataSource.query(`DELETE FROM notifications WHERE user_id = $1 AND data->>'title' = 'Payout sent'`, [athlete.account.id]);
     await Promise.all([1, 2, 3, 4, 5].map(() => testApp.get(PayoutsService).transfer(itemId)));
-    expect(await testApp.dataSource.query(`SELECT count(*)::int AS n FROM sandbox_transfers WHERE idempotency_key = $1`, [`huddle:transfer:${itemId}`])).toEqual([{ n: 1 }]);
-    expect(await testApp.dataSource.query(`SELECT status, provider_transfer_id FROM payout_items WHERE id = $1`, [itemId])).toEqual([{ status: 'sent', provider_transfer_id: transferId }]);
+    expect(
+      await testApp.dataSource.query(`SELECT count(*)::int AS n FROM sandbox_transfers WHERE idempotency_key = ANY($1::text[])`, [made.map((row: { idempotency_key: string }) => row.idempotency_key)]),
+    ).toEqual([{ n: 2 }]);
+    expect(await allocationsOf()).toEqual(made);
+    expect(await testApp.dataSource.query(`SELECT status FROM payout_items WHERE id = $1`, [itemId])).toEqual([{ status: 'sent' }]);
     const notices = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND data->>'title' = 'Payout sent'`, [athlete.account.id]);
     expect(notices).toEqual([{ n: 1 }]);
     await ledgerBalanced();
@@ -325,9 +338,10 @@ describe('payouts to athletes (sandbox provider)', () => {
     await finishedRequest(testApp, clock, fan, athlete);
     const sent = await send([{ athlete_id: athlete.account.id, amount: 100, email: athlete.account.email, phone: null }]).expect(201);
     await settle(testApp);
-    const [{ id: itemId, provider_transfer_id: transferId }] = await testApp.dataSource.query(`SELECT id, provider_transfer_id FROM payout_items WHERE payout_id = $1`, [
-      sent.body.payout.id,
-    ]);
+    const [{ id: itemId, provider_transfer_id: transferId }] = await testApp.dataSource.query(
+      `SELECT i.id, a.provider_transfer_id FROM payout_items i JOIN payout_allocations a ON a.payout_item_id = i.id WHERE i.payout_id = $1`,
+      [sent.body.payout.id],
+    );
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(6000);
 
     // Before Stripe's event arrives, the daily reconciliation sees the transfer clean, then reversed.
@@ -335,7 +349,7 @@ describe('payouts to athletes (sandbox provider)', () => {
     expect((await payouts.reconcileTransfers({ days: 30, graceSeconds: 0 })).filter((difference) => difference.itemId === itemId)).toEqual([]);
     await sandbox().reverseTransfer(transferId);
     expect((await payouts.reconcileTransfers({ days: 30, graceSeconds: 0 })).filter((difference) => difference.itemId === itemId)).toEqual([
-      { itemId, code: 'reversed', message: 'The provider reversed 10000 cents of this transfer; Huddle still counts it sent' },
+      { itemId, code: 'reversed', message: `The provider reversed 10000 cents of transfer ${transferId}; Huddle still counts it sent` },
     ]);
     const [incident] = await testApp.dataSource.query(`SELECT kind, status FROM money_incidents WHERE subject_id = $1 AND kind = 'reconciliation'`, [itemId]);
     expect(incident).toEqual({ kind: 'reconciliation', status: 'open' });
@@ -352,6 +366,39 @@ describe('payouts to athletes (sandbox provider)', () => {
     await settle(testApp);
     expect(await listed(athlete.account.id)).toMatchObject({ payout_ready: false, payout_account_state: 'restricted', payout_blocked_reason: 'Stripe needs more information' });
     await send([{ athlete_id: athlete.account.id, amount: 1, email: null, phone: null }]).expect(409);
+    await ledgerBalanced();
+  });
+
+  it('the sandbox plays the provider’s Connect side on a payout item for an administrator: its transfers reversed, its payout refused by the bank', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    await finishedRequest(testApp, clock, fan, athlete);
+    await finishedRequest(testApp, clock, fan, athlete);
+    const sent = await send([{ athlete_id: athlete.account.id, amount: 240, email: athlete.account.email, phone: null }]).expect(201);
+    await settle(testApp);
+    const itemId: string = sent.body.payout.items_view[0].id;
+    const play = (event: string, subjectId = itemId, token = admin.token) => api(testApp).post('/payments/sandbox/provider-events', { subject_id: subjectId, event }, token);
+    await play('payout_failed', itemId, fan.token).expect(403);
+    expect((await play('transfer_reversed', randomUUID()).expect(404)).body.status_response.response_message).toBe('Payment not found');
+
+    expect((await play('payout_failed').expect(200)).body).toMatchObject({ type: 'payout.failed' });
+    await settle(testApp);
+    const [failed] = await testApp.dataSource.query(`SELECT kind, subject_type, amount_cents::int AS amount, message FROM money_incidents WHERE kind = 'transfer_failed' AND message LIKE '%sandbox%'`);
+    expect(failed).toMatchObject({ kind: 'transfer_failed', subject_type: 'provider_object', amount: 24000, message: expect.stringContaining('refused a payout of $240.00') });
+
+    const owed = await ledgerOwed(testApp, athlete.account.id);
+    expect((await play('transfer_reversed').expect(200)).body).toMatchObject({ type: 'transfer.reversed' });
+    await settle(testApp);
+    // Both of its transfers came back: the item is reversed and all of it payable again, once.
+    expect(await testApp.dataSource.query(`SELECT status FROM payout_allocations WHERE payout_item_id = $1`, [itemId])).toEqual([{ status: 'reversed' }, { status: 'reversed' }]);
+    expect(await testApp.dataSource.query(`SELECT status FROM payout_items WHERE id = $1`, [itemId])).toEqual([{ status: 'reversed' }]);
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(owed + 24000);
+    expect((await play('transfer_reversed').expect(409)).body.status_response.response_message).toBe('The payout item has no transfer to reverse');
+    const audit = await testApp.dataSource.query(`SELECT subject_type, after->>'event' AS event FROM admin_audit WHERE subject_id = $1 ORDER BY id`, [itemId]);
+    expect(audit).toEqual([
+      { subject_type: 'payout_item', event: 'payout_failed' },
+      { subject_type: 'payout_item', event: 'transfer_reversed' },
+    ]);
     await ledgerBalanced();
   });
 });

@@ -19,9 +19,17 @@ interface Transfer {
   currency: string;
   destination: string;
   transfer_group: string | null;
+  source_transaction: string | null;
   metadata: Record<string, string>;
   reversed: boolean;
   amount_reversed: number;
+}
+
+/** A charge as the platform's side of the fake knows it: what a transfer may be drawn on. */
+export interface FakeCharge {
+  amount: number;
+  /** Captured: only a succeeded charge's funds can be transferred. */
+  captured: boolean;
 }
 
 interface Payout {
@@ -57,11 +65,20 @@ function error(status: number, code: string, message: string): Reply {
  * links, transfers from the platform's balance and connected accounts' payouts. Tests play the
  * athlete's hosted onboarding (completeOnboarding) and Stripe's own later changes (restrict,
  * reverse, failPayout). The server's Idempotency-Key replay applies to these calls as to the rest.
+ *
+ * Money for transfers, as Stripe has it: a transfer with a source_transaction is drawn on that
+ * charge (which must exist and be captured) and may take at most what the charge has left after
+ * the transfers already drawn on it; one without draws on the platform's available balance, which
+ * is empty until charges settle (days after a capture): `balance_insufficient`.
  */
 export class FakeStripeConnect {
   readonly accounts = new Map<string, Account>();
   readonly transfers = new Map<string, Transfer>();
   readonly payouts = new Map<string, Payout>();
+  /** The platform's available balance in cents (charges captured today are still pending in it). */
+  availableBalance = 0;
+
+  constructor(private readonly chargeOf: (chargeId: string) => FakeCharge | null = () => null) {}
 
   /** The athlete finished Stripe's hosted onboarding (with a bank account, or not). */
   completeOnboarding(accountId: string, withBankAccount = true): void {
@@ -130,13 +147,28 @@ export class FakeStripeConnect {
       if (!destination) return error(400, 'resource_missing', `No such destination: '${form.destination}'`);
       // Stripe refuses a transfer to an account whose transfers capability is not active.
       if (!destination.payouts_enabled) return error(400, 'insufficient_capabilities_for_transfer', 'Your destination account needs to have at least one of the following capabilities enabled: transfers');
+      const amount = Number(form.amount);
+      const source = form.source_transaction ?? null;
+      if (source !== null) {
+        const charge = this.chargeOf(source);
+        if (!charge) return error(400, 'resource_missing', `No such charge: '${source}'`);
+        if (!charge.captured) return error(400, 'charge_not_captured', `The charge ${source} has not been captured, so no transfer can be made from it.`);
+        const taken = [...this.transfers.values()].filter((transfer) => transfer.source_transaction === source).reduce((sum, transfer) => sum + transfer.amount - transfer.amount_reversed, 0);
+        if (amount > charge.amount - taken) {
+          return error(400, 'transfer_source_balance_parameters_mismatch', `The transfer amount (${amount}) is more than the source transaction ${source} has left (${charge.amount - taken}).`);
+        }
+      } else {
+        if (amount > this.availableBalance) return error(400, 'balance_insufficient', 'You have insufficient available funds in your Stripe account.');
+        this.availableBalance -= amount;
+      }
       const transfer: Transfer = {
         id: id('tr'),
         object: 'transfer',
-        amount: Number(form.amount),
+        amount,
         currency: form.currency,
         destination: destination.id,
         transfer_group: form.transfer_group ?? null,
+        source_transaction: source,
         metadata: metadataOf(form),
         reversed: false,
         amount_reversed: 0,

@@ -76,7 +76,11 @@ export class FakeStripeServer {
   readonly refunds = new Map<string, Refund>();
   readonly disputes = new Map<string, Dispute>();
   /** Connect: accounts, account links, transfers and connected accounts' payouts (payouts' tests). */
-  readonly connect = new FakeStripeConnect();
+  readonly connect = new FakeStripeConnect((chargeId) => {
+    // Each intent's one charge is ch_<intent id> (view() below).
+    const intent = this.intents.get(chargeId.replace(/^ch_/, ''));
+    return chargeId.startsWith('ch_') && intent ? { amount: intent.amount, captured: intent.status === 'succeeded' } : null;
+  });
   /** The status the next refund is created with (Stripe answers 'pending' for some methods). */
   nextRefundStatus = 'succeeded';
   private readonly replies = new Map<string, { status: number; body: unknown }>();

@@ -17,6 +17,7 @@ import { MoneyTrue1763771200000 } from './1763771200000-money-true';
 import { Payouts1763771300000 } from './1763771300000-payouts';
 import { RestrictedMedia1763771500000 } from './1763771500000-restricted-media';
 import { ReconciliationRuns1763771600000 } from './1763771600000-reconciliation-runs';
+import { TransfersPerCharge1763771700000 } from './1763771700000-transfers-per-charge';
 import { AdminConsole1763771750000 } from './1763771750000-admin-console';
 import { CustomPushes1763771800000 } from './1763771800000-custom-pushes';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   Payouts1763771300000,
   RestrictedMedia1763771500000,
   ReconciliationRuns1763771600000,
+  TransfersPerCharge1763771700000,
   AdminConsole1763771750000,
   CustomPushes1763771800000,
 ];

@@ -59,14 +59,16 @@ export class MoneyDeskService {
   ) {}
 
   async desk(): Promise<MoneyDeskPayload> {
-    const [balances, incidents, disputes, dead, flagged, reconciliation] = await Promise.all([
+    const [balances, incidents, disputes, dead, flagged, reconciliation, transferReconciliation] = await Promise.all([
       this.payments.ledgerBalances(),
       this.payments.moneyIncidents.list('open'),
       this.payments.openDisputes(),
       this.jobs.listDead(200),
       flaggedRequests(this.dataSource.manager),
-      this.payments.lastReconciliation(),
+      this.payments.lastReconciliation('payments'),
+      this.payments.lastReconciliation('transfers'),
     ]);
+    const runView = (run: typeof reconciliation) => (run ? { ran_at: seconds(run.finishedAt) ?? 0, checked: run.checked, differences: run.differences, balanced: run.balanced } : null);
     const dollars = (account: string, sign = 1) => toDollars(sign * (balances[account] ?? 0));
     return {
       // Liabilities (what is owed) are negative in the ledger; the desk shows every balance as a sum of money.
@@ -113,9 +115,8 @@ export class MoneyDeskService {
         requester_name: name(row.requester_first_name, row.requester_last_name),
         flagged_at: seconds(row.flagged_at) ?? 0,
       })),
-      reconciliation: reconciliation
-        ? { ran_at: seconds(reconciliation.finishedAt) ?? 0, checked: reconciliation.checked, differences: reconciliation.differences, balanced: reconciliation.balanced }
-        : null,
+      reconciliation: runView(reconciliation),
+      transfer_reconciliation: runView(transferReconciliation),
     };
   }
 

@@ -34,6 +34,8 @@ export interface ProviderIntent {
   captureBefore: number | null;
   /** The card that paid, for receipts. */
   card: { brand: string; last4: string } | null;
+  /** The charge of a captured intent (Stripe's latest_charge): what payouts draw their transfers on. */
+  chargeId: string | null;
 }
 
 /** A refund as the provider reports it now: only 'succeeded' means the money went back. */

@@ -45,3 +45,22 @@ export interface ProviderConnectEvent {
   /** The connected account the event came from (Stripe's `account` field), when it came from one. */
   accountId: string | null;
 }
+
+/** What the sandbox plays of the provider's Connect side for a payout item (an administrator's tool, and tests'). */
+export const SANDBOX_CONNECT_EVENTS = ['transfer_reversed', 'payout_failed'] as const;
+export type SandboxConnectEvent = (typeof SANDBOX_CONNECT_EVENTS)[number];
+
+/** A Connect object the sandbox changed: reported as the provider's event of that type. */
+export interface SandboxConnectChange {
+  type: string;
+  objectType: ConnectObjectType;
+  objectId: string;
+  accountId: string | null;
+}
+
+/**
+ * Payouts owns the sandbox's Connect side; it registers this with PaymentsService
+ * (useSandboxConnectPlayer) so the sandbox's provider-events route can play Connect events without
+ * payments importing payouts. Answers what changed, why nothing could be played, or that there is no such item.
+ */
+export type SandboxConnectPlayer = (payoutItemId: string, event: SandboxConnectEvent) => Promise<{ changes: SandboxConnectChange[] } | { refused: string } | { missing: true }>;

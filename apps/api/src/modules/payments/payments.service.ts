@@ -18,8 +18,8 @@ import type { LedgerCheck, Split } from './ledger';
 import { DeclinedPayments } from './declined-payments';
 import { MoneyIncidents } from './money-incidents.service';
 import type { MoneyIncidentInput } from './money-incidents.service';
-import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST, PROVIDER_CONNECT_EVENT } from './payments-events';
-import type { ConnectObjectType, PaymentAuthorisedEvent, PaymentHoldLostEvent, PaymentKind, ProviderConnectEvent } from './payments-events';
+import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST, PROVIDER_CONNECT_EVENT, SANDBOX_CONNECT_EVENTS } from './payments-events';
+import type { ConnectObjectType, PaymentAuthorisedEvent, PaymentHoldLostEvent, PaymentKind, ProviderConnectEvent, SandboxConnectEvent, SandboxConnectPlayer } from './payments-events';
 import { PaymentsErrors } from './payments.errors';
 import { differencesOf, paymentsToReconcile } from './reconciliation.query';
 import type { ReconciliationDifference } from './reconciliation.query';
@@ -95,6 +95,10 @@ interface ProviderEventJob {
   accountId?: string | null;
 }
 
+function isSandboxConnectEvent(event: SandboxProviderEvent): event is SandboxConnectEvent {
+  return (SANDBOX_CONNECT_EVENTS as readonly string[]).includes(event);
+}
+
 /** The events that say an intent's refunds changed. */
 const REFUND_EVENTS: readonly string[] = ['charge.refunded', 'charge.refund.updated', 'refund.created', 'refund.updated', 'refund.failed'];
 
@@ -112,6 +116,21 @@ export interface ReconciliationRun {
   balanced: boolean;
   ledgerViolations: string[];
 }
+
+export type ReconciliationKind = 'payments' | 'transfers';
+
+export interface ReconciliationRunRecord {
+  kind: ReconciliationKind;
+  startedAt: Date;
+  finishedAt: Date;
+  days: number;
+  checked: number;
+  balanced: boolean;
+  differences: ReadonlyArray<{ subjectId: string; code: string; message: string }>;
+}
+
+/** The advisory lock that orders disputes and payouts (holdDisputesOffIn). */
+const DISPUTES_LOCK = 'huddle:disputes-vs-payouts';
 
 /** Thrown to retry later: the provider has not finished (a refund still pending). */
 class ProviderPending extends Error {}
@@ -145,6 +164,7 @@ const AUTHORISED: readonly IntentStatus[] = ['requires_capture', 'succeeded'];
 @Injectable()
 export class PaymentsService implements OnModuleInit {
   private readonly logger = new Logger('Payments');
+  private sandboxConnect: SandboxConnectPlayer | null = null;
 
   constructor(
     @Inject(CARD_PROVIDER) private readonly provider: CardProvider,
@@ -245,20 +265,60 @@ export class PaymentsService implements OnModuleInit {
       for (const violation of ledger.violations) {
         await this.incidents.recordIn(manager, { kind: 'reconciliation', subjectType: 'ledger', subjectId: 'ledger', message: violation, dedupKey: `reconcile:ledger:${violation}`, reopen: true });
       }
-      await manager.query(
-        `INSERT INTO reconciliation_runs (started_at, finished_at, days, checked, differences, balanced, details) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [startedAt, finishedAt, options.days, payments.length, differences.length + ledger.violations.length, ledger.balanced, JSON.stringify([...differences, ...ledger.violations.map((message) => ({ subjectId: 'ledger', code: 'ledger', message }))])],
-      );
+      await this.recordReconciliationRunIn(manager, {
+        kind: 'payments',
+        startedAt,
+        finishedAt,
+        days: options.days,
+        checked: payments.length,
+        balanced: ledger.balanced,
+        differences: [...differences, ...ledger.violations.map((message) => ({ subjectId: 'ledger', code: 'ledger', message }))],
+      });
     });
     return { startedAt, finishedAt, checked: payments.length, differences, balanced: ledger.balanced, ledgerViolations: ledger.violations };
   }
 
-  /** The last reconciliation run, for the money desk. */
-  async lastReconciliation(): Promise<{ finishedAt: Date; checked: number; differences: number; balanced: boolean } | null> {
+  /** Keeps one reconciliation run (the payments', or payouts' of their transfers) for the money desk, in the caller's transaction. */
+  async recordReconciliationRunIn(manager: EntityManager, run: ReconciliationRunRecord): Promise<void> {
+    await manager.query(
+      `INSERT INTO reconciliation_runs (kind, started_at, finished_at, days, checked, differences, balanced, details) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [run.kind, run.startedAt, run.finishedAt, run.days, run.checked, run.differences.length, run.balanced, JSON.stringify(run.differences)],
+    );
+  }
+
+  /** The last reconciliation run of each kind, for the money desk. */
+  async lastReconciliation(kind: ReconciliationKind = 'payments'): Promise<{ finishedAt: Date; checked: number; differences: number; balanced: boolean } | null> {
     const rows: Array<{ finished_at: Date; checked: number; differences: number; balanced: boolean }> = await this.dataSource.query(
-      `SELECT finished_at, checked, differences, balanced FROM reconciliation_runs ORDER BY finished_at DESC LIMIT 1`,
+      `SELECT finished_at, checked, differences, balanced FROM reconciliation_runs WHERE kind = $1 ORDER BY finished_at DESC LIMIT 1`,
+      [kind],
     );
     return rows[0] ? { finishedAt: rows[0].finished_at, checked: rows[0].checked, differences: rows[0].differences, balanced: rows[0].balanced } : null;
+  }
+
+  /**
+   * The charge that collected a payment (the first of these subjects with one: a request, then its
+   * campaign), as the provider reports it now: payouts draw each request's transfer on it. Null when
+   * the payment was not captured (or has no charge to draw on).
+   */
+  async chargeOf(subjectIds: readonly string[]): Promise<string | null> {
+    for (const subjectId of subjectIds) {
+      const row = await this.intentOf(subjectId);
+      if (!row) continue;
+      const intent = await this.provider.retrieveIntent(row.provider_intent_id);
+      return intent.status === 'succeeded' ? intent.chargeId : null;
+    }
+    return null;
+  }
+
+  /**
+   * Payouts take this (shared, with each other) in the transaction that decides what is payable, and
+   * a dispute takes it alone to record itself (onDispute): so a dispute is either recorded before a
+   * payout reads the shares (and holds its share out) or after the payout committed (recorded
+   * against a share already paid out, which the administrator sees on the money desk), never
+   * between the two.
+   */
+  async holdDisputesOffIn(manager: EntityManager): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))', [DISPUTES_LOCK]);
   }
 
   /** The ledger's balance of each kind of account, in cents (athlete_payable summed over athletes). */
@@ -432,6 +492,7 @@ export class PaymentsService implements OnModuleInit {
    */
   async playSandboxEvent(subjectId: string, event: SandboxProviderEvent): Promise<string> {
     if (!(this.provider instanceof SandboxCardProvider)) throw PaymentsErrors.notFound();
+    if (isSandboxConnectEvent(event)) return this.playSandboxConnectEvent(subjectId, event);
     const row = await this.intentOf(subjectId);
     if (!row) throw PaymentsErrors.notFound();
     const intentId = row.provider_intent_id;
@@ -456,6 +517,23 @@ export class PaymentsService implements OnModuleInit {
       if (error instanceof SandboxProviderError) throw PaymentsErrors.sandboxRefused(error.message);
       throw error;
     }
+  }
+
+  /** Payouts' part of the sandbox (its Connect side), registered by payouts at start. */
+  useSandboxConnectPlayer(player: SandboxConnectPlayer): void {
+    this.sandboxConnect = player;
+  }
+
+  /** A Connect event on a payout item (a transfer reversed, the athlete's bank refusing a payout), reported like Stripe's webhook. */
+  private async playSandboxConnectEvent(payoutItemId: string, event: SandboxConnectEvent): Promise<string> {
+    if (!this.sandboxConnect) throw PaymentsErrors.notFound();
+    const played = await this.sandboxConnect(payoutItemId, event);
+    if ('missing' in played) throw PaymentsErrors.notFound();
+    if ('refused' in played) throw PaymentsErrors.sandboxRefused(played.refused);
+    for (const change of played.changes) {
+      await this.receiveEvent({ id: `evt_sbx_${randomUUID()}`, type: change.type, intentId: null, objectType: change.objectType, objectId: change.objectId, accountId: change.accountId });
+    }
+    return played.changes[0]?.type ?? (event === 'transfer_reversed' ? 'transfer.reversed' : 'payout.failed');
   }
 
   /** The demo's canceled hold: the sandbox's dashboard cancels it and reports payment_intent.canceled. */
@@ -719,6 +797,8 @@ export class PaymentsService implements OnModuleInit {
     const closed = dispute.status === 'won' || dispute.status === 'lost' || dispute.status === 'warning_closed';
     const dueBy = dispute.evidenceDueBy === null ? null : new Date(dispute.evidenceDueBy * 1000);
     await this.dataSource.transaction(async (manager) => {
+      // Alone against payouts deciding what is payable (holdDisputesOffIn): before them or after them.
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [DISPUTES_LOCK]);
       await manager.query(
         `INSERT INTO payment_disputes (id, subject_id, provider_intent_id, amount_cents, reason, status, evidence_due_by, closed_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8 THEN now() END)

@@ -54,8 +54,11 @@ export interface SandboxConfirmation {
   message: string | null;
 }
 
-/** What the sandbox can play of the provider's own doings, unasked by Huddle (an administrator's tool, and tests'). */
-export const SANDBOX_PROVIDER_EVENTS = ['hold_canceled', 'refund_outside', 'dispute_opened', 'dispute_won', 'dispute_lost'] as const;
+/**
+ * What the sandbox can play of the provider's own doings, unasked by Huddle (an administrator's
+ * tool, and tests'): on a payment, and (payouts' part, SANDBOX_CONNECT_EVENTS) on a payout item.
+ */
+export const SANDBOX_PROVIDER_EVENTS = ['hold_canceled', 'refund_outside', 'dispute_opened', 'dispute_won', 'dispute_lost', 'transfer_reversed', 'payout_failed'] as const;
 export type SandboxProviderEvent = (typeof SANDBOX_PROVIDER_EVENTS)[number];
 
 /** Thrown for calls Stripe would refuse (capturing a canceled intent, ...): the job retries or gives up. */
@@ -72,6 +75,8 @@ function toIntent(row: SandboxIntentRow): ProviderIntent {
     authorisedAt: unix(row.authorised_at),
     captureBefore: unix(row.capture_before),
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
+    // A captured sandbox intent's one charge (SandboxPayoutProvider draws transfers on it by this id).
+    chargeId: row.status === 'succeeded' ? `ch_${row.id}` : null,
   };
 }
 

@@ -14,7 +14,8 @@ import { PaymentsService } from './payments.service';
 /**
  * The embedded sandbox's stand-in for the provider's dashboard (issue 21: the sandbox can play
  * each provider event): an administrator plays a hold canceled at the provider, a refund made
- * there, a dispute opened, won or lost, and Huddle handles it exactly as it would Stripe's
+ * there, a dispute opened, won or lost, or (on a payout item, payouts' sandbox playing its part)
+ * its transfers reversed or the athlete's bank refusing a payout, and Huddle handles it exactly as it would Stripe's
  * webhook. Answers 1404 with Stripe. Audited like every administrator action.
  */
 @ApiTags('payments')
@@ -29,12 +30,21 @@ export class SandboxProviderEventsController {
   @Post()
   @HttpCode(200)
   @Roles(UserType.Admin)
-  @ApiOperation({ summary: "Sandbox only: play a provider event on a request's payment (hold canceled, refund outside Huddle, dispute opened, won or lost)." })
+  @ApiOperation({
+    summary: "Sandbox only: play a provider event on a request's payment (hold canceled, refund outside Huddle, dispute opened, won or lost) or on a payout item (transfer reversed, payout failed).",
+  })
   @ApiOkEnvelope(SandboxProviderEventPayload)
   async play(@CurrentAccount() account: AuthenticatedAccount, @Body() body: SandboxProviderEventInput): Promise<SandboxProviderEventPayload> {
     const type = await this.payments.playSandboxEvent(body.subject_id, body.event);
     await this.dataSource.transaction((manager) =>
-      this.audit.recordIn(manager, { adminId: account.id, action: 'payments.sandbox-event', subjectType: 'payment', subjectId: body.subject_id, before: null, after: { event: body.event, type } }),
+      this.audit.recordIn(manager, {
+        adminId: account.id,
+        action: 'payments.sandbox-event',
+        subjectType: body.event === 'transfer_reversed' || body.event === 'payout_failed' ? 'payout_item' : 'payment',
+        subjectId: body.subject_id,
+        before: null,
+        after: { event: body.event, type },
+      }),
     );
     return { type };
   }

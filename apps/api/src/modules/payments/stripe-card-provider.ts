@@ -28,6 +28,7 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     authorisedAt: latestCharge ? latestCharge.created : null,
     captureBefore: card?.capture_before ?? null,
     card: card ? { brand: card.brand ?? 'card', last4: card.last4 ?? '' } : null,
+    chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (latestCharge?.id ?? null),
   };
 }
 

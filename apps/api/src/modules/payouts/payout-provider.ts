@@ -25,6 +25,10 @@ export interface ProviderTransfer {
   amountReversedCents: number;
   /** Our payout item, from the transfer's metadata (set when it was created). */
   payoutItemId: string | null;
+  /** The part of the item it pays (a payout allocation), from its metadata; null for a transfer of a whole item made before transfers were per charge. */
+  allocationId: string | null;
+  /** The charge it was drawn on (Stripe's source_transaction), if any. */
+  sourceTransaction: string | null;
 }
 
 /** A connected account's payout to its bank, as the provider reports it now. */
@@ -41,8 +45,14 @@ export interface TransferInput {
   /** Ties the transfers of one payout together (Stripe's transfer_group). */
   transferGroup: string;
   metadata: Record<string, string>;
-  /** Kept in our database with the payout item: every retry of the job sends the same key. */
+  /** Kept in our database with the payout allocation: every retry of the job sends the same key. */
   idempotencyKey: string;
+  /**
+   * The charge whose money this transfer pays out (Stripe's source_transaction): the transfer is
+   * drawn on that charge's funds rather than on the platform's available balance, so it can be
+   * made while the charge is still pending in the balance; never more than the charge has left.
+   */
+  sourceTransaction: string | null;
 }
 
 export interface PayoutProvider {
@@ -52,7 +62,7 @@ export interface PayoutProvider {
   retrieveAccount(accountId: string): Promise<ConnectAccount>;
   /** A one-time onboarding link; the provider sends the browser to returnUrl when done, refreshUrl when the link expired. */
   createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string; expiresAt: number }>;
-  /** Moves money from the platform's balance to a connected account, once per idempotency key. */
+  /** Moves money from a charge (or the platform's balance) to a connected account, once per idempotency key. */
   createTransfer(input: TransferInput): Promise<ProviderTransfer>;
   retrieveTransfer(transferId: string): Promise<ProviderTransfer>;
   /** A payout of a connected account to its bank; null when the provider has none by that id. */

@@ -26,7 +26,7 @@ interface ShareRow {
 /**
  * The facts libs/domain's payout rule needs for each paid request of these athletes that the
  * ledger owes them something for (reads `requests`, `ledger_entries`, `payment_disputes`,
- * `payout_allocations`, `payout_items`, `request_payout_marks` and `money_incidents`). The share is the ledger's: what
+ * `payout_allocations` (each part of a payout with its own transfer's state), `request_payout_marks` and `money_incidents`). The share is the ledger's: what
  * the athlete's payable account was credited for the request (owed_to_athlete) less any refund,
  * so a request whose capture has not been recorded yet owes nothing. A dispute of the request or of
  * its campaign that has not closed holds it, and so does a refund made at the provider outside
@@ -46,9 +46,9 @@ export async function sharesOf(manager: EntityManager, athleteIds: readonly stri
        FROM requests r
        JOIN LATERAL (SELECT -sum(e.amount_cents) AS share_cents FROM ledger_entries e
                       WHERE e.request_id = r.id AND e.account = 'athlete_payable:' || r.athlete_id::text) l ON true
-       LEFT JOIN LATERAL (SELECT sum(a.amount_cents) FILTER (WHERE i.status = 'sent') AS sent_cents,
-                                 sum(a.amount_cents) FILTER (WHERE i.status = 'pending') AS pending_cents
-                            FROM payout_allocations a JOIN payout_items i ON i.id = a.payout_item_id
+       LEFT JOIN LATERAL (SELECT sum(a.amount_cents) FILTER (WHERE a.status = 'sent') AS sent_cents,
+                                 sum(a.amount_cents) FILTER (WHERE a.status = 'pending') AS pending_cents
+                            FROM payout_allocations a
                            WHERE a.request_id = r.id) al ON true
        LEFT JOIN request_payout_marks m ON m.request_id = r.id
       WHERE r.athlete_id = ANY($1::uuid[]) AND r.paid AND ($2::boolean = false OR r.status = 5)

@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { allocatePayout, canMarkPayoutPaid, formatCents, payoutDue, requestPayoutStatus, UserType } from '@huddle/domain';
-import type { PayoutAllocation, PayoutDue, RequestPayoutStatus, RequestShareFacts } from '@huddle/domain';
+import type { PayoutAllocation, PayoutDue, PayoutItemStatus, RequestPayoutStatus, RequestShareFacts } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
 import { AdminAudit } from '../audit/admin-audit.service';
@@ -14,7 +14,7 @@ import type { Job } from '../jobs/jobs.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { PaymentsService } from '../payments/payments.service';
 import { PROVIDER_CONNECT_EVENT } from '../payments/payments-events';
-import type { ProviderConnectEvent } from '../payments/payments-events';
+import type { ProviderConnectEvent, SandboxConnectChange, SandboxConnectEvent } from '../payments/payments-events';
 import { PayoutAccountsService } from './payout-accounts.service';
 import { allocationsOf, athleteContacts, athletePayoutItems, fullName, lastPayments, payoutsByIds, sentPayoutsPage } from './payout-lists.query';
 import type { AthleteContact, PayoutItemRow, PayoutWithItems } from './payout-lists.query';
@@ -23,6 +23,7 @@ import type { PayoutProvider, ProviderTransfer } from './payout-provider';
 import { athletesOwed, sharesOf } from './payout-shares.query';
 import type { AthleteShare } from './payout-shares.query';
 import { PayoutsErrors } from './payouts.errors';
+import { SandboxPayoutProvider } from './sandbox-payout-provider';
 
 /** The daily comparison of payout items with the provider's transfers and the ledger. */
 export const RECONCILE_TRANSFERS = 'payouts.reconcile-transfers';
@@ -72,15 +73,37 @@ interface ItemForTransfer {
   amount_cents: number;
   status: string;
   destination_account_id: string;
-  idempotency_key: string;
   payout_id: string;
   provider_payout_id: string;
+}
+
+/** One part of an item: the cents it pays of one request, made as its own transfer drawn on that request's charge. */
+interface AllocationForTransfer {
+  id: string;
+  request_id: string;
+  /** Whose payment paid the request: a campaign's share was paid by the campaign's one charge. */
+  campaign_id: string | null;
+  amount_cents: number;
+  status: PayoutItemStatus;
+  idempotency_key: string;
 }
 
 interface PlannedItem {
   line: PayoutLine;
   itemId: string;
-  allocations: PayoutAllocation[];
+  allocations: Array<PayoutAllocation & { id: string }>;
+}
+
+/**
+ * An item's state from its allocations' transfers: on its way while any is; sent when any reached
+ * the athlete (the rest refused or reversed are payable again on their own); reversed or failed
+ * when all of it came back.
+ */
+function itemStatusOf(statuses: readonly PayoutItemStatus[]): PayoutItemStatus {
+  if (statuses.includes('pending')) return 'pending';
+  if (statuses.includes('sent')) return 'sent';
+  if (statuses.includes('reversed')) return 'reversed';
+  return 'failed';
 }
 
 async function lockKey(manager: EntityManager, key: string): Promise<void> {
@@ -128,52 +151,107 @@ export class PayoutsService implements OnModuleInit {
     });
     // Daily, just after the payments' reconciliation.
     this.jobs.schedule(RECONCILE_TRANSFERS, '5 9 * * *');
+    const provider = this.provider;
+    if (provider instanceof SandboxPayoutProvider) this.payments.useSandboxConnectPlayer((itemId, event) => this.playSandbox(provider, itemId, event));
+  }
+
+  /**
+   * The sandbox plays the provider's Connect side on a payout item: every transfer of it reversed
+   * (as Stripe's Dashboard would), or the athlete's bank refusing a payout of its amount. Payments
+   * reports each change as the provider's event, handled by onConnectEvent like Stripe's webhook.
+   */
+  private async playSandbox(provider: SandboxPayoutProvider, itemId: string, event: SandboxConnectEvent): Promise<{ changes: SandboxConnectChange[] } | { refused: string } | { missing: true }> {
+    const rows: Array<{ destination_account_id: string; amount_cents: number; status: string }> = await this.dataSource.query(
+      `SELECT destination_account_id, amount_cents, status FROM payout_items WHERE id = $1`,
+      [itemId],
+    );
+    const item = rows[0];
+    if (!item) return { missing: true };
+    if (event === 'payout_failed') {
+      if (item.status !== 'sent') return { refused: `The payout item is ${item.status}: nothing reached the athlete's account to pay out` };
+      const payout = await provider.failPayout(item.destination_account_id, item.amount_cents, 'The bank account has been closed (sandbox).');
+      return { changes: [{ type: 'payout.failed', objectType: 'payout', objectId: payout.id, accountId: item.destination_account_id }] };
+    }
+    const transfers = (await provider.transfersOfItem(itemId)).filter((transfer) => !transfer.reversed);
+    if (transfers.length === 0) return { refused: 'The payout item has no transfer to reverse' };
+    const changes: SandboxConnectChange[] = [];
+    for (const transfer of transfers) {
+      await provider.reverseTransfer(transfer.id);
+      changes.push({ type: 'transfer.reversed', objectType: 'transfer', objectId: transfer.id, accountId: null });
+    }
+    return { changes };
   }
 
   /**
    * The transfers' part of the daily reconciliation: every payout item of the last `days` is
-   * compared with the provider's transfer (re-read) and with the ledger. A sent item must have its
-   * transfer, for its amount, not reversed, and its paid_out movement; a failed or reversed one its
-   * money returned; one still on its way after `graceSeconds` is stuck. Each difference is a money
-   * incident (once per item and kind of difference), never a silent fix.
+   * compared, transfer by transfer (one per allocation), with the provider's transfers (re-read)
+   * and with the ledger. An item must have its paid_out movement; a sent part must have its
+   * transfer, for its amount, not reversed; a failed or reversed part its money returned; an item
+   * still on its way after `graceSeconds` is stuck. Each difference is a money incident (once per
+   * item and kind of difference), never a silent fix; the run is kept for the money desk.
    */
   async reconcileTransfers(options: { days: number; graceSeconds?: number }): Promise<Array<{ itemId: string; code: string; message: string }>> {
-    const now = this.clock.now().getTime();
+    const startedAt = this.clock.now();
+    const now = startedAt.getTime();
     const since = new Date(now - options.days * 86400 * 1000);
     const settledBefore = now - (options.graceSeconds ?? 15 * 60) * 1000;
+    const movementsOf = `coalesce((SELECT array_agg(m.movement) FROM ledger_movements m WHERE m.request_id = %s), '{}')`;
     const items: Array<{ id: string; status: string; amount_cents: number; provider_transfer_id: string | null; created_at: Date; movements: string[] }> = await this.dataSource.query(
-      `SELECT i.id, i.status, i.amount_cents, i.provider_transfer_id, i.created_at,
-              coalesce(array_agg(m.movement) FILTER (WHERE m.movement IS NOT NULL), '{}') AS movements
-         FROM payout_items i LEFT JOIN ledger_movements m ON m.request_id = i.id
-        WHERE i.created_at >= $1 GROUP BY i.id ORDER BY i.created_at`,
+      `SELECT i.id, i.status, i.amount_cents, i.provider_transfer_id, i.created_at, ${movementsOf.replace('%s', 'i.id')} AS movements
+         FROM payout_items i WHERE i.created_at >= $1 ORDER BY i.created_at, i.id`,
       [since],
     );
+    const allocations: Array<{ id: string; payout_item_id: string; request_id: string; status: string; amount_cents: number; provider_transfer_id: string | null; movements: string[] }> =
+      await this.dataSource.query(
+        `SELECT a.id, a.payout_item_id, a.request_id, a.status, a.amount_cents, a.provider_transfer_id, ${movementsOf.replace('%s', 'a.id')} AS movements
+           FROM payout_allocations a WHERE a.payout_item_id = ANY($1::uuid[]) ORDER BY a.payout_item_id, a.id`,
+        [items.map((item) => item.id)],
+      );
     const differences: Array<{ itemId: string; code: string; message: string }> = [];
     const differ = (itemId: string, code: string, message: string) => differences.push({ itemId, code, message });
+    const compare = async (itemId: string, transferId: string, amountCents: number) => {
+      try {
+        const transfer = await this.provider.retrieveTransfer(transferId);
+        if (transfer.amountCents !== amountCents) differ(itemId, 'amount', `The provider transferred ${transfer.amountCents} cents in ${transferId}, Huddle recorded ${amountCents}`);
+        if (transfer.amountReversedCents > 0) differ(itemId, 'reversed', `The provider reversed ${transfer.amountReversedCents} cents of transfer ${transferId}; Huddle still counts it sent`);
+      } catch (error) {
+        differ(itemId, 'unreadable', `The provider did not answer for transfer ${transferId}: ${messageOf(error)}`);
+      }
+    };
     for (const item of items) {
       const paidOut = item.movements.includes('paid_out');
-      const returned = item.movements.includes('payout_returned');
+      const itemReturned = item.movements.includes('payout_returned');
       if (item.status === 'pending') {
         if (item.created_at.getTime() <= settledBefore) differ(item.id, 'stuck', 'The transfer is still on its way: its job has not made it');
         continue;
       }
-      if (item.status === 'failed' || item.status === 'reversed') {
-        if (!returned) differ(item.id, 'not_returned', `The item is ${item.status} but its money was not made payable again`);
+      if (!paidOut) differ(item.id, 'ledger', 'The item was sent but the ledger does not hold it as paid out');
+      // An item paid by one transfer of its own (before transfers were per charge).
+      if (item.provider_transfer_id) {
+        if (item.status === 'failed' || item.status === 'reversed') {
+          if (!itemReturned) differ(item.id, 'not_returned', `The item is ${item.status} but its money was not made payable again`);
+          continue;
+        }
+        if (itemReturned) differ(item.id, 'ledger', 'The item was sent but the ledger made its money payable again');
+        await compare(item.id, item.provider_transfer_id, item.amount_cents);
         continue;
       }
-      if (!paidOut || returned) differ(item.id, 'ledger', 'The item was sent but the ledger does not hold it as paid out');
-      if (!item.provider_transfer_id) {
-        differ(item.id, 'no_transfer', 'The item is sent but names no transfer');
-        continue;
-      }
-      try {
-        const transfer = await this.provider.retrieveTransfer(item.provider_transfer_id);
-        if (transfer.amountCents !== item.amount_cents) differ(item.id, 'amount', `The provider transferred ${transfer.amountCents} cents, Huddle recorded ${item.amount_cents}`);
-        if (transfer.amountReversedCents > 0) differ(item.id, 'reversed', `The provider reversed ${transfer.amountReversedCents} cents of this transfer; Huddle still counts it sent`);
-      } catch (error) {
-        differ(item.id, 'unreadable', `The provider did not answer for transfer ${item.provider_transfer_id}: ${messageOf(error)}`);
+      for (const allocation of allocations.filter((candidate) => candidate.payout_item_id === item.id)) {
+        const returned = itemReturned || allocation.movements.includes('payout_returned');
+        if (allocation.status === 'failed' || allocation.status === 'reversed') {
+          if (!returned) differ(item.id, 'not_returned', `The transfer for request ${allocation.request_id} is ${allocation.status} but its money was not made payable again`);
+          continue;
+        }
+        if (allocation.status !== 'sent') continue;
+        if (returned) differ(item.id, 'ledger', `The transfer for request ${allocation.request_id} was sent but the ledger made its money payable again`);
+        if (!allocation.provider_transfer_id) {
+          differ(item.id, 'no_transfer', `The transfer for request ${allocation.request_id} is sent but names no transfer`);
+          continue;
+        }
+        await compare(item.id, allocation.provider_transfer_id, allocation.amount_cents);
       }
     }
+    const ledger = await this.payments.ledgerCheck();
     await this.dataSource.transaction(async (manager) => {
       for (const difference of differences) {
         await this.payments.moneyIncidents.recordIn(manager, {
@@ -186,6 +264,15 @@ export class PayoutsService implements OnModuleInit {
           reopen: true,
         });
       }
+      await this.payments.recordReconciliationRunIn(manager, {
+        kind: 'transfers',
+        startedAt,
+        finishedAt: this.clock.now(),
+        days: options.days,
+        checked: items.length,
+        balanced: ledger.balanced,
+        differences: differences.map((difference) => ({ subjectId: difference.itemId, code: difference.code, message: difference.message })),
+      });
     });
     return differences;
   }
@@ -228,6 +315,9 @@ export class PayoutsService implements OnModuleInit {
       }
       const athleteIds = [...new Set(lines.map(({ line }) => line.athleteId))].sort();
       for (const athleteId of athleteIds) await lockKey(manager, `huddle:payout-athlete:${athleteId}`);
+      // A dispute being recorded now is either seen below (its share held out) or waits for this
+      // payout to commit (then it is recorded against a share already paid out).
+      await this.payments.holdDisputesOffIn(manager);
 
       // One after another: they share the transaction's connection.
       const contacts = await athleteContacts(manager, athleteIds);
@@ -243,7 +333,7 @@ export class PayoutsService implements OnModuleInit {
         const athleteShares = byAthlete.get(line.athleteId) ?? [];
         const allocations = allocatePayout(athleteShares, line.amountCents);
         if (!allocations) throw PayoutsErrors.moreThanPayable(`${field}.amount`, payoutDue(athleteShares, this.nowSeconds()).payableCents);
-        planned.push({ line, itemId: randomUUID(), allocations });
+        planned.push({ line, itemId: randomUUID(), allocations: allocations.map((allocation) => ({ ...allocation, id: randomUUID() })) });
       }
 
       const payoutId = randomUUID();
@@ -259,9 +349,16 @@ export class PayoutsService implements OnModuleInit {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
           [item.itemId, payoutId, item.line.athleteId, item.line.amountCents, item.line.email, item.line.phone, destination, `huddle:transfer:${item.itemId}`, this.clock.now()],
         );
+        // Each allocation is its own transfer, with its own key kept here for every retry of it.
         await manager.query(
-          `INSERT INTO payout_allocations (payout_item_id, request_id, amount_cents) SELECT $1, t.request_id, t.amount FROM unnest($2::uuid[], $3::int[]) AS t(request_id, amount)`,
-          [item.itemId, item.allocations.map((allocation) => allocation.requestId), item.allocations.map((allocation) => allocation.amountCents)],
+          `INSERT INTO payout_allocations (id, payout_item_id, request_id, amount_cents, idempotency_key)
+           SELECT t.id, $1::uuid, t.request_id, t.amount, 'huddle:transfer:' || $1::text || ':' || t.id::text FROM unnest($2::uuid[], $3::uuid[], $4::int[]) AS t(id, request_id, amount)`,
+          [
+            item.itemId,
+            item.allocations.map((allocation) => allocation.id),
+            item.allocations.map((allocation) => allocation.requestId),
+            item.allocations.map((allocation) => allocation.amountCents),
+          ],
         );
         await this.payments.recordPaidOutIn(manager, item.itemId, item.line.athleteId, item.line.amountCents);
         await this.jobs.enqueueIn(manager, PAYOUT_TRANSFER, { itemId: item.itemId });
@@ -274,7 +371,12 @@ export class PayoutsService implements OnModuleInit {
         before: null,
         after: {
           total_cents: total,
-          items: planned.map((item) => ({ id: item.itemId, athlete_id: item.line.athleteId, amount_cents: item.line.amountCents, requests: item.allocations })),
+          items: planned.map((item) => ({
+            id: item.itemId,
+            athlete_id: item.line.athleteId,
+            amount_cents: item.line.amountCents,
+            requests: item.allocations.map((allocation) => ({ requestId: allocation.requestId, amountCents: allocation.amountCents })),
+          })),
         },
       });
       const [written] = await payoutsByIds(manager, [payoutId]);
@@ -297,6 +399,7 @@ export class PayoutsService implements OnModuleInit {
       const request = await this.requestOf(manager, requestId);
       if (!request) throw PayoutsErrors.requestNotFound();
       await lockKey(manager, `huddle:payout-athlete:${request.athlete_id}`);
+      await this.payments.holdDisputesOffIn(manager);
       if (!canMarkPayoutPaid(request)) throw PayoutsErrors.payoutNotAllowed();
       const share: RequestShareFacts = (await sharesOf(manager, [request.athlete_id])).find((candidate) => candidate.requestId === requestId) ?? {
         requestId,
@@ -355,10 +458,11 @@ export class PayoutsService implements OnModuleInit {
     const owedCents = shares.filter((share) => share.status !== 5).reduce((sum, share) => sum + Math.max(0, share.shareCents), 0);
     const heldCents = finished.filter((share) => share.disputed).reduce((sum, share) => sum + Math.max(0, share.shareCents - share.sentCents - share.pendingCents - share.markedCents), 0);
     const items = await athletePayoutItems(manager, athleteId, 50);
+    // By transfer: a part of an item that was refused or reversed is neither on its way nor paid.
     const [{ on_its_way, paid }]: Array<{ on_its_way: string; paid: string }> = await manager.query(
-      `SELECT coalesce(sum(amount_cents) FILTER (WHERE status = 'pending'), 0)::text AS on_its_way,
-              coalesce(sum(amount_cents) FILTER (WHERE status = 'sent'), 0)::text AS paid
-         FROM payout_items WHERE athlete_id = $1`,
+      `SELECT coalesce(sum(a.amount_cents) FILTER (WHERE a.status = 'pending'), 0)::text AS on_its_way,
+              coalesce(sum(a.amount_cents) FILTER (WHERE a.status = 'sent'), 0)::text AS paid
+         FROM payout_allocations a JOIN payout_items i ON i.id = a.payout_item_id WHERE i.athlete_id = $1`,
       [athleteId],
     );
     const markedCents = finished.reduce((sum, share) => sum + share.markedCents, 0);
@@ -374,39 +478,78 @@ export class PayoutsService implements OnModuleInit {
   }
 
   /**
-   * The transfer job (THE RULE FOR HANDLERS): the provider call carries the item's idempotency
-   * key from our database, so every run of this job makes the same one transfer; the item becomes
-   * sent (and the athlete is told) once, in the transaction after the call.
+   * The transfer job (THE RULE FOR HANDLERS): one transfer per allocation (the cents the item pays
+   * of one request), drawn on that request's charge (source_transaction: a campaign share's is its
+   * campaign's), each with its own idempotency key from our database, so every run of this job
+   * makes the same transfers and a payout right after a capture never waits on the platform's
+   * balance. Each allocation is recorded sent as soon as its transfer is made; the item becomes sent
+   * (and the athlete is told) once, when none is left on its way.
    */
   async transfer(itemId: string): Promise<void> {
     const rows: ItemForTransfer[] = await this.dataSource.query(
-      `SELECT i.id, i.athlete_id, i.amount_cents, i.status, i.destination_account_id, i.idempotency_key, i.payout_id, p.provider_payout_id
+      `SELECT i.id, i.athlete_id, i.amount_cents, i.status, i.destination_account_id, i.payout_id, p.provider_payout_id
          FROM payout_items i JOIN payouts p ON p.id = i.payout_id WHERE i.id = $1`,
       [itemId],
     );
     const item = rows[0];
     if (!item || item.status !== 'pending') return;
-    let transfer: ProviderTransfer;
-    try {
-      transfer = await this.provider.createTransfer({
-        amountCents: item.amount_cents,
-        destination: item.destination_account_id,
-        transferGroup: item.provider_payout_id,
-        metadata: { payout_item_id: item.id, payout_id: item.payout_id, athlete_id: item.athlete_id },
-        idempotencyKey: item.idempotency_key,
-      });
-    } catch (error) {
-      await this.dataSource.query(`UPDATE payout_items SET last_error = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`, [itemId, messageOf(error).slice(0, 2000)]);
-      throw error;
-    }
-    await this.dataSource.transaction(async (manager) => {
-      const [updated]: [Array<{ athlete_id: string; amount_cents: number }>, number] = await manager.query(
-        `UPDATE payout_items SET status = 'sent', provider_transfer_id = $2, sent_at = $3, last_error = NULL, updated_at = now()
-          WHERE id = $1 AND status = 'pending' RETURNING athlete_id, amount_cents`,
-        [itemId, transfer.id, this.clock.now()],
+    const allocations = await this.allocationsForTransfer(itemId);
+    for (const allocation of allocations.filter((candidate) => candidate.status === 'pending')) {
+      let transfer: ProviderTransfer;
+      try {
+        const sourceTransaction = await this.payments.chargeOf([allocation.request_id, ...(allocation.campaign_id ? [allocation.campaign_id] : [])]);
+        transfer = await this.provider.createTransfer({
+          amountCents: allocation.amount_cents,
+          destination: item.destination_account_id,
+          transferGroup: item.provider_payout_id,
+          sourceTransaction,
+          metadata: { payout_item_id: item.id, payout_id: item.payout_id, athlete_id: item.athlete_id, request_id: allocation.request_id, allocation_id: allocation.id },
+          idempotencyKey: allocation.idempotency_key,
+        });
+      } catch (error) {
+        const message = messageOf(error).slice(0, 2000);
+        await this.dataSource.query(`UPDATE payout_allocations SET last_error = $2 WHERE id = $1 AND status = 'pending'`, [allocation.id, message]);
+        await this.dataSource.query(`UPDATE payout_items SET last_error = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`, [itemId, message]);
+        throw error;
+      }
+      await this.dataSource.query(
+        `UPDATE payout_allocations SET status = 'sent', provider_transfer_id = $2, source_transaction = $3, sent_at = $4, last_error = NULL WHERE id = $1 AND status = 'pending'`,
+        [allocation.id, transfer.id, transfer.sourceTransaction, this.clock.now()],
       );
-      if (updated[0]) await this.notifications.payoutSentIn(manager, { athleteId: updated[0].athlete_id, amountCents: updated[0].amount_cents, payoutItemId: itemId });
-    });
+    }
+    await this.dataSource.transaction((manager) => this.settleItemIn(manager, itemId));
+  }
+
+  /** The allocations of an item in the order they are paid, with the payment that paid each request (reads booking's `requests`). */
+  private async allocationsForTransfer(itemId: string): Promise<AllocationForTransfer[]> {
+    return this.dataSource.query(
+      `SELECT a.id, a.request_id, r.endorsement_campaign_id AS campaign_id, a.amount_cents, a.status, a.idempotency_key
+         FROM payout_allocations a JOIN requests r ON r.id = a.request_id
+        WHERE a.payout_item_id = $1 ORDER BY r.finished_at NULLS LAST, r.id`,
+      [itemId],
+    );
+  }
+
+  /**
+   * The item's state follows its allocations' (under the item's row lock). When it leaves 'on its
+   * way' with something sent, the athlete is told once, for what reached them.
+   */
+  private async settleItemIn(manager: EntityManager, itemId: string): Promise<void> {
+    const items: Array<{ status: PayoutItemStatus; athlete_id: string }> = await manager.query(`SELECT status, athlete_id FROM payout_items WHERE id = $1 FOR UPDATE`, [itemId]);
+    const item = items[0];
+    if (!item) return;
+    const allocations: Array<{ status: PayoutItemStatus; amount_cents: number }> = await manager.query(`SELECT status, amount_cents FROM payout_allocations WHERE payout_item_id = $1`, [itemId]);
+    const status = itemStatusOf(allocations.map((allocation) => allocation.status));
+    if (status === item.status) return;
+    await manager.query(
+      `UPDATE payout_items SET status = $2::varchar, sent_at = CASE WHEN $2::varchar = 'sent' THEN coalesce(sent_at, $3) ELSE sent_at END,
+              last_error = CASE WHEN $2::varchar = 'sent' THEN NULL ELSE last_error END, updated_at = now() WHERE id = $1`,
+      [itemId, status, this.clock.now()],
+    );
+    if (item.status === 'pending' && status === 'sent') {
+      const sentCents = allocations.filter((allocation) => allocation.status === 'sent').reduce((sum, allocation) => sum + allocation.amount_cents, 0);
+      await this.notifications.payoutSentIn(manager, { athleteId: item.athlete_id, amountCents: sentCents, payoutItemId: itemId });
+    }
   }
 
   /**
@@ -435,18 +578,25 @@ export class PayoutsService implements OnModuleInit {
       });
       return;
     }
-    const [failed]: [Array<{ athlete_id: string; amount_cents: number }>, number] = await manager.query(
-      `UPDATE payout_items SET status = 'failed', last_error = $2, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING athlete_id, amount_cents`,
+    // Refused: what was not transferred yet fails, and that money alone is payable again (each part
+    // keyed by its allocation); parts already transferred stay sent.
+    const items: Array<{ athlete_id: string }> = await manager.query(`SELECT athlete_id FROM payout_items WHERE id = $1 AND status = 'pending' FOR UPDATE`, [itemId]);
+    if (!items[0]) return;
+    const [failed]: [Array<{ id: string; amount_cents: number }>, number] = await manager.query(
+      `UPDATE payout_allocations SET status = 'failed', last_error = $2 WHERE payout_item_id = $1 AND status = 'pending' RETURNING id, amount_cents`,
       [itemId, message.slice(0, 2000)],
     );
-    if (!failed[0]) return;
-    await this.payments.recordPayoutReturnedIn(manager, itemId, failed[0].athlete_id, failed[0].amount_cents);
+    for (const allocation of failed) await this.payments.recordPayoutReturnedIn(manager, allocation.id, items[0].athlete_id, allocation.amount_cents);
+    await manager.query(`UPDATE payout_items SET last_error = $2, updated_at = now() WHERE id = $1`, [itemId, message.slice(0, 2000)]);
+    await this.settleItemIn(manager, itemId);
+    const failedCents = failed.reduce((sum, allocation) => sum + allocation.amount_cents, 0);
+    if (failedCents === 0) return;
     await this.payments.moneyIncidents.recordIn(manager, {
       kind: 'transfer_failed',
       subjectType: 'payout_item',
       subjectId: itemId,
-      message: `The provider refused the transfer of ${formatCents(failed[0].amount_cents)}; the amount is payable again. ${message}`,
-      amountCents: failed[0].amount_cents,
+      message: `The provider refused the transfer of ${formatCents(failedCents)}; the amount is payable again. ${message}`,
+      amountCents: failedCents,
       dedupKey: `job:${job.id}:${job.retryCount}`,
     });
   }
@@ -487,35 +637,58 @@ export class PayoutsService implements OnModuleInit {
     }
   }
 
-  /** A transfer reversed in full: its item is reversed and its money payable again; a partial reversal is an administrator's to sort out. */
+  /**
+   * A transfer reversed in full: the part of the payout it made (its allocation) is reversed and
+   * that money payable again, once; the item is reversed when all of it came back. A transfer of a
+   * whole item (made before transfers were per charge) reverses the item. A partial reversal is an
+   * administrator's to sort out.
+   */
   private async reversed(transfer: ProviderTransfer): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ id: string; athlete_id: string; amount_cents: number; status: string }> = await manager.query(
-        `SELECT id, athlete_id, amount_cents, status FROM payout_items WHERE provider_transfer_id = $1 OR id = $2::uuid FOR UPDATE`,
-        [transfer.id, transfer.payoutItemId],
+      const allocations: Array<{ id: string; payout_item_id: string; athlete_id: string; amount_cents: number }> = await manager.query(
+        `SELECT a.id, a.payout_item_id, i.athlete_id, a.amount_cents FROM payout_allocations a JOIN payout_items i ON i.id = a.payout_item_id
+          WHERE a.provider_transfer_id = $1 OR a.id = $2::uuid ORDER BY (a.provider_transfer_id = $1) DESC NULLS LAST LIMIT 1`,
+        [transfer.id, transfer.allocationId],
       );
-      const item = rows[0];
-      if (!item) {
+      const items: Array<{ id: string; athlete_id: string; amount_cents: number }> = allocations[0]
+        ? []
+        : await manager.query(`SELECT id, athlete_id, amount_cents FROM payout_items WHERE provider_transfer_id = $1 OR id = $2::uuid`, [transfer.id, transfer.payoutItemId]);
+      const itemId = allocations[0]?.payout_item_id ?? items[0]?.id;
+      if (!itemId) {
         this.logger.warn(`Transfer ${transfer.id} was reversed but no payout item has it`);
         return;
       }
+      await manager.query(`SELECT 1 FROM payout_items WHERE id = $1 FOR UPDATE`, [itemId]);
       if (!transfer.reversed) {
         await this.payments.moneyIncidents.recordIn(manager, {
           kind: 'transfer_failed',
           subjectType: 'payout_item',
-          subjectId: item.id,
+          subjectId: itemId,
           message: `Transfer ${transfer.id} was partly reversed (${formatCents(transfer.amountReversedCents)} of ${formatCents(transfer.amountCents)}); the ledger was not changed`,
           amountCents: transfer.amountReversedCents,
           dedupKey: `transfer_reversed:${transfer.id}:${transfer.amountReversedCents}`,
         });
         return;
       }
+      const allocation = allocations[0];
+      if (allocation) {
+        const [changed]: [unknown[], number] = await manager.query(
+          `UPDATE payout_allocations SET status = 'reversed', provider_transfer_id = coalesce(provider_transfer_id, $2) WHERE id = $1 AND status IN ('pending', 'sent') RETURNING id`,
+          [allocation.id, transfer.id],
+        );
+        if (changed.length > 0) await this.payments.recordPayoutReturnedIn(manager, allocation.id, allocation.athlete_id, allocation.amount_cents);
+        await this.settleItemIn(manager, itemId);
+        return;
+      }
+      const item = items[0];
       const [changed]: [unknown[], number] = await manager.query(
         `UPDATE payout_items SET status = 'reversed', provider_transfer_id = coalesce(provider_transfer_id, $2), updated_at = now()
           WHERE id = $1 AND status IN ('pending', 'sent') RETURNING id`,
         [item.id, transfer.id],
       );
-      if (changed.length > 0) await this.payments.recordPayoutReturnedIn(manager, item.id, item.athlete_id, item.amount_cents);
+      if (changed.length === 0) return;
+      await manager.query(`UPDATE payout_allocations SET status = 'reversed' WHERE payout_item_id = $1`, [item.id]);
+      await this.payments.recordPayoutReturnedIn(manager, item.id, item.athlete_id, item.amount_cents);
     });
   }
 

@@ -27,6 +27,8 @@ interface SandboxTransferRow {
   amount_cents: number;
   reversed: boolean;
   transfer_group: string | null;
+  source_transaction: string | null;
+  metadata: Record<string, string>;
 }
 
 function toAccount(row: SandboxAccountRow): ConnectAccount {
@@ -39,14 +41,16 @@ function toAccount(row: SandboxAccountRow): ConnectAccount {
   };
 }
 
-function toTransfer(row: SandboxTransferRow, payoutItemId: string | null): ProviderTransfer {
+function toTransfer(row: SandboxTransferRow): ProviderTransfer {
   return {
     id: row.id,
     amountCents: row.amount_cents,
     destination: row.destination,
     reversed: row.reversed,
     amountReversedCents: row.reversed ? row.amount_cents : 0,
-    payoutItemId,
+    payoutItemId: row.metadata.payout_item_id ?? null,
+    allocationId: row.metadata.allocation_id ?? null,
+    sourceTransaction: row.source_transaction,
   };
 }
 
@@ -102,31 +106,72 @@ export class SandboxPayoutProvider implements PayoutProvider {
     return { url: `${this.onboardingPath}?token=${token}`, expiresAt: Math.floor(expiresAt.getTime() / 1000) };
   }
 
+  /**
+   * Like Stripe: a transfer drawn on a charge (source_transaction) needs that charge captured, and
+   * takes at most what the charge has left after the transfers already drawn on it; a repeat of
+   * the key answers the first transfer.
+   */
   async createTransfer(input: TransferInput): Promise<ProviderTransfer> {
-    const itemId = input.metadata.payout_item_id ?? null;
     const repeated = await this.transferByKey(input.idempotencyKey);
-    if (repeated) return toTransfer(repeated, itemId);
+    if (repeated) return toTransfer(repeated);
     const account = await this.retrieveAccount(input.destination);
     // Stripe refuses a transfer to an account without the transfers capability (onboarding unfinished, restricted).
     if (!account.payoutsEnabled) throw new PayoutProviderError(`The destination account ${input.destination} cannot receive transfers yet`);
-    await this.dataSource.query(
-      `INSERT INTO sandbox_transfers (idempotency_key, id, destination, amount_cents, transfer_group) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [input.idempotencyKey, derivedId('tr_sbx', input.idempotencyKey), input.destination, input.amountCents, input.transferGroup],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      if (input.sourceTransaction) {
+        // The sandbox's charges are its captured intents (SandboxCardProvider: ch_<intent id>).
+        const charges: Array<{ amount_cents: number }> = await manager.query(`SELECT amount_cents FROM sandbox_intents WHERE 'ch_' || id = $1 AND status = 'succeeded' FOR UPDATE`, [
+          input.sourceTransaction,
+        ]);
+        if (!charges[0]) throw new PayoutProviderError(`No such charge: '${input.sourceTransaction}'`);
+        const [{ taken }]: Array<{ taken: number }> = await manager.query(
+          `SELECT coalesce(sum(amount_cents) FILTER (WHERE NOT reversed), 0)::int AS taken FROM sandbox_transfers WHERE source_transaction = $1`,
+          [input.sourceTransaction],
+        );
+        if (input.amountCents > charges[0].amount_cents - taken) {
+          throw new PayoutProviderError(`The transfer of ${input.amountCents} cents is more than charge ${input.sourceTransaction} has left (${charges[0].amount_cents - taken})`);
+        }
+      }
+      await manager.query(
+        `INSERT INTO sandbox_transfers (idempotency_key, id, destination, amount_cents, transfer_group, source_transaction, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+        [input.idempotencyKey, derivedId('tr_sbx', input.idempotencyKey), input.destination, input.amountCents, input.transferGroup, input.sourceTransaction, JSON.stringify(input.metadata)],
+      );
+    });
     const stored = await this.transferByKey(input.idempotencyKey);
     if (!stored) throw new PayoutProviderError('The transfer was not stored');
-    return toTransfer(stored, itemId);
+    return toTransfer(stored);
   }
 
   async retrieveTransfer(transferId: string): Promise<ProviderTransfer> {
     const rows: SandboxTransferRow[] = await this.dataSource.query(`SELECT * FROM sandbox_transfers WHERE id = $1`, [transferId]);
     if (!rows[0]) throw new PayoutProviderError(`No such transfer: '${transferId}'`);
-    return toTransfer(rows[0], null);
+    return toTransfer(rows[0]);
   }
 
-  async retrievePayout(): Promise<ConnectedPayout | null> {
-    // Sandbox accounts keep their balance: nothing is ever paid out to a bank, so nothing fails.
-    return null;
+  /** The transfers of a payout item (by the metadata they were made with). */
+  async transfersOfItem(itemId: string): Promise<ProviderTransfer[]> {
+    const rows: SandboxTransferRow[] = await this.dataSource.query(`SELECT * FROM sandbox_transfers WHERE metadata->>'payout_item_id' = $1 ORDER BY created_at, id`, [itemId]);
+    return rows.map(toTransfer);
+  }
+
+  async retrievePayout(accountId: string, payoutId: string): Promise<ConnectedPayout | null> {
+    const rows: Array<{ id: string; status: string; amount_cents: number; failure_message: string | null }> = await this.dataSource.query(
+      `SELECT id, status, amount_cents, failure_message FROM sandbox_connect_payouts WHERE id = $1 AND account_id = $2`,
+      [payoutId, accountId],
+    );
+    return rows[0] ? { id: rows[0].id, status: rows[0].status, amountCents: rows[0].amount_cents, failureMessage: rows[0].failure_message } : null;
+  }
+
+  /** The sandbox's version of a connected account's bank refusing its payout (the account keeps the money at the provider). */
+  async failPayout(accountId: string, amountCents: number, message: string): Promise<ConnectedPayout> {
+    const id = `po_sbx_${randomBytes(12).toString('hex')}`;
+    await this.dataSource.query(`INSERT INTO sandbox_connect_payouts (id, account_id, amount_cents, status, failure_message) VALUES ($1, $2, $3, 'failed', $4)`, [
+      id,
+      accountId,
+      amountCents,
+      message,
+    ]);
+    return { id, status: 'failed', amountCents, failureMessage: message };
   }
 
   /** The onboarding page's look-up of its link. */

@@ -26,13 +26,16 @@ function toTransfer(transfer: Stripe.Transfer): ProviderTransfer {
     reversed: transfer.reversed,
     amountReversedCents: transfer.amount_reversed,
     payoutItemId: transfer.metadata?.payout_item_id ?? null,
+    allocationId: transfer.metadata?.allocation_id ?? null,
+    sourceTransaction: typeof transfer.source_transaction === 'string' ? transfer.source_transaction : (transfer.source_transaction?.id ?? null),
   };
 }
 
 /**
  * Stripe Connect behind the payout-provider interface: an Express account per athlete onboarded
- * through Stripe's hosted Account Links, and separate charges and transfers (one transfer per
- * payout item from the platform's balance, its idempotency key kept with the item in our database).
+ * through Stripe's hosted Account Links, and separate charges and transfers: one transfer per
+ * payout allocation (the part of a payout item that pays one request), drawn on that request's
+ * charge with source_transaction, its idempotency key kept with the allocation in our database.
  */
 export class StripePayoutProvider implements PayoutProvider {
   readonly name = 'stripe' as const;
@@ -72,17 +75,21 @@ export class StripePayoutProvider implements PayoutProvider {
   /**
    * Stripe forgets an idempotency key after about a day, so a retry later than that (an
    * administrator's Retry of a stuck payout) first looks for the transfer it may have made: the
-   * payout's transfer group, the item in its metadata. Only when there is none is one created.
+   * payout's transfer group, the key in its metadata. Only when there is none is one created.
    */
   async createTransfer(input: TransferInput): Promise<ProviderTransfer> {
-    const itemId = input.metadata.payout_item_id;
-    if (itemId) {
-      const made = await this.stripe.transfers.list({ transfer_group: input.transferGroup, limit: 100 });
-      const existing = made.data.find((transfer) => transfer.metadata?.payout_item_id === itemId);
-      if (existing) return toTransfer(existing);
+    for await (const made of this.stripe.transfers.list({ transfer_group: input.transferGroup, limit: 100 })) {
+      if (made.metadata?.huddle_key === input.idempotencyKey) return toTransfer(made);
     }
     const transfer = await this.stripe.transfers.create(
-      { amount: input.amountCents, currency: 'usd', destination: input.destination, transfer_group: input.transferGroup, metadata: input.metadata },
+      {
+        amount: input.amountCents,
+        currency: 'usd',
+        destination: input.destination,
+        transfer_group: input.transferGroup,
+        ...(input.sourceTransaction ? { source_transaction: input.sourceTransaction } : {}),
+        metadata: { ...input.metadata, huddle_key: input.idempotencyKey },
+      },
       { idempotencyKey: input.idempotencyKey },
     );
     return toTransfer(transfer);

@@ -70,7 +70,10 @@ export class MoneyDeskPayload {
   @ApiProperty({ type: [DisputeDto] }) disputes!: DisputeDto[];
   @ApiProperty({ type: [DeadMoneyJobDto] }) dead_jobs!: DeadMoneyJobDto[];
   @ApiProperty({ type: [FlaggedRequestDto] }) flagged_requests!: FlaggedRequestDto[];
-  @ApiProperty({ type: ReconciliationDto, nullable: true }) reconciliation!: ReconciliationDto | null;
+  @ApiProperty({ type: ReconciliationDto, nullable: true, description: "The last reconciliation of payments (intents, refunds, the ledger's balance)." })
+  reconciliation!: ReconciliationDto | null;
+  @ApiProperty({ type: ReconciliationDto, nullable: true, description: "The last reconciliation of payout transfers (each transfer against the provider's and the ledger)." })
+  transfer_reconciliation!: ReconciliationDto | null;
 }
 
 export class ResolveIncidentInput {

@@ -130,7 +130,7 @@ export class WebhookReceivedPayload {
 }
 
 export class SandboxProviderEventInput {
-  @ApiProperty({ format: 'uuid', description: 'The request (or campaign) whose payment the event is about.' })
+  @ApiProperty({ format: 'uuid', description: 'The request (or campaign) whose payment the event is about; for transfer_reversed and payout_failed, the payout item.' })
   @IsUUID('all', { message: 'Payment not found' })
   subject_id!: string;
 
