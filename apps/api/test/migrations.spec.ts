@@ -53,6 +53,7 @@ describe('migrations', () => {
       'business_profiles',
       'campaigns',
       'conferences',
+      'custom_pushes',
       'divisions',
       'fan_surveys',
       'job_runs',
