@@ -656,3 +656,60 @@ describe('the set-password link expires', () => {
     await api(testApp).post('/user/sign-ins', { email: late, password: PASSWORD }).expect(401);
   });
 });
+
+describe('block and sync reach every API process', () => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    // Search caches that never expire by themselves here: only the change's message clears them.
+    first = await createTestApp({ env: { SEARCH_CACHE_TTL_MS: '60000' } });
+    second = await createTestApp({ database: first.database, env: { SEARCH_CACHE_TTL_MS: '60000' } });
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  async function listedOn(testApp: TestApp, athlete: SignedIn): Promise<boolean> {
+    const response = await api(testApp).get(`/public/athletes/search?filter=${encodeURIComponent(athlete.account.lastName ?? '')}`).expect(200);
+    return response.body.athletes.some((card: { athlete_id: string }) => card.athlete_id === athlete.account.id);
+  }
+
+  async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (await check()) return true;
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it("the other process's stream of a blocked account ends at once, and its search caches are cleared by a sync", async () => {
+    const admin = await createSignedIn(first, UserType.Admin);
+    const athlete = await createBookableAthlete(first);
+    await first.dataSource.getRepository(AccountEntity).update({ id: athlete.account.id }, { profilePhoto: '/media/images/p.jpg', introVideo: '/media/videos/v.mp4' });
+    const reference = (await api(first).get('/public/meta/reference-data').expect(200)).body;
+    await first.get(AthletesService).save(athlete.account.id, { schoolId: reference.schools[0].id, sports: [1] }, { requireSurvey: false, requireService: false, fieldPrefix: '' });
+
+    // The second process caches a search listing the athlete; a write behind the services' back leaves it there.
+    expect(await listedOn(second, athlete)).toBe(true);
+    await first.dataSource.query(`UPDATE athlete_profiles SET sports = '{}' WHERE account_id = $1`, [athlete.account.id]);
+    expect(await listedOn(second, athlete)).toBe(true);
+    await api(first).post('/mt/sync_by_id', { user_id: athlete.account.id }, admin.token).expect(200);
+    expect(await eventually(async () => !(await listedOn(second, athlete)))).toBe(true);
+
+    // A fan's tab open on the second process; an administrator blocks the fan on the first.
+    const fan = await createSignedIn(first, UserType.Fan);
+    const stream = new StreamClient(await listen(second), fan.token);
+    try {
+      await stream.waitFor('unread');
+      await api(first).post('/admin/user/block', { user_id: fan.account.id, blocked: true }, admin.token).expect(200);
+      await stream.waitFor('session_ended', 1, 5_000);
+      await stream.waitForEnd(5_000);
+    } finally {
+      stream.close();
+    }
+  });
+});
