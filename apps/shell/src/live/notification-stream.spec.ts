@@ -182,6 +182,19 @@ describe('openNotificationStream', () => {
     expect(refusals).toHaveLength(2);
   });
 
+  it('checks the session at once when the server says the session ended (blocked or removed), without waiting for a refusal', () => {
+    let refusals = 0;
+    openNotificationStream({ apiBase: '/api/v1', onEvent: () => undefined, onRefused: () => (refusals += 1), createEventSource: (url) => new FakeEventSource(url) });
+    const first = FakeEventSource.opened[0];
+    first.emit('open');
+    first.emit('session_ended', '{}');
+    expect(refusals).toBe(1);
+    expect(first.closed).toBe(true);
+    // Should the session still be live (the check says so), the stream opens again after a wait.
+    jest.advanceTimersByTime(5_000);
+    expect(FakeEventSource.opened).toHaveLength(2);
+  });
+
   it('stays closed once closed: no reopening, no events', () => {
     const { stream, events, current } = open();
     const first = current();

@@ -147,6 +147,16 @@ export function openNotificationStream({
     source.addEventListener(LIVE_EVENT_NAMES.unread, receive(LIVE_EVENT_NAMES.unread));
     source.addEventListener(LIVE_EVENT_NAMES.notification, receive(LIVE_EVENT_NAMES.notification));
     source.addEventListener(LIVE_EVENT_NAMES.signal, receive(LIVE_EVENT_NAMES.signal));
+    // Someone else ended this session (an administrator blocked or removed the account): the
+    // server closes the stream right after. Check the session now, which signs the tab out,
+    // instead of waiting for the browser's reconnect to be refused.
+    source.addEventListener(LIVE_EVENT_NAMES.sessionEnded, () => {
+      if (closed) return;
+      clearTimeout(silence);
+      source?.close();
+      onRefused?.();
+      silence = setTimeout(reopen, retryMs);
+    });
     watch();
   }
 
