@@ -401,6 +401,65 @@ describe('payouts to athletes (sandbox provider)', () => {
     ]);
     await ledgerBalanced();
   });
+
+  it('a dispute racing payout sends of its request: recorded before a send reads what is payable (held out) or after it committed (against a paid-out share), never between', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    const requestId = await finishedRequest(testApp, clock, fan, athlete);
+    // The sends are held between reading what is payable and writing their payout: the test holds a
+    // lock that writing a payout item waits for.
+    const blocker = testApp.dataSource.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query('LOCK TABLE payout_items IN SHARE ROW EXCLUSIVE MODE');
+    const waiting = async (sql: string) => (await testApp.dataSource.query(sql))[0].n as number;
+    let outcomes: number[] = [];
+    let recordedWhileSendOpen = false;
+    try {
+      const sends = Promise.all(
+        // Fewer than the pool holds: each waiting send keeps a connection.
+        Array.from({ length: 4 }, () =>
+          send([{ athlete_id: athlete.account.id, amount: SHARE, email: null, phone: null }], admin.token).then((response) => response.status),
+        ),
+      );
+      const deadline = Date.now() + 20_000;
+      while ((await waiting(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'payout_items'::regclass`)) === 0) {
+        if (Date.now() > deadline) throw new Error('The send never reached its write');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // The cardholder disputes the charge now, while a send has read the share as payable.
+      await api(testApp).post('/payments/sandbox/provider-events', { subject_id: requestId, event: 'dispute_opened' }, admin.token).expect(200);
+      const settled = settle(testApp);
+      // Long enough for the dispute's job to run and record it, were nothing holding it back.
+      const until = Date.now() + 3_000;
+      while (!recordedWhileSendOpen && Date.now() < until) {
+        recordedWhileSendOpen = (await waiting(`SELECT count(*)::int AS n FROM payment_disputes WHERE subject_id = '${requestId}'`)) > 0;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await blocker.commitTransaction();
+      outcomes = await sends;
+      await settled;
+      await settle(testApp);
+    } finally {
+      if (blocker.isTransactionActive) await blocker.rollbackTransaction();
+      await blocker.release();
+    }
+    const paid: Array<{ cents: number }> = await testApp.dataSource.query(`SELECT coalesce(sum(amount_cents), 0)::int AS cents FROM payout_allocations WHERE request_id = $1 AND status IN ('pending', 'sent')`, [
+      requestId,
+    ]);
+    // The one legal outcome here: the send that had read the share committed first and paid it, the
+    // dispute came after it and is recorded against a share already paid out; no other send paid more.
+    expect(recordedWhileSendOpen).toBe(false);
+    expect(outcomes.filter((status) => status === 201)).toHaveLength(1);
+    expect(outcomes.filter((status) => status !== 201).every((status) => status === 409)).toBe(true);
+    expect(paid).toEqual([{ cents: SHARE * 100 }]);
+    const desk = await api(testApp).get('/admin/money', admin.token).expect(200);
+    expect(desk.body.disputes).toEqual(expect.arrayContaining([expect.objectContaining({ subject_id: requestId })]));
+    expect(desk.body.incidents).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'dispute_opened', subject_id: requestId })]));
+    // Held now: nothing more of it is payable, by a transfer or by hand.
+    expect(await listed(athlete.account.id)).toBeUndefined();
+    await ledgerBalanced();
+  }, 60_000);
 });
 
 describe('a payout transfer that keeps failing (sandbox provider)', () => {
