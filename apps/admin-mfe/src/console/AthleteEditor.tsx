@@ -151,7 +151,7 @@ export function AthleteEditor({ user, onClose, onDirtyChange, onSaved, initialTa
             disabled={upload.isPending}
             onChange={(event) => {
               const file = event.target.files?.[0];
-              if (file) upload.mutate({ kind: 'photo', file });
+              if (file) upload.mutate({ kind: 'photo', file }, { onSuccess: (media) => update({ ...values, media: { ...values.media, ...media } }) });
               event.target.value = '';
             }}
           />
@@ -164,12 +164,18 @@ export function AthleteEditor({ user, onClose, onDirtyChange, onSaved, initialTa
             disabled={upload.isPending}
             onChange={(event) => {
               const file = event.target.files?.[0];
-              if (file) upload.mutate({ kind: 'intro', file });
+              if (file) upload.mutate({ kind: 'intro', file }, { onSuccess: (media) => update({ ...values, media: { ...values.media, ...media } }) });
               event.target.value = '';
             }}
           />
         </label>
       </div>
+      {upload.isPending && <p className="hd-muted">Uploading…</p>}
+      {(values.media.profile_photo || values.media.intro_video) && (
+        <p className="hd-muted" role="status">
+          {[values.media.profile_photo && 'New photo', values.media.intro_video && 'New intro video'].filter(Boolean).join(' and ')} uploaded: Save to keep it.
+        </p>
+      )}
     </div>
   );
 

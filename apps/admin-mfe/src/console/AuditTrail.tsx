@@ -1,6 +1,6 @@
 import { toApiError } from '@huddle/api-client';
 import { EmptyView, ErrorView, Panel, SkeletonList } from '@huddle/ui';
-import type { AuditEntry } from './admin-console-api';
+import type { AuditEntry, AuditSubject } from './admin-console-api';
 import { useAudit } from './console-hooks';
 import { CONSOLE_TEXTS } from './console-messages';
 import { formatMoment } from './user-format';
@@ -22,7 +22,7 @@ export function auditActionLabel(action: string): string {
 }
 
 /** The administrators' actions on one subject, newest first (GET /admin/audit). */
-export function AuditTrail({ subjectType, subjectId }: { subjectType: 'user' | 'request' | 'campaign' | 'push'; subjectId: string }) {
+export function AuditTrail({ subjectType, subjectId }: { subjectType: AuditSubject; subjectId: string }) {
   const query = useAudit(subjectType, subjectId);
   let body;
   if (query.isPending) body = <SkeletonList count={3} variant="row" label="Loading the audit trail" />;

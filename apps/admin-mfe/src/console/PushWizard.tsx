@@ -131,7 +131,7 @@ export function PushWizardStep({ state, errors, onDraft }: PushWizardViewProps) 
       <dd>{input.message}</dd>
       <dt>Send to</dt>
       <dd>
-        {'roles' in input.destination ? destinationText({ roles: input.destination.roles, user_ids: [] }) : draft.users.map((user) => user.name).join(', ')}
+        {draft.mode === 'roles' ? destinationText({ roles: input.destination.roles ?? [], user_ids: [] }) : draft.users.map((user) => user.name).join(', ')}
       </dd>
     </dl>
   );

@@ -44,10 +44,18 @@ export interface GeneralValues {
   description: string;
 }
 
+/** Files uploaded in this edit: their stored paths, saved with the rest (the contract's uploads, then update). */
+export interface UploadedMedia {
+  profile_photo?: string;
+  dashboard_photo?: string;
+  intro_video?: string;
+}
+
 export interface AthleteEditValues {
   general: GeneralValues;
   services: ServiceSettings;
   links: Record<SocialLinkType, string>;
+  media: UploadedMedia;
 }
 
 export type GeneralField = keyof GeneralValues;
@@ -73,6 +81,7 @@ export function athleteEditValuesOf(user: AdminUser): AthleteEditValues {
     },
     services: serviceSettingsOf(user.athlete_info?.athlete_services as Partial<Record<string, unknown>> | undefined),
     links,
+    media: {},
   };
 }
 
@@ -123,9 +132,10 @@ export function athleteUpdateOf(userId: string, values: AthleteEditValues): Admi
     email: g.email.trim(),
     phone: normalizePhone(g.phone),
     username: blank(g.username) ? null : g.username.trim(),
-    gender: blank(g.gender) ? null : Number(g.gender),
+    ...(blank(g.gender) ? {} : { gender: Number(g.gender) as NonNullable<AdminUserUpdate['gender']> }),
     description: g.description,
     athlete_services: { ...serviceFieldsOf(values.services) },
+    ...values.media,
   };
   for (const type of SOCIAL_LINK_TYPES) {
     const link = values.links[type].trim();

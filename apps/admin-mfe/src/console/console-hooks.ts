@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { createApiClient, toApiError, unwrap } from '@huddle/api-client';
 import type { ServiceType } from '@huddle/domain';
 import { useShell, useShellApi, useToast } from '@huddle/ui';
-import { adminConsoleApi, type AdminConsoleApi, type AdminUserRow, type AdminUserUpdate, type CustomPushInput, type PayoutFilter, type UserListQuery } from './admin-console-api';
+import { adminConsoleApi, type AdminConsoleApi, type AdminUserRow, type AdminUserUpdate, type AuditSubject, type CustomPushInput, type PayoutFilter, type UserListQuery } from './admin-console-api';
+import type { UploadedMedia } from './athlete-edit';
 import { PUSH_TOASTS, USER_TOASTS } from './console-messages';
 
 export function useAdminConsoleApi(): AdminConsoleApi {
@@ -14,7 +15,7 @@ export const CONSOLE_KEYS = {
   user: (id: string) => ['admin', 'user', id] as const,
   userRequests: (id: string, page: number, requestType: ServiceType | null, payout: PayoutFilter | null) =>
     ['admin', 'user-requests', id, page, requestType, payout] as const,
-  audit: (subjectType: string, subjectId: string, page: number) => ['admin', 'audit', subjectType, subjectId, page] as const,
+  audit: (subjectType: AuditSubject, subjectId: string, page: number) => ['admin', 'audit', subjectType, subjectId, page] as const,
   counters: ['admin', 'counters'] as const,
   pushes: (request: string, page: number) => ['admin', 'pushes', request.trim(), page] as const,
   pickUsers: (request: string) => ['admin', 'pick-users', request.trim()] as const,
@@ -39,7 +40,7 @@ export function useUserRequests(id: string, page: number, requestType: ServiceTy
   });
 }
 
-export function useAudit(subjectType: string, subjectId: string, page = 1) {
+export function useAudit(subjectType: AuditSubject, subjectId: string, page = 1) {
   const api = useAdminConsoleApi();
   return useQuery({
     queryKey: CONSOLE_KEYS.audit(subjectType, subjectId, page),
@@ -140,12 +141,14 @@ export function useAthleteSave(userId: string) {
     },
     onSettled: refresh,
   });
+  // An upload stores the file; the editor keeps its path and Save writes it into the profile.
   const upload = useMutation({
-    mutationFn: ({ kind, file }: { kind: 'photo' | 'intro'; file: File }) => (kind === 'photo' ? api.uploadPhoto(userId, file) : api.uploadIntro(userId, file)),
-    onMutate: () => toast.show(USER_TOASTS.updating, 'info'),
-    onSuccess: () => toast.show(USER_TOASTS.updated, 'success'),
+    mutationFn: async ({ kind, file }: { kind: 'photo' | 'intro'; file: File }): Promise<UploadedMedia> => {
+      if (kind === 'intro') return { intro_video: (await api.uploadIntro(userId, file)).path };
+      const stored = await api.uploadPhoto(userId, file);
+      return { profile_photo: stored.path, ...(stored.second_path ? { dashboard_photo: stored.second_path } : {}) };
+    },
     onError: (error: Error) => toast.show(toApiError(error).message, 'error'),
-    onSettled: refresh,
   });
   return { save, upload };
 }

@@ -16,7 +16,7 @@ export function userRequestsStateOf(search: string): UserRequestsUrlState {
   return {
     page: pageOf(params.get('page')),
     requestType: isServiceType(type) ? type : null,
-    payout: payout === 'paid' || payout === 'unpaid' ? payout : null,
+    payout: payout === 'paid' || payout === 'unpaid' || payout === 'processing' ? payout : null,
   };
 }
 

@@ -17,7 +17,7 @@ import {
 } from '@huddle/domain';
 import { formatDollars } from '@huddle/domain/format';
 import { Button, ConfirmDialog, EmptyView, ErrorView, Page, Panel, SelectField, SkeletonList, cx, useShell, type ScreenProps } from '@huddle/ui';
-import type { AdminRequestSummary, AdminUser } from '../console/admin-console-api';
+import type { AdminRequestSummary, AdminUser, PayoutFilter } from '../console/admin-console-api';
 import { AthleteEditor } from '../console/AthleteEditor';
 import { AuditTrail } from '../console/AuditTrail';
 import { LEAVE_CLOSE, useLeaveGuard } from '../console/leave-guard';
@@ -114,8 +114,11 @@ const REQUEST_TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...SERVICE_TYPE
 const PAYOUT_OPTIONS = [
   { value: '', label: 'Any payout' },
   { value: 'unpaid', label: 'Not paid out' },
+  { value: 'processing', label: 'Payout on its way' },
   { value: 'paid', label: 'Paid out' },
 ];
+
+const PAYOUT_LABELS: Record<PayoutFilter, string> = { unpaid: 'Not paid', processing: 'On its way', paid: 'Paid' };
 
 /** One of the user's requests: to the console's request (or campaign) page. */
 export function requestLink(request: Pick<AdminRequestSummary, 'id'>): string {
@@ -154,7 +157,7 @@ export function UserRequestRows({ requests }: { requests: readonly AdminRequestS
               </td>
               <td data-label="Payout">
                 {request.payout_status ? (
-                  <span className={cx('adm-pill', request.payout_status === 'paid' && 'adm-pill--ok')}>{request.payout_status === 'paid' ? 'Paid' : 'Not paid'}</span>
+                  <span className={cx('adm-pill', request.payout_status === 'paid' && 'adm-pill--ok')}>{PAYOUT_LABELS[request.payout_status]}</span>
                 ) : (
                   <span className="hd-muted">—</span>
                 )}

@@ -36,6 +36,7 @@ import { UserScreen, userIdOf } from './UserScreen';
 import { addUserErrors, UsersScreen } from './UsersScreen';
 
 const ID = '11111111-1111-4111-8111-111111111111';
+const status_response = { status: 200, response_message: 'OK', response_internal_code: 0 };
 
 type Cached = [readonly unknown[], unknown];
 
@@ -102,7 +103,7 @@ describe('/manage/users: the screen', () => {
   });
 
   it('shows the empty text when no user matches', () => {
-    const empty: AdminUserPage = { users: [], total: 0, page: 1, page_size: 20 };
+    const empty: AdminUserPage = { users: [], total: 0, page: 1, page_size: 20, status_response };
     expect(render(<UsersScreen />, { path: '/manage/users?userType=1', cache: [[key, empty]] })).toContain(CONSOLE_TEXTS.noUsers);
   });
 
@@ -113,7 +114,7 @@ describe('/manage/users: the screen', () => {
   });
 
   it("lists each user's name (to their page), email, role, completeness and status, with the row's actions and the filters from the URL", () => {
-    const list: AdminUserPage = { users: [row, { ...row, id: '22222222-2222-4222-8222-222222222222', first_name: null, last_name: null, username: 'jo', blocked: true, profile_completed: false, user_type: 2 }], total: 41, page: 1, page_size: 20 };
+    const list: AdminUserPage = { users: [row, { ...row, id: '22222222-2222-4222-8222-222222222222', first_name: null, last_name: null, username: 'jo', blocked: true, profile_completed: false, user_type: 2 }], total: 41, page: 1, page_size: 20, status_response };
     const html = render(<UsersScreen />, { path: '/manage/users?userType=1', cache: [[key, list]] });
     for (const text of ['Riley Parker', 'fan@huddle.test', 'Fan', 'Complete', 'Active', 'jo', 'Athlete', 'Incomplete', 'Blocked', 'Unblock', 'Sync', 'Remove', 'Add user', 'Page 1 of 3', '41 users']) {
       expect(html).toContain(text);
@@ -246,6 +247,7 @@ describe('the athlete editor', () => {
       general: { ...values.general, first_name: ' ', phone: '555', description: 'x'.repeat(LIMITS.description.max + 1), username: '' },
       services: defaultServiceSettings(),
       links: { ...values.links, instagram: 'not a link' },
+      media: {},
     };
     const errors = athleteEditErrors(wrong, athlete);
     expect(errors.general).toEqual({ first_name: MESSAGES.required, phone: MESSAGES.phoneIncorrect, description: MESSAGES.descriptionTooLong, username: MESSAGES.required });
@@ -305,9 +307,9 @@ const push: CustomPush = {
 describe('/manage/pushes', () => {
   it('shows the skeleton, the empty text and the list with its progress', () => {
     expect(render(<PushesScreen />)).toContain('Loading pushes');
-    const empty: CustomPushPage = { pushes: [], total: 0, page: 1, page_size: 20 };
+    const empty: CustomPushPage = { pushes: [], total: 0, page: 1, page_size: 20, status_response };
     expect(render(<PushesScreen />, { cache: [[CONSOLE_KEYS.pushes('', 1), empty]] })).toContain(CONSOLE_TEXTS.noPushes);
-    const list: CustomPushPage = { pushes: [push, { ...push, id: 'p2', name: 'Autumn', status: 'sending', recipients_total: 4200, recipients_done: 1000 }], total: 2, page: 1, page_size: 20 };
+    const list: CustomPushPage = { pushes: [push, { ...push, id: 'p2', name: 'Autumn', status: 'sending', recipients_total: 4200, recipients_done: 1000 }], total: 2, page: 1, page_size: 20, status_response };
     const html = render(<PushesScreen />, { cache: [[CONSOLE_KEYS.pushes('', 1), list]] });
     for (const text of ['Spring', 'New athletes', 'Fans, Businesses', 'Draft', 'Sending 1,000 of 4,200', 'Edit', 'Send', 'Delete', 'New push']) expect(html).toContain(text);
   });

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Router } from 'wouter';
-import { ApiError } from '@huddle/api-client';
+import { ApiError, createApiClient } from '@huddle/api-client';
 import { ADMIN_MESSAGES, MESSAGES } from '@huddle/domain';
 import { documentTitle } from '../routing/route-titles';
 import { shellScreenFor } from '../routing/shell-screen';
@@ -48,20 +48,20 @@ describe('/set-password (issue 22)', () => {
   });
 
   it('posts the token and the password, and reports the API’s refusal', async () => {
-    const calls: [string, RequestInit | undefined][] = [];
-    const ok: typeof fetch = async (url, init) => {
-      calls.push([String(url), init]);
+    const calls: Request[] = [];
+    const ok = async (input: RequestInfo | URL) => {
+      calls.push(input as Request);
       return new Response(JSON.stringify({ status_response: { status: 200, response_message: 'OK', response_internal_code: 0 } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     };
-    await setPasswordWithToken('abc', 'long-enough', ok);
-    expect(calls[0]?.[0]).toBe('/api/v1/user/accounts/password-set');
-    expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({ token: 'abc', password: 'long-enough' });
+    await setPasswordWithToken('abc', 'long-enough', createApiClient({ baseUrl: 'http://huddle.test/api/v1', fetch: ok }));
+    expect(calls[0]?.url).toBe('http://huddle.test/api/v1/user/accounts/password-set');
+    expect(await calls[0]?.json()).toEqual({ token: 'abc', password: 'long-enough' });
 
-    const refused: typeof fetch = async () =>
+    const refused = async () =>
       new Response(JSON.stringify({ status_response: { status: 400, response_message: ADMIN_MESSAGES.setPasswordLinkInvalid, response_internal_code: 1400 }, errors: { token: ADMIN_MESSAGES.setPasswordLinkInvalid } }), {
         status: 400,
         headers: { 'Content-Type': 'application/json' },
       });
-    await expect(setPasswordWithToken('used', 'long-enough', refused)).rejects.toMatchObject({ code: 1400, message: ADMIN_MESSAGES.setPasswordLinkInvalid });
+    await expect(setPasswordWithToken('used', 'long-enough', createApiClient({ baseUrl: 'http://huddle.test/api/v1', fetch: refused }))).rejects.toMatchObject({ code: 1400, message: ADMIN_MESSAGES.setPasswordLinkInvalid });
   });
 });

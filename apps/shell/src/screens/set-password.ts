@@ -1,6 +1,6 @@
-import { ApiError, apiErrorFromReply, networkError } from '@huddle/api-client';
+import { ApiError, unwrap, type ApiClient } from '@huddle/api-client';
 import { ADMIN_MESSAGES, LIMITS, MESSAGES } from '@huddle/domain';
-import { API_BASE } from '../api/http';
+import { api } from '../api/http';
 import type { FieldErrors } from './form-errors';
 
 export type SetPasswordField = 'password' | 'confirm';
@@ -33,19 +33,6 @@ export function isInvalidLink(error: unknown): boolean {
 }
 
 /** POST /user/accounts/password-set (skip-auth): the emailed link's token and the new password, once. */
-export async function setPasswordWithToken(token: string, password: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetchImpl(`${API_BASE}/user/accounts/password-set`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ token, password }),
-    });
-  } catch {
-    throw networkError();
-  }
-  if (response.ok) return;
-  const body: unknown = await response.json().catch(() => null);
-  throw apiErrorFromReply(response.status, body);
+export async function setPasswordWithToken(token: string, password: string, client: ApiClient = api): Promise<void> {
+  await unwrap(client.POST('/user/accounts/password-set', { body: { token, password } }));
 }

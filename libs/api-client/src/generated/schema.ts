@@ -158,6 +158,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/accounts/password-set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the password of an account added by an administrator, once, with the token of its emailed link (72 hours). 1400 for a wrong, used or expired link. */
+        post: operations["PasswordSetup_setPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/accounts": {
         parameters: {
             query?: never;
@@ -1345,6 +1362,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/custom-push/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pushes whose name or subject holds `request`, newest first, 20 a page. */
+        get: operations["AdminPushes_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/custom-push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One push with its sending progress (recipients_done of recipients_total); 1404 for an unknown id. */
+        get: operations["AdminPushes_show"];
+        /** Changes a draft (the same checks as creating); 1409 once it was sent. */
+        put: operations["AdminPushes_update"];
+        /** A draft push. 1400 with field errors: name, subject, message ('This field is required'), destination, destination.roles, destination.user_ids. */
+        post: operations["AdminPushes_create"];
+        /** Deletes a draft or a sent push (its notifications stay); 1409 while it is being sent. */
+        delete: operations["AdminPushes_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/custom-push/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a draft once: its job notifies every recipient in batches (progress in the push). A push already sending or sent is answered as it is. */
+        post: operations["AdminPushes_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/money": {
         parameters: {
             query?: never;
@@ -1390,6 +1461,244 @@ export interface paths {
         put?: never;
         /** Gives a dead money job another try (its handler moves money at most once). */
         post: operations["MoneyDesk_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live accounts by name, email, username or id, role and completeness, newest first; a page_size given becomes the administrator's setting. */
+        get: operations["AdminUsers_list[0]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/list-by-type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live accounts by name, email, username or id, role and completeness, newest first; a page_size given becomes the administrator's setting. */
+        get: operations["AdminUsers_list[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole account. 1404 'Nothing found' for an unknown, malformed or deleted id. */
+        get: operations["AdminUsers_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds an incomplete account without a password and emails its owner a single-use 72-hour link to set one. 208 for a taken email. */
+        post: operations["AdminUsers_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edits a user's profile, an athlete's services, school and sports, with the rules of the user's own settings; completeness is recomputed. */
+        post: operations["AdminUsers_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/upload-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores an athlete's profile (and dashboard) photo as their own upload does; save the path with /admin/user/update. */
+        post: operations["AdminUsers_uploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/upload-intro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores an athlete's intro video as their own upload does; save the path with /admin/user/update. */
+        post: operations["AdminUsers_uploadIntro"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blocks (signed out everywhere at once, hidden, pending requests canceled with holds released) or unblocks an account. 1403 for oneself. */
+        post: operations["AdminUsers_block"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mt/sync_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recomputes an account's completeness and listing and clears the search caches of every API process. */
+        post: operations["AdminUsers_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes an account exactly as its owner's own deletion does. 1403 for oneself. */
+        post: operations["AdminUsers_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What administrators did, newest first, with who did it; filters by administrator, subject and action. */
+        get: operations["AdminAudit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/requests/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's paid requests (as athlete or requester), newest first, each with its payout status; filters by type and payout status. */
+        get: operations["AdminRequestViews_filter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/requests/by-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A request as the administrator sees it (both parties, history, flag, payment with payout status, money), or a campaign for '@{id}'; 1404 'Request not found'. */
+        get: operations["AdminRequestViews_byId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/counters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users by type and completeness, paid requests by status and type, and the dollars of paid requests still pending. */
+        get: operations["AdminCounters_show"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1623,6 +1932,11 @@ export interface components {
             /** @description Who plays the provider: 'facebook', or 'sandbox' (the API's own page, on the embedded database or when BUSINESS_SIGN_IN_SANDBOX is set). */
             provider: string;
             status_response: components["schemas"]["StatusResponseDto"];
+        };
+        SetPasswordDto: {
+            password: string;
+            /** @description The token of the emailed /set-password?token= link. */
+            token: string;
         };
         AccountResponse: {
             account: components["schemas"]["AccountDto"];
@@ -2824,6 +3138,77 @@ export interface components {
             unread_count: number;
             status_response: components["schemas"]["StatusResponseDto"];
         };
+        CustomPushUserDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+        };
+        CustomPushDestinationDto: {
+            roles: number[];
+            user_ids: string[];
+            users: components["schemas"]["CustomPushUserDto"][];
+        };
+        CustomPushDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            subject: string;
+            message: string;
+            destination: components["schemas"]["CustomPushDestinationDto"];
+            /** @enum {string} */
+            status: "draft" | "sending" | "sent";
+            /** @description Recipients of the send (set when it is sent; the final count once sent). */
+            recipients_total: number;
+            /** @description Recipients notified so far. */
+            recipients_done: number;
+            /** @description Unix seconds. */
+            sent_at: number | null;
+            /** @description Unix seconds. */
+            created_at: number;
+            /** @description Unix seconds. */
+            updated_at: number;
+        };
+        CustomPushListResponse: {
+            pushes: components["schemas"]["CustomPushDto"][];
+            total: number;
+            page: number;
+            page_size: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        CustomPushResponse: {
+            push: components["schemas"]["CustomPushDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        CustomPushDestinationInput: {
+            /** @description Fans (1), athletes (2), businesses (3); at least one, or user_ids instead. */
+            roles?: (1 | 2 | 3)[];
+            /** @description Chosen users (live accounts, not administrators); at least one, or roles instead. */
+            user_ids?: string[];
+        };
+        CustomPushInput: {
+            name: string;
+            /** @description The notification's title. */
+            subject: string;
+            /** @description The notification's text. */
+            message: string;
+            destination: components["schemas"]["CustomPushDestinationInput"];
+        };
+        CustomPushChangedResponse: {
+            push: components["schemas"]["CustomPushDto"];
+            /** @example Custom push has been created */
+            message: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        CustomPushDeletedResponse: {
+            /** @example Custom push has been deleted */
+            message: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        CustomPushSendInput: {
+            /** Format: uuid */
+            id: string;
+        };
         LedgerBalancesDto: {
             /** @description Dollars held on cards, not yet charged. */
             holds: number;
@@ -2918,6 +3303,273 @@ export interface components {
         };
         RetriedJobResponse: {
             retried: boolean;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        AdminUserRowDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {number} */
+            user_type: 1 | 2 | 3 | 4;
+            /**
+             * @description user_type, or user_type + 10 while the profile is incomplete.
+             * @enum {number}
+             */
+            role: -1 | 0 | 1 | 2 | 3 | 4 | 11 | 12 | 13;
+            first_name: string | null;
+            last_name: string | null;
+            /** Format: email */
+            email: string;
+            phone: string | null;
+            username: string | null;
+            profile_photo: string | null;
+            blocked: boolean;
+            profile_completed: boolean;
+            /** @description ISO 8601. */
+            created_at: string;
+        };
+        AdminUsersResponse: {
+            users: components["schemas"]["AdminUserRowDto"][];
+            total: number;
+            page: number;
+            page_size: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        AdminUserDto: {
+            tiktok_link: string | null;
+            twitter_link: string | null;
+            snapchat_link: string | null;
+            facebook_link: string | null;
+            instagram_link: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description 1 fan, 2 athlete, 3 business, 4 administrator.
+             * @enum {number}
+             */
+            user_type: 1 | 2 | 3 | 4;
+            /**
+             * @description Role code of the route table: user_type, or user_type + 10 while the profile is incomplete.
+             * @enum {number}
+             */
+            role: -1 | 0 | 1 | 2 | 3 | 4 | 11 | 12 | 13;
+            profile_completed: boolean;
+            blocked: boolean;
+            first_name: string | null;
+            last_name: string | null;
+            /** Format: email */
+            email: string;
+            /** @example +15551234567 */
+            phone: string | null;
+            /** @description Whether the important steps of requests also come by email (in-app notifications always come). */
+            email_notifications: boolean;
+            /** @description Id from reference data genders. */
+            gender: number | null;
+            username: string | null;
+            description: string | null;
+            /** @description Path of the square profile photo. */
+            profile_photo: string | null;
+            /** @description Path of the athlete's 8:11 dashboard photo. */
+            dashboard_photo: string | null;
+            /** @description Path of the intro video. */
+            intro_video: string | null;
+            /** @description Athletes only. */
+            athlete_info: components["schemas"]["AthleteInfoDto"] | null;
+            /** @description Businesses only. */
+            business_info: components["schemas"]["BusinessInfoDto"] | null;
+            /** @description Fans only. */
+            fan_info: components["schemas"]["FanInfoDto"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {boolean} */
+            deleted: false;
+        };
+        AdminUserResponse: {
+            user: components["schemas"]["AdminUserDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        AdminAddUserInput: {
+            /**
+             * @description 1 fan, 2 athlete, 3 business.
+             * @enum {number}
+             */
+            user_type: 1 | 2 | 3;
+            /**
+             * Format: email
+             * @example fan@huddle.test
+             */
+            email: string;
+        };
+        AdminUserRowMessageResponse: {
+            user: components["schemas"]["AdminUserRowDto"];
+            message: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        AdminUpdateUserInput: {
+            /** @example https://instagram.com/jordan */
+            tiktok_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            twitter_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            snapchat_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            facebook_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            instagram_link?: string | null;
+            first_name?: string;
+            last_name?: string;
+            /** Format: email */
+            email?: string;
+            /**
+             * @description US number; stored as +1 and ten digits.
+             * @example +15551234567
+             */
+            phone?: string;
+            /** @description Whether the important steps of requests also come by email; left out: unchanged. */
+            email_notifications?: boolean;
+            /**
+             * @description Id from reference data genders.
+             * @enum {number}
+             */
+            gender?: 1 | 2 | 3 | 4;
+            /** @description Unique, case-insensitively. Cannot be removed once set. */
+            username?: string | null;
+            description?: string | null;
+            /** @description Path answered by the photo upload. */
+            profile_photo?: string;
+            /** @description Path answered by the photo upload. */
+            dashboard_photo?: string;
+            /** @description Path answered by the video upload. */
+            intro_video?: string;
+            /** @description Businesses only; ignored for other accounts. */
+            business_info?: components["schemas"]["BusinessInfoInput"];
+            /** @description Id from reference data schools; required when more than one school exists. */
+            school_id?: number | null;
+            /**
+             * @description Sport ids from reference data, the one played first.
+             * @example [
+             *       1,
+             *       4
+             *     ]
+             */
+            sports?: number[];
+            /** Format: uuid */
+            user_id: string;
+            /** @description Athletes only: as PUT /athlete/services; at least one service stays on. */
+            athlete_services?: components["schemas"]["AthleteServicesInput"];
+        };
+        AdminUserMessageResponse: {
+            user: components["schemas"]["AdminUserDto"];
+            message: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        AdminBlockUserInput: {
+            /** Format: uuid */
+            user_id: string;
+            /** @description true blocks, false unblocks. */
+            blocked: boolean;
+        };
+        AdminUserIdInput: {
+            /** Format: uuid */
+            user_id: string;
+        };
+        AdminMessageResponse: {
+            message: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        AdminAuditEntryDto: {
+            id: string;
+            /** Format: uuid */
+            admin_id: string;
+            /** @description The administrator's name, or their email when they have none. */
+            admin_name: string;
+            /** @example user.block */
+            action: string;
+            subject_type: string;
+            subject_id: string;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /** @description ISO 8601. */
+            created_at: string;
+        };
+        AdminAuditResponse: {
+            entries: components["schemas"]["AdminAuditEntryDto"][];
+            total: number;
+            page: number;
+            page_size: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        AdminRequestRowDto: {
+            /** @description The request's uuid; '@' and the campaign's uuid for an endorsement campaign (a business's list). */
+            id: string;
+            /** @enum {string} */
+            type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
+            /** @enum {number} */
+            status: 1 | 2 | 3 | 4 | 5 | 6;
+            order_number: string;
+            name: string;
+            /** @description Dollars. */
+            request_amount: number;
+            /** @description Unix seconds; pending requests expire then. */
+            expiration_time: number | null;
+            created_at: number;
+            updated_at: number;
+            paid_id: string | null;
+            paid: boolean;
+            /** @description The other party: the athlete for a requester, the requester for an athlete. */
+            profile: components["schemas"]["RequestPartyDto"];
+            event: components["schemas"]["RequestEventDto"] | null;
+            /** @description An endorsement campaign's number of athletes; null for a request. */
+            athletes_count: number | null;
+            /** @enum {string} */
+            payout_status: "unpaid" | "processing" | "paid";
+            /** Format: uuid */
+            athlete_id: string;
+            /** Format: uuid */
+            requester_id: string;
+            /** @description The campaign the request is part of (its page is /manage/request/@{id}). */
+            endorsement_campaign_id: string | null;
+        };
+        AdminRequestListResponse: {
+            requests: components["schemas"]["AdminRequestRowDto"][];
+            total: number;
+            page: number;
+            page_size: number;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        AdminRequestLookupResponse: {
+            request?: components["schemas"]["RequestDto"];
+            campaign?: components["schemas"]["CampaignDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        AdminCountersResponse: {
+            /** @description Live accounts by user type ('1'..'4'); deleted accounts are not counted. */
+            users_by_type: {
+                [key: string]: number;
+            };
+            /** @description Incomplete profiles by user type ('1'..'3'). */
+            uncompleted_profiles_by_type: {
+                [key: string]: number;
+            };
+            /** @description Paid requests by status ('1'..'6'). */
+            requests_by_status: {
+                [key: string]: number;
+            };
+            /** @description Paid requests (a campaign counts each of its requests). */
+            requests_total: number;
+            /** @description Dollars of paid requests pending, accepted, pending review or in progress. */
+            paid_pending_total: number;
+            /** @description paid_pending_total by request type (a campaign's requests as endorsements). */
+            paid_pending_by_request_type: {
+                [key: string]: number;
+            };
+            /** @description Paid requests by type, a campaign's requests as endorsements; endorsement_campaign counts paid campaigns. */
+            requests_by_type: {
+                [key: string]: number;
+            };
             status_response: components["schemas"]["StatusResponseDto"];
         };
         ErrorResponse: {
@@ -3264,6 +3916,45 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EmptyResponse"];
                 };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PasswordSetup_setPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -5806,6 +6497,197 @@ export interface operations {
             };
         };
     };
+    AdminPushes_search: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                /** @description Text in the name or the subject. */
+                request?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPushListResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPushes_show: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPushResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPushes_update: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomPushInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPushChangedResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPushes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomPushInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPushChangedResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPushes_remove: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPushDeletedResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPushes_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomPushSendInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPushChangedResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     MoneyDesk_show: {
         parameters: {
             query?: never;
@@ -5885,6 +6767,485 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RetriedJobResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "AdminUsers_list[0]": {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                /** @description Part of a name, email or username, or a whole account id. */
+                request?: string;
+                /** @description 1 fan, 2 athlete, 3 business, 4 administrator; left out: every type. */
+                user_type?: 1 | 2 | 3 | 4;
+                /** @description 2 any, 1 complete, 0 incomplete. */
+                profile_completed?: 0 | 1 | 2;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUsersResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "AdminUsers_list[1]": {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                /** @description Part of a name, email or username, or a whole account id. */
+                request?: string;
+                /** @description 1 fan, 2 athlete, 3 business, 4 administrator; left out: every type. */
+                user_type?: 1 | 2 | 3 | 4;
+                /** @description 2 any, 1 complete, 0 incomplete. */
+                profile_completed?: 0 | 1 | 2;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUsersResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminUsers_show: {
+        parameters: {
+            query: {
+                user_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminUsers_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminAddUserInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserRowMessageResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminUsers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateUserInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserMessageResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminUsers_uploadPhoto: {
+        parameters: {
+            query: {
+                athlete_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadPhotoBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadPhotoResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminUsers_uploadIntro: {
+        parameters: {
+            query: {
+                athlete_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadIntroBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadIntroResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminUsers_block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminBlockUserInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserRowMessageResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminUsers_sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserIdInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserRowMessageResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminUsers_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserIdInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMessageResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminAudit_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                /** @description Only what this administrator did. */
+                admin_id?: string;
+                subject_type?: "user" | "request" | "campaign" | "payout" | "push" | "incident" | "job" | "money_incident" | "payout_item";
+                /** @description The id of the user, request, campaign, ... the action was on. */
+                subject_id?: string;
+                action?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminRequestViews_filter: {
+        parameters: {
+            query: {
+                page?: number;
+                page_size?: number;
+                /** @description The user, as athlete or requester. */
+                user_id: string;
+                /** @description One of the eight types; endorsement_campaign picks a campaign's requests, endorsement those booked alone. */
+                request_type?: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
+                /** @description The athlete's payout of the request: unpaid (including not finished yet), processing, paid. */
+                payout_status?: "unpaid" | "processing" | "paid";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRequestListResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminRequestViews_byId: {
+        parameters: {
+            query: {
+                /** @description A request's uuid, or '@' and a campaign's uuid. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRequestLookupResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminCounters_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCountersResponse"];
                 };
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */

@@ -36,6 +36,9 @@ export function requestsApi(apiBase: string) {
     adminApprove: async (id: string) => (await unwrap(api.PUT('/admin/requests/approve', byId.params(id)))).request,
     /** The payout screens' action on one request (spec §4): its athlete's share marked paid; 'Status has been changed'. */
     adminMarkPayoutPaid: (id: string) => unwrap(api.PUT('/admin/payments/payout-status', { body: { id, status: 'paid' } })),
+    /** The administrators' actions on this request, newest first (GET /admin/audit). */
+    adminAudit: async (id: string, signal?: AbortSignal) =>
+      (await unwrap(api.GET('/admin/audit', { params: { query: { subject_type: 'request', subject_id: id, page: 1, page_size: 20 } }, signal }))).entries,
     approve: async (id: string) => (await unwrap(api.PUT('/booking/request/approve', { body: { request_id: id } }))).request,
     review: async (id: string, rate: number) => (await unwrap(api.PUT('/booking/reviews', { body: { request_id: id, rate } }))).request,
     revokeShare: (id: string) => unwrap(api.DELETE('/booking/request/share', byId.params(id))),

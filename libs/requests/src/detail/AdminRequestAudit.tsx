@@ -1,34 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiErrorFromReply, networkError, toApiError } from '@huddle/api-client';
+import { toApiError, type Schemas } from '@huddle/api-client';
 import { formatDate, formatTime } from '@huddle/domain/format';
-import { EmptyView, ErrorView, SkeletonList, useShell } from '@huddle/ui';
+import { EmptyView, ErrorView, SkeletonList } from '@huddle/ui';
+import { useRequestsApi } from '../api/hooks';
 import type { RequestView } from '../api/requests-api';
 
-/** One row of GET /admin/audit (docs/admin-console-contract.md). */
-export interface RequestAuditEntry {
-  id: string;
-  admin_name: string;
-  action: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  /** ISO 8601. */
-  created_at: string;
-}
-
-/** The administrators' actions on this request, newest first. */
-async function readAudit(apiBase: string, requestId: string, signal: AbortSignal): Promise<RequestAuditEntry[]> {
-  const query = new URLSearchParams({ subject_type: 'request', subject_id: requestId, page: '1', page_size: '20' });
-  let response: Response;
-  try {
-    response = await fetch(`${apiBase.replace(/\/+$/, '')}/admin/audit?${query}`, { credentials: 'include', signal, headers: { Accept: 'application/json' } });
-  } catch (thrown) {
-    if (signal.aborted) throw thrown;
-    throw networkError();
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok || typeof body !== 'object' || body === null) throw apiErrorFromReply(response.status, body);
-  return (body as { entries?: RequestAuditEntry[] }).entries ?? [];
-}
+/** One row of GET /admin/audit. */
+export type RequestAuditEntry = Schemas['AdminAuditEntryDto'];
 
 /** 'Payout status: unpaid → paid' for each field an action changed. */
 export function auditLines(entry: Pick<RequestAuditEntry, 'before' | 'after'>): string[] {
@@ -47,8 +25,8 @@ function when(iso: string): string {
 
 /** The request page's audit trail for the administrator (issue 22): who did what to this request, and when. */
 export function AdminRequestAudit({ request }: { request: RequestView }) {
-  const { apiBase } = useShell();
-  const query = useQuery({ queryKey: ['requests', 'audit', request.id, request.status, request.updated_at], queryFn: ({ signal }) => readAudit(apiBase, request.id, signal) });
+  const api = useRequestsApi();
+  const query = useQuery({ queryKey: ['requests', 'audit', request.id, request.status, request.updated_at], queryFn: ({ signal }) => api.adminAudit(request.id, signal) });
   let body;
   if (query.isPending) body = <SkeletonList count={2} label="Loading the audit trail" />;
   else if (query.isError) body = <ErrorView message={toApiError(query.error).message} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
