@@ -366,5 +366,33 @@ describe('custom pushes (/admin/custom-push)', () => {
       const [{ batches }] = await testApp.dataSource.query(`SELECT count(DISTINCT created_at)::int AS batches FROM notifications WHERE data->>'title' = $1`, [draft.subject]);
       expect(batches).toBe(Math.ceil(expected.length / CUSTOM_PUSH_BATCH));
     }, 120_000);
+
+    it('keeps the batches a crashed run committed and resumes after them: nobody twice, nobody missed', async () => {
+      const draft = await create(body({ roles: [2] }));
+      // Sent as the send route does, but without its job, so this test plays the job's runs itself.
+      await testApp.dataSource.query(`UPDATE custom_pushes SET status = 'sending', sent_at = now(), sent_by = $2 WHERE id = $1`, [draft.id, admin.account.id]);
+      const recipients = await liveOfRoles([2]);
+      expect(recipients.length).toBeGreaterThan(2 * CUSTOM_PUSH_BATCH);
+      // The second batch dies half-way (the process crashed, the database refused): its transaction is rolled back.
+      const victim = recipients[CUSTOM_PUSH_BATCH + 500];
+      await testApp.dataSource.query(`CREATE FUNCTION crash_on_victim() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.user_id = '${victim}' AND NEW.data->>'title' = '${draft.subject}' THEN RAISE EXCEPTION 'crashed'; END IF; RETURN NEW; END $$`);
+      await testApp.dataSource.query(`CREATE TRIGGER crash_on_victim BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION crash_on_victim()`);
+      const service = testApp.get(CustomPushesService);
+      try {
+        await expect(service.deliver(draft.id)).rejects.toThrow('crashed');
+      } finally {
+        await testApp.dataSource.query(`DROP TRIGGER crash_on_victim ON notifications; DROP FUNCTION crash_on_victim()`);
+      }
+      const afterCrash = await received(draft.subject);
+      expect([...afterCrash.keys()].sort()).toEqual(recipients.slice(0, CUSTOM_PUSH_BATCH));
+      expect(await pushOf(draft.id)).toMatchObject({ status: 'sending', recipients_done: CUSTOM_PUSH_BATCH });
+      // The retry goes on after the last batch that committed.
+      await service.deliver(draft.id);
+      const got = await received(draft.subject);
+      expect([...got.keys()].sort()).toEqual(recipients);
+      expect([...got.values()].every((count) => count === 1)).toBe(true);
+      expect(await pushOf(draft.id)).toMatchObject({ status: 'sent', recipients_done: recipients.length, recipients_total: recipients.length });
+    }, 120_000);
   });
 });
