@@ -24,3 +24,4 @@ export * from './money';
 export * from './payouts';
 export * from './custom-pushes';
 export * from './admin-counters';
+export * from './periods';
