@@ -84,6 +84,7 @@ describe('migrations', () => {
       'requests',
       'reviews',
       'sandbox_connect_accounts',
+      'sandbox_connect_payouts',
       'sandbox_disputes',
       'sandbox_intents',
       'sandbox_payment_methods',
