@@ -199,7 +199,8 @@ function UserRequests({ userId }: { userId: string }) {
 }
 
 function UserHeader({ user, onEdit }: { user: AdminUser; onEdit: (() => void) | null }) {
-  const { apiBase, navigate } = useShell();
+  const { apiBase, navigate, account } = useShell();
+  const self = account?.id === user.id;
   const actions = useUserActions({ onRemoved: () => navigate('/manage/users') });
   const [removing, setRemoving] = useState(false);
   const photo = mediaUrl(apiBase, user.profile_photo);
@@ -221,13 +222,13 @@ function UserHeader({ user, onEdit }: { user: AdminUser; onEdit: (() => void) | 
             Edit
           </Button>
         )}
-        <Button size="sm" variant="secondary" disabled={busy} loading={actions.block.isPending} onClick={() => actions.block.mutate({ user, blocked: !user.blocked })}>
+        <Button size="sm" variant="secondary" disabled={busy || self} loading={actions.block.isPending} onClick={() => actions.block.mutate({ user, blocked: !user.blocked })}>
           {user.blocked ? 'Unblock' : 'Block'}
         </Button>
         <Button size="sm" variant="secondary" disabled={busy} loading={actions.sync.isPending} onClick={() => actions.sync.mutate(user)}>
           Sync
         </Button>
-        <Button size="sm" variant="danger" disabled={busy} onClick={() => setRemoving(true)}>
+        <Button size="sm" variant="danger" disabled={busy || self} onClick={() => setRemoving(true)}>
           Remove
         </Button>
       </div>

@@ -15,6 +15,7 @@ import {
   TextField,
   cx,
   useDebouncedCallback,
+  useShell,
 } from '@huddle/ui';
 import type { AdminUserRow } from '../console/admin-console-api';
 import { useAddUser, useUserActions, useUserList } from '../console/console-hooks';
@@ -102,13 +103,15 @@ function AddUserModal({ open, onClose }: { open: boolean; onClose: () => void })
 export interface UserRowsProps {
   users: readonly AdminUserRow[];
   busyId: string | null;
+  /** The signed-in administrator: they can neither block nor remove themself (the API refuses it too). */
+  selfId?: string | null;
   onBlock: (user: AdminUserRow) => void;
   onSync: (user: AdminUserRow) => void;
   onRemove: (user: AdminUserRow) => void;
 }
 
 /** The list's rows: name (to the user's page), email, role, completeness, blocked, and each row's actions. */
-export function UserRows({ users, busyId, onBlock, onSync, onRemove }: UserRowsProps) {
+export function UserRows({ users, busyId, selfId = null, onBlock, onSync, onRemove }: UserRowsProps) {
   return (
     <div className="adm-table-wrap">
       <table className="adm-table adm-users">
@@ -128,6 +131,7 @@ export function UserRows({ users, busyId, onBlock, onSync, onRemove }: UserRowsP
           {users.map((user) => {
             const name = displayName(user);
             const busy = busyId === user.id;
+            const self = user.id === selfId;
             return (
               <tr key={user.id} className={cx(user.blocked && 'adm-row--blocked')}>
                 <th scope="row" className="adm-table__name">
@@ -148,13 +152,13 @@ export function UserRows({ users, busyId, onBlock, onSync, onRemove }: UserRowsP
                   <span className={cx('adm-pill', user.blocked ? 'adm-pill--warn' : 'adm-pill--ok')}>{user.blocked ? 'Blocked' : 'Active'}</span>
                 </td>
                 <td className="adm-actions">
-                  <Button size="sm" variant="secondary" disabled={busy} onClick={() => onBlock(user)} aria-label={`${user.blocked ? 'Unblock' : 'Block'} ${name}`}>
+                  <Button size="sm" variant="secondary" disabled={busy || self} onClick={() => onBlock(user)} aria-label={`${user.blocked ? 'Unblock' : 'Block'} ${name}`}>
                     {user.blocked ? 'Unblock' : 'Block'}
                   </Button>
                   <Button size="sm" variant="secondary" disabled={busy} onClick={() => onSync(user)} aria-label={`Sync ${name}`}>
                     Sync
                   </Button>
-                  <Button size="sm" variant="danger" disabled={busy} onClick={() => onRemove(user)} aria-label={`Remove ${name}`}>
+                  <Button size="sm" variant="danger" disabled={busy || self} onClick={() => onRemove(user)} aria-label={`Remove ${name}`}>
                     Remove
                   </Button>
                 </td>
@@ -191,6 +195,7 @@ export function RemoveUserDialog({ user, busy, onConfirm, onCancel }: { user: { 
 export function UsersScreen() {
   const [pathname, navigate] = useLocation();
   const search = useSearch();
+  const { account } = useShell();
   const state = usersStateOf(search);
   const [text, setText] = useState(state.request);
   const [pageSize, setPageSize] = useState<number | null>(null);
@@ -215,6 +220,7 @@ export function UsersScreen() {
         <UserRows
           users={query.data.users}
           busyId={busyUserId}
+          selfId={account?.id ?? null}
           onBlock={(user) => actions.block.mutate({ user, blocked: !user.blocked })}
           onSync={(user) => actions.sync.mutate(user)}
           onRemove={(user) => setRemoving(user)}

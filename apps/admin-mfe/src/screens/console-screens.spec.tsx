@@ -33,7 +33,7 @@ import { AdminFrame } from '../frame/AdminFrame';
 import { AdminStatsScreen, counterTables } from './AdminStatsScreen';
 import { PushesScreen } from './PushesScreen';
 import { UserScreen, userIdOf } from './UserScreen';
-import { addUserErrors, UsersScreen } from './UsersScreen';
+import { addUserErrors, UserRows, UsersScreen } from './UsersScreen';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const status_response = { status: 200, response_message: 'OK', response_internal_code: 0 };
@@ -122,6 +122,14 @@ describe('/manage/users: the screen', () => {
     expect(html).toContain(`href="/manage/user/${ID}"`);
     expect(html).toMatch(/<option value="1" selected="">Fan<\/option>/);
     expect(html).toMatch(/<option value="20" selected="">20<\/option>/);
+  });
+
+  it('never offers the signed-in administrator to block or remove themself', () => {
+    const html = render(<UserRows users={[row]} busyId={null} selfId={ID} onBlock={() => undefined} onSync={() => undefined} onRemove={() => undefined} />);
+    const button = (label: string) => html.match(new RegExp(`<button aria-label="${label}"[^>]*>`))?.[0] ?? '';
+    expect(button('Block Riley Parker')).toContain('disabled');
+    expect(button('Remove Riley Parker')).toContain('disabled');
+    expect(button('Sync Riley Parker')).not.toContain('disabled');
   });
 
   it("checks Add user's email with sign-up's messages", () => {
