@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { bookingPayloadSchema, bookingDetails, bookingHours, bookingPriceCents, bookingStart, fieldErrors } from '@huddle/domain/request-details';
 import type { BookingPayload } from '@huddle/domain/request-details';
-import { eventWindow, isAthleteServiceType, isBookableStart, isTimedService, RequestStatus, splitAmount, toCents, UserType } from '@huddle/domain';
+import { eventWindow, isAthleteServiceType, isBookableStart, isTimedService, RequestStatus, splitAmount, toCents, toDollars, UserType, viewerTimeZone } from '@huddle/domain';
 import type { RequestParty } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
@@ -19,6 +19,7 @@ import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
 import { paymentSheetOf } from './payment-sheet';
 import { bookableService } from './bookable-athlete.query';
+import { lockerRoomOf } from './locker-room.query';
 import { ShareLinks } from './share-links';
 import { RequestCoreService } from './request-core.service';
 import { partyOf } from './request-party';
@@ -198,14 +199,37 @@ export class BookingRequestsService {
     });
   }
 
-  async counters(actor: RequestActor & { id: string }): Promise<RequestCountersDto> {
+  /**
+   * Counts by status for every party; an athlete also gets the locker room (issue 23): earnings
+   * from the ledger, the money as the payouts page shows it (PayoutsService.summary, the one
+   * source), requests by type and the earnings chart, in the viewer's zone (`tz`, UTC by default).
+   */
+  async counters(actor: RequestActor & { id: string }, tz?: string): Promise<RequestCountersDto> {
+    const zone = viewerTimeZone(tz);
+    if (zone === null) throw BookingErrors.invalid({ tz: 'Choose a valid time zone' });
     const asAthlete = actor.role === UserType.Athlete || actor.role === UserType.Athlete + 10;
     const rows: Array<{ status: number; count: number }> = await this.transactions.manager.query(
       `SELECT status, count(*)::int AS count FROM requests WHERE ${asAthlete ? 'athlete_id' : 'requester_id'} = $1 AND paid GROUP BY status`,
       [actor.id],
     );
     const of = (status: number): number => rows.find((row) => row.status === status)?.count ?? 0;
-    return { pending: of(1), accepted: of(2), canceled: of(3), pending_review: of(4), finished: of(5), in_progress: of(6) };
+    const counters: RequestCountersDto = { pending: of(1), accepted: of(2), canceled: of(3), pending_review: of(4), finished: of(5), in_progress: of(6) };
+    if (!asAthlete) return counters;
+    const [facts, money] = await Promise.all([lockerRoomOf(this.transactions.manager, actor.id, this.clock.now(), zone), this.payouts.summary(actor.id)]);
+    const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+    counters.locker_room = {
+      time_zone: zone,
+      week_start: seconds(facts.weekStart),
+      month_start: seconds(facts.monthStart),
+      earnings: { total: toDollars(facts.earnings.totalCents), week: toDollars(facts.earnings.weekCents), month: toDollars(facts.earnings.monthCents) },
+      money: { owed: toDollars(money.owedCents), payable: toDollars(money.due.payableCents), on_its_way: toDollars(money.onItsWayCents), paid_out: toDollars(money.paidCents) },
+      requests: { ...facts.requests, by_type: facts.byType },
+      chart: {
+        weeks: facts.chart.week.map((bucket) => ({ start: seconds(bucket.start), label: bucket.label, earnings: toDollars(bucket.cents) })),
+        months: facts.chart.month.map((bucket) => ({ start: seconds(bucket.start), label: bucket.label, earnings: toDollars(bucket.cents) })),
+      },
+    };
+    return counters;
   }
 
   /** The payment sheet of the requester's unpaid draft: the same intent on every repeat. */

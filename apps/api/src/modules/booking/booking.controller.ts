@@ -15,7 +15,7 @@ import type { FormFields } from '../media/media.module';
 import { BookingErrors } from './booking.errors';
 import { BookingRequestsService } from './booking-requests.service';
 import { RequestCountersPayload, RequestListPayload, RequestPayload, SharePayload, SupportSentPayload } from './dto/request.dto';
-import { AcceptQuery, ApproveBody, PaidIdQuery, RequestFilterQuery, RequestIdQuery, RequestLookupQuery, ReviewBody, SupportBody, VideoQuery } from './dto/request-inputs.dto';
+import { AcceptQuery, ApproveBody, CountersQuery, PaidIdQuery, RequestFilterQuery, RequestIdQuery, RequestLookupQuery, ReviewBody, SupportBody, VideoQuery } from './dto/request-inputs.dto';
 import { RequestCoreService } from './request-core.service';
 import { RequestVideos } from './request-videos.service';
 import { ShareLinks } from './share-links';
@@ -68,10 +68,12 @@ export class BookingController {
 
   @Get('request/counters')
   @Roles(...PARTIES)
-  @ApiOperation({ summary: "Counts of the caller's paid requests by status." })
+  @ApiOperation({
+    summary: "Counts of the caller's paid requests by status; for an athlete also the locker room (earnings, money, requests by type, the earnings chart) in the viewer's zone (tz).",
+  })
   @ApiOkEnvelope(RequestCountersPayload)
-  async counters(@CurrentAccount() account: AuthenticatedAccount): Promise<RequestCountersPayload> {
-    return { counters: await this.requests.counters(account) };
+  async counters(@CurrentAccount() account: AuthenticatedAccount, @Query() query: CountersQuery): Promise<RequestCountersPayload> {
+    return { counters: await this.requests.counters(account, query.tz) };
   }
 
   @Get('request/paid')

@@ -38,6 +38,15 @@ export class RequestFilterQuery extends PageQuery {
   status?: 'pending' | 'accepted' | 'finished';
 }
 
+export class CountersQuery {
+  @ApiPropertyOptional({ description: "The viewer's IANA time zone (the browser's, e.g. America/Chicago) for the locker room's week and month; UTC by default.", example: 'America/Chicago' })
+  @Omittable()
+  @IsString()
+  @MaxLength(64, { message: 'Choose a valid time zone' })
+  @Matches(/^[A-Za-z0-9_+\-/]+$/, { message: 'Choose a valid time zone' })
+  tz?: string;
+}
+
 export class ReviewBody {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: NOT_FOUND })

@@ -261,6 +261,95 @@ export class RequestListPayload {
   page_size!: number;
 }
 
+export class LockerRoomEarningsDto {
+  @ApiProperty({ description: 'Dollars the ledger owes the athlete for their captured requests, net of refunds, ever.' })
+  total!: number;
+
+  @ApiProperty({ description: "The same for requests accepted this calendar week (from Monday 00:00 in the viewer's zone)." })
+  week!: number;
+
+  @ApiProperty({ description: "The same for requests accepted this calendar month (from the 1st, 00:00 in the viewer's zone)." })
+  month!: number;
+}
+
+export class LockerRoomMoneyDto {
+  @ApiProperty({ description: 'Dollars captured for requests not finished yet (as /payouts/summary owed).' })
+  owed!: number;
+
+  @ApiProperty({ description: 'Dollars Huddle may pay out now (as /payouts/summary payable).' })
+  payable!: number;
+
+  @ApiProperty({ description: 'Dollars of payouts on their way (as /payouts/summary on_its_way).' })
+  on_its_way!: number;
+
+  @ApiProperty({ description: 'Dollars paid out (as /payouts/summary paid).' })
+  paid_out!: number;
+}
+
+export class LockerRoomTypeDto {
+  @ApiProperty({ enum: SERVICE_TYPES })
+  type!: string;
+
+  @ApiProperty({ description: 'Paid requests of this type, every status.' })
+  total!: number;
+
+  @ApiProperty({ description: 'Of them, pending (waiting for the athlete).' })
+  pending!: number;
+}
+
+export class LockerRoomRequestsDto {
+  @ApiProperty() total!: number;
+  @ApiProperty() pending!: number;
+  @ApiProperty({ description: "Paid requests made this calendar week, in the viewer's zone." })
+  week!: number;
+  @ApiProperty({ description: "Paid requests made this calendar month, in the viewer's zone." })
+  month!: number;
+  @ApiProperty({ type: [LockerRoomTypeDto], description: 'Every request type, in the product order; a campaign share counts as endorsement_campaign.' })
+  by_type!: LockerRoomTypeDto[];
+}
+
+export class EarningsBucketDto {
+  @ApiProperty({ description: "The bucket's start (unix seconds): a Monday or a 1st at 00:00 in the viewer's zone." })
+  start!: number;
+
+  @ApiProperty({ description: "The bucket as the chart prints it: 'Nov 23' or 'Nov 2026'." })
+  label!: string;
+
+  @ApiProperty({ description: 'Dollars earned by requests accepted in the bucket.' })
+  earnings!: number;
+}
+
+export class LockerRoomChartDto {
+  @ApiProperty({ type: [EarningsBucketDto], description: 'The last 12 weeks, oldest first, ending with this week.' })
+  weeks!: EarningsBucketDto[];
+
+  @ApiProperty({ type: [EarningsBucketDto], description: 'The last 12 months, oldest first, ending with this month.' })
+  months!: EarningsBucketDto[];
+}
+
+export class LockerRoomDto {
+  @ApiProperty({ description: 'The zone the periods were computed in (the tz sent, UTC by default).' })
+  time_zone!: string;
+
+  @ApiProperty({ description: 'Unix seconds: this week started (Monday 00:00 local).' })
+  week_start!: number;
+
+  @ApiProperty({ description: 'Unix seconds: this month started (the 1st, 00:00 local).' })
+  month_start!: number;
+
+  @ApiProperty({ type: LockerRoomEarningsDto })
+  earnings!: LockerRoomEarningsDto;
+
+  @ApiProperty({ type: LockerRoomMoneyDto })
+  money!: LockerRoomMoneyDto;
+
+  @ApiProperty({ type: LockerRoomRequestsDto })
+  requests!: LockerRoomRequestsDto;
+
+  @ApiProperty({ type: LockerRoomChartDto })
+  chart!: LockerRoomChartDto;
+}
+
 export class RequestCountersDto {
   @ApiProperty() pending!: number;
   @ApiProperty() accepted!: number;
@@ -268,6 +357,9 @@ export class RequestCountersDto {
   @ApiProperty() canceled!: number;
   @ApiProperty() in_progress!: number;
   @ApiProperty() pending_review!: number;
+
+  @ApiPropertyOptional({ type: LockerRoomDto, description: "An athlete's locker room (issue 23); absent for fans and businesses." })
+  locker_room?: LockerRoomDto;
 }
 
 export class RequestCountersPayload {
