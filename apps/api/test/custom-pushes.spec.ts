@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { ADMIN_MESSAGES, CUSTOM_PUSH_BATCH, ErrorCode, MESSAGES, UserType } from '@huddle/domain';
 import { JobsService } from '../src/modules/jobs/jobs.service';
+import { BroadcastNotifications } from '../src/modules/notifications/broadcast-notifications.service';
 import { CustomPushesService, DELIVER_CUSTOM_PUSH } from '../src/modules/pushes/custom-pushes.service';
 import { api } from './support/accounts-api';
 import { createSignedIn } from './support/fixtures';
@@ -366,6 +367,37 @@ describe('custom pushes (/admin/custom-push)', () => {
       const [{ batches }] = await testApp.dataSource.query(`SELECT count(DISTINCT created_at)::int AS batches FROM notifications WHERE data->>'title' = $1`, [draft.subject]);
       expect(batches).toBe(Math.ceil(expected.length / CUSTOM_PUSH_BATCH));
     }, 120_000);
+
+    it('resumes on Send a push whose job gave up (no progress for twice the job expiry): once, after the last recipient done, audited', async () => {
+      const draft = await create(body({ roles: [3] }));
+      const recipients = await liveOfRoles([3]);
+      const half = recipients[Math.floor(recipients.length / 2)];
+      const done = recipients.filter((id) => id <= half);
+      // Its job died after notifying the first half (notified here as it would have), and nothing ran since.
+      await testApp.dataSource.transaction(async (manager) => {
+        await manager.query(`UPDATE custom_pushes SET status = 'sending', sent_at = now(), sent_by = $2, recipients_total = $3 WHERE id = $1`, [
+          draft.id,
+          admin.account.id,
+          recipients.length,
+        ]);
+        await testApp.get(BroadcastNotifications).writeIn(manager, done, { title: draft.subject, text: draft.message, link: null }, null);
+        await manager.query(`UPDATE custom_pushes SET recipients_done = $2, last_recipient_id = $3 WHERE id = $1`, [draft.id, done.length, half]);
+      });
+      // Moving recently: Send leaves it to its job.
+      await send(draft.id).expect(200);
+      const jobsOf = async () => testApp.dataSource.query(`SELECT id FROM pgboss.job WHERE name = $1 AND data->>'pushId' = $2`, [DELIVER_CUSTOM_PUSH, draft.id]);
+      expect(await jobsOf()).toHaveLength(0);
+      await testApp.dataSource.query(`UPDATE custom_pushes SET updated_at = now() - interval '2 hours' WHERE id = $1`, [draft.id]);
+      const answers = await Promise.all([send(draft.id), send(draft.id), send(draft.id)]);
+      expect(answers.map((answer) => [answer.status, answer.body.message])).toEqual(Array(3).fill([200, 'Pushes has been sent']));
+      await drained();
+      expect(await jobsOf()).toHaveLength(1);
+      const got = await received(draft.subject);
+      expect([...got.keys()].sort()).toEqual(recipients);
+      expect([...got.values()].every((count) => count === 1)).toBe(true);
+      expect(await pushOf(draft.id)).toMatchObject({ status: 'sent', recipients_done: recipients.length });
+      expect((await auditOf(draft.id)).map((row: { action: string }) => row.action)).toEqual(['push.create', 'push.resume']);
+    });
 
     it('keeps the batches a crashed run committed and resumes after them: nobody twice, nobody missed', async () => {
       const draft = await create(body({ roles: [2] }));

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { CUSTOM_PUSH_BATCH, parseCustomPush } from '@huddle/domain';
+import { AppConfig } from '../../config/app-config';
 import type { CustomPushForm, CustomPushStatus } from '@huddle/domain';
 import { AdminAudit } from '../audit/admin-audit.service';
 import { JobsService } from '../jobs/jobs.service';
@@ -71,6 +72,7 @@ export class CustomPushesService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly audit: AdminAudit,
     private readonly notifications: BroadcastNotifications,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -147,13 +149,14 @@ export class CustomPushesService implements OnModuleInit {
   /**
    * Sends a draft: under its row's lock it becomes `sending` with its recipient count, and the
    * delivering job is enqueued in the same transaction. A push already sending or sent is answered
-   * as it is: a second Send never sends again.
+   * as it is: a second Send never sends again (one whose job gave up is resumed: see `stalled`).
    */
   async send(adminId: string, id: string): Promise<CustomPushDto> {
     if (!UUID.test(id)) throw PushesErrors.notFound();
     return this.dataSource.transaction(async (manager) => {
       const push = await this.row(manager, id, true);
       if (!push) throw PushesErrors.notFound();
+      if (push.status === 'sending' && (await this.stalled(manager, id))) return this.resume(manager, adminId, push);
       if (push.status !== 'draft') return (await this.dtos(manager, [push]))[0];
       await manager.query(`UPDATE custom_pushes SET status = 'sending', sent_at = now(), sent_by = $2, updated_at = now() WHERE id = $1`, [id, adminId]);
       const total = await recipientCount(manager, id, push);
@@ -169,6 +172,35 @@ export class CustomPushesService implements OnModuleInit {
       await this.jobs.enqueueIn(manager, DELIVER_CUSTOM_PUSH, { pushId: id });
       return (await this.dtos(manager, [sending]))[0];
     });
+  }
+
+  /**
+   * A push whose job gave up (its retries spent while the database was away, say) would stay
+   * `sending` for good: its progress has not moved for twice the time a job may run
+   * (JOBS_EXPIRE_SECONDS), so no run of it is alive or waiting for long. Send then enqueues its job
+   * again, which goes on after the last recipient done (nobody twice), and touches the push, so a
+   * second Send meanwhile finds it moving and enqueues nothing.
+   */
+  private async stalled(manager: EntityManager, id: string): Promise<boolean> {
+    const [row]: Array<{ stalled: boolean }> = await manager.query(`SELECT updated_at < now() - make_interval(secs => $2) AS stalled FROM custom_pushes WHERE id = $1`, [
+      id,
+      2 * this.config.JOBS_EXPIRE_SECONDS,
+    ]);
+    return row?.stalled === true;
+  }
+
+  private async resume(manager: EntityManager, adminId: string, push: PushRow): Promise<CustomPushDto> {
+    const resumed = await updated(manager, `UPDATE custom_pushes SET updated_at = now() WHERE id = $1 RETURNING *`, [push.id]);
+    await this.audit.recordIn(manager, {
+      adminId,
+      action: 'push.resume',
+      subjectType: 'push',
+      subjectId: push.id,
+      before: { status: push.status, recipients_done: push.recipients_done },
+      after: { status: resumed.status, recipients_done: resumed.recipients_done },
+    });
+    await this.jobs.enqueueIn(manager, DELIVER_CUSTOM_PUSH, { pushId: push.id });
+    return (await this.dtos(manager, [resumed]))[0];
   }
 
   /**
