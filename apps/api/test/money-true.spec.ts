@@ -71,6 +71,18 @@ describe('money true: holds, confirmations and incidents (sandbox provider)', ()
     expect(history.map((row) => row.action)).not.toContain('hold_lapse');
   });
 
+  it('a cancel before acceptance releases the hold: the request no longer reads authorised once the provider released it', async () => {
+    const requester = await createSignedIn(testApp, UserType.Fan);
+    const id = await bookAndPay(testApp, requester, bookingPayload('shoutout', athlete.account.id));
+    const before = await api(testApp).get(`/booking/request?id=${id}`, requester.token).expect(200);
+    expect(before.body.request).toMatchObject({ paid: true, authorised: true });
+    await api(testApp).put(`/booking/request/cancel?request_id=${id}`, {}, requester.token).expect(200);
+    await settle(testApp);
+    const after = await api(testApp).get(`/booking/request?id=${id}`, requester.token).expect(200);
+    expect(after.body.request).toMatchObject({ authorised: false });
+    expect(after.body.request.money.map((line: { kind: string }) => line.kind)).toEqual(['held', 'released']);
+  });
+
   it('a decline says the hold will be released; the confirmation with its amount and card comes once the provider released it, by email too', async () => {
     const id = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
     await api(testApp).put(`/booking/request/decline?request_id=${id}`, {}, athlete.token).expect(200);
@@ -99,6 +111,8 @@ describe('money true: holds, confirmations and incidents (sandbox provider)', ()
       { kind: 'held', amount: 10, at: expect.any(Number), text: 'Card hold of $10.00 placed' },
       { kind: 'released', amount: 10, at: expect.any(Number), text: 'Card hold of $10.00 released' },
     ]);
+    // `authorised` says a hold is in place: once released it no longer is (it was paid, so paid stays true).
+    expect(seen.body.request).toMatchObject({ paid: true, authorised: false });
     // Another fan cannot read it at all.
     const stranger = await createSignedIn(testApp, UserType.Fan);
     await api(testApp).get(`/booking/request?id=${id}`, stranger.token).expect(404);

@@ -332,7 +332,48 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     expect(paused.body.status_response.response_message).toMatch(/Checkout is paused/);
     // Another payer's checkout is not paused.
     const other = await api(testApp).post('/booking/request', bookingPayload('shoutout', athlete.account.id), fan.token).expect(201);
-    await api(testApp).post(`/payments/payment-sheet?request_id=${other.body.request.id}`, {}, fan.token).expect(200);
+    const otherSheet = await api(testApp).post(`/payments/payment-sheet?request_id=${other.body.request.id}`, {}, fan.token).expect(200);
+    await settle(testApp);
+
+    // The client secrets already handed out cannot keep trying cards at Stripe: the paused payer's
+    // intents still waiting for a card were canceled there, each once, with a key of Huddle's.
+    const paidFor = [...fake.intents.values()].filter((intent) => intents.includes(intent.id) || intent.metadata.request_id === id);
+    expect(paidFor).toHaveLength(6);
+    expect(paidFor.every((intent) => intent.status === 'canceled')).toBe(true);
+    const cancels = fake.calls.filter((call) => call.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/cancel$/.test(call.path));
+    expect(cancels.filter((call) => call.idempotencyKey?.startsWith('huddle:card-testing:'))).toHaveLength(6);
+    expect(fake.intents.get(otherSheet.body.payment_intent.client_secret.split('_secret_')[0])?.status).toBe('requires_payment_method');
+    // Once the pause is over, the request's checkout gets a new intent (the old one stays dead).
+    await testApp.dataSource.query(`DELETE FROM rate_limit_counters WHERE key = $1`, [`declined-payments:account:${payer.account.id}`]);
+    const reopened = await api(testApp).post(`/payments/payment-sheet?request_id=${id}`, {}, payer.token).expect(200);
+    const fresh = fake.intents.get(reopened.body.payment_intent.client_secret.split('_secret_')[0]);
+    expect(fresh).toMatchObject({ status: 'requires_payment_method', metadata: { request_id: id } });
+    expect(paidFor.map((intent) => intent.id)).not.toContain(fresh?.id);
+    const again = await api(testApp).post(`/payments/payment-sheet?request_id=${id}`, {}, payer.token).expect(200);
+    expect(again.body.payment_intent.client_secret).toBe(reopened.body.payment_intent.client_secret);
+  });
+
+  it('a card save declined at Stripe (setup_intent.setup_failed) counts as a decline of its payer, once per event', async () => {
+    const payer = await createSignedIn(testApp, UserType.Fan);
+    const setups: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const started = await api(testApp).post('/payments/payment-method', {}, payer.token).expect(201);
+      setups.push(started.body.setup_intent.client_secret.split('_secret_')[0]);
+    }
+    const failed = (setupId: string, eventId?: string) => eventAbout('setup_intent.setup_failed', { id: setupId, object: 'setup_intent' }, { id: eventId });
+    for (const setupId of setups.slice(0, 3)) await failed(setupId).expect(200);
+    for (let delivery = 0; delivery < 3; delivery += 1) await failed(setups[3], 'evt_setup_failed_twice').expect(200);
+    // Another platform's SetupIntent (no customer of Huddle's) counts for nobody.
+    await failed('seti_unknown').expect(200);
+    await settle(testApp);
+    const { id } = await api(testApp).post('/booking/request', bookingPayload('shoutout', athlete.account.id), payer.token).expect(201).then((response) => response.body.request);
+    await api(testApp).post(`/payments/payment-sheet?request_id=${id}`, {}, payer.token).expect(200);
+    await failed(setups[4]).expect(200);
+    await settle(testApp);
+    const paused = await api(testApp).post(`/payments/payment-sheet?request_id=${id}`, {}, payer.token).expect(429);
+    expect(paused.body.status_response.response_message).toMatch(/Checkout is paused/);
+    const intent = [...fake.intents.values()].find((candidate) => candidate.metadata.request_id === id);
+    expect(intent?.status).toBe('canceled');
   });
 
   it('Connect events signed by the Connect endpoint’s own secret are verified too, and routed to payouts', async () => {

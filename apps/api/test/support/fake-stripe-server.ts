@@ -75,6 +75,8 @@ export class FakeStripeServer {
   readonly customers = new Map<string, { id: string; email: string | null }>();
   readonly refunds = new Map<string, Refund>();
   readonly disputes = new Map<string, Dispute>();
+  /** SetupIntents (card saves) with the customer they save a card for. */
+  readonly setupIntents = new Map<string, { id: string; object: 'setup_intent'; customer: string | null; status: string }>();
   /** Connect: accounts, account links, transfers and connected accounts' payouts (payouts' tests). */
   readonly connect = new FakeStripeConnect((chargeId) => {
     // Each intent's one charge is ch_<intent id> (view() below).
@@ -286,8 +288,14 @@ export class FakeStripeServer {
       return dispute ? { status: 200, body: dispute } : this.error(404, 'resource_missing', `No such dispute: '${disputeMatch[1]}'`);
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
-      const setupId = id('seti');
-      return { status: 200, body: { id: setupId, object: 'setup_intent', client_secret: `${setupId}_secret_x`, status: 'requires_payment_method' } };
+      const setup = { id: id('seti'), object: 'setup_intent' as const, customer: form.customer ?? null, status: 'requires_payment_method' };
+      this.setupIntents.set(setup.id, setup);
+      return { status: 200, body: { ...setup, client_secret: `${setup.id}_secret_x` } };
+    }
+    const setupMatch = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && setupMatch) {
+      const setup = this.setupIntents.get(setupMatch[1]);
+      return setup ? { status: 200, body: setup } : this.error(404, 'resource_missing', `No such setupintent: '${setupMatch[1]}'`);
     }
     if (method === 'GET' && path === '/v1/payment_methods') {
       return { status: 200, body: { object: 'list', data: [], has_more: false, url: '/v1/payment_methods' } };

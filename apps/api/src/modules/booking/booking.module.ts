@@ -11,8 +11,8 @@ import { MediaModule } from '../media/media.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { PayoutsModule } from '../payouts/payouts.module';
-import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST } from '../payments/payments-events';
-import type { PaymentAuthorisedEvent, PaymentHoldLostEvent } from '../payments/payments-events';
+import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST, PAYMENT_HOLD_RELEASED } from '../payments/payments-events';
+import type { PaymentAuthorisedEvent, PaymentHoldLostEvent, PaymentHoldReleasedEvent } from '../payments/payments-events';
 import { REQUEST_STATUS_LABELS, RequestStatus } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
@@ -69,6 +69,8 @@ export class BookingModule implements OnModuleInit {
         throw error;
       }
     });
+    // The provider released the hold Huddle voided (declined, canceled, expired): no longer authorised.
+    this.jobs.subscribe<PaymentHoldReleasedEvent>(PAYMENT_HOLD_RELEASED, 'booking', (job) => this.core.holdReleased(job.data.requestId));
     // The card hold was gone before it could be charged: the request is canceled by the system,
     // both parties told (the athlete not to deliver). One that ended meanwhile is left as it is.
     this.jobs.subscribe<PaymentHoldLostEvent>(PAYMENT_HOLD_LOST, 'booking', async (job) => {

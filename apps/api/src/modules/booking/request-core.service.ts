@@ -187,6 +187,15 @@ export class RequestCoreService {
     await this.announce(manager, request, 'pay', RequestStatus.Pending, actor, party, campaign);
   }
 
+  /**
+   * The provider confirmed the request's card hold released (payments' void): `authorised` says a
+   * hold is in place (spec §3), so it is cleared, as a lapsed hold clears it. No status changes:
+   * the decision that released it was the request's change.
+   */
+  async holdReleased(requestId: string): Promise<void> {
+    await this.transactions.manager.update(RequestEntity, { id: requestId, authorised: true }, { authorised: false });
+  }
+
   /** A request's status now (null when there is no such request). */
   async statusOf(requestId: string): Promise<RequestStatusCode | null> {
     const request = await this.transactions.manager.findOne(RequestEntity, { where: { id: requestId }, select: { id: true, status: true } });

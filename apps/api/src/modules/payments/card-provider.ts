@@ -49,6 +49,8 @@ export interface ProviderRefund {
   failureReason: string | null;
   /** Made by Huddle (it carries Huddle's key); false for a refund made in the provider's dashboard. */
   ours: boolean;
+  /** Huddle's idempotency key it was made with (its metadata), when Huddle made it. */
+  key: string | null;
 }
 
 /** A dispute (chargeback) as the provider reports it now. */
@@ -124,6 +126,8 @@ export interface CardProvider {
   /** Starts saving a card for later (Stripe: a SetupIntent); answers its client secret. */
   createSetup(payerId: string, idempotencyKey: string): Promise<{ clientSecret: string }>;
   listCards(payerId: string): Promise<SavedCard[]>;
+  /** Whose card a SetupIntent was saving (Huddle's account id), from its customer; null when it is none of Huddle's payers. */
+  payerOfSetup(setupId: string): Promise<string | null>;
   /** Checks a webhook's signature and answers the event, or throws. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -127,6 +127,21 @@ export class MoneyIncidents {
     return rows.map(toIncident);
   }
 
+  /**
+   * Huddle itself closes the open incidents of these kinds about a subject (what went wrong was
+   * put right by a later provider event), saying how; no administrator is named. `jobName` keeps
+   * it to incidents that job's give-up opened. Answers how many it closed.
+   */
+  async resolveAutomaticallyIn(manager: EntityManager, input: { subjectId: string; kinds: readonly MoneyIncidentKind[]; jobName: string | null; resolution: string }): Promise<number> {
+    const [rows]: [unknown[], number] = await manager.query(
+      `UPDATE money_incidents SET status = 'resolved', resolved_at = now(), resolved_by = NULL, resolution = $3
+        WHERE subject_id = $1 AND kind = ANY($2::text[]) AND status = 'open' AND ($4::text IS NULL OR details->>'job_name' = $4)
+        RETURNING id`,
+      [input.subjectId, input.kinds, input.resolution, input.jobName],
+    );
+    return rows.length;
+  }
+
   /** An administrator closes an incident with what they did about it; a resolved one stays resolved. */
   async resolveIn(manager: EntityManager, id: string, adminId: string, resolution: string): Promise<MoneyIncident | null> {
     const [rows]: [IncidentRow[], number] = await manager.query(

@@ -59,7 +59,7 @@ export class PaymentMethodsController {
     if (!(this.provider instanceof SandboxCardProvider)) return { payment_method: null, message: 'Cards are saved through the card provider' };
     const saved = await this.provider.saveCard(account.id, { number: body.card_number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc });
     // A card refused while saving is a decline like one at checkout: testing cards by saving them pauses checkout too.
-    if (saved.message) await this.declines.recordDecline(account.id);
+    if (saved.message) await this.payments.recordDecline(account.id);
     return { payment_method: saved.card ? cardDto(saved.card) : null, message: saved.message };
   }
 }

@@ -24,6 +24,16 @@ export interface PaymentHoldLostEvent {
   reason: string;
 }
 
+/**
+ * A request's card hold was released at the provider (a void Huddle asked for, confirmed): booking
+ * clears the request's `authorised`, so it no longer reads as held.
+ */
+export const PAYMENT_HOLD_RELEASED = 'payments.hold-released';
+
+export interface PaymentHoldReleasedEvent {
+  requestId: string;
+}
+
 /** What a payment intent pays for: one request, or a whole campaign. */
 export type PaymentKind = 'request' | 'campaign';
 

@@ -18,8 +18,8 @@ import type { LedgerCheck, Split } from './ledger';
 import { DeclinedPayments } from './declined-payments';
 import { MoneyIncidents } from './money-incidents.service';
 import type { MoneyIncidentInput } from './money-incidents.service';
-import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST, PROVIDER_CONNECT_EVENT, SANDBOX_CONNECT_EVENTS } from './payments-events';
-import type { ConnectObjectType, PaymentAuthorisedEvent, PaymentHoldLostEvent, PaymentKind, ProviderConnectEvent, SandboxConnectEvent, SandboxConnectPlayer } from './payments-events';
+import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST, PAYMENT_HOLD_RELEASED, PROVIDER_CONNECT_EVENT, SANDBOX_CONNECT_EVENTS } from './payments-events';
+import type { ConnectObjectType, PaymentAuthorisedEvent, PaymentHoldLostEvent, PaymentHoldReleasedEvent, PaymentKind, ProviderConnectEvent, SandboxConnectEvent, SandboxConnectPlayer } from './payments-events';
 import { PaymentsErrors } from './payments.errors';
 import { differencesOf, paymentsToReconcile } from './reconciliation.query';
 import type { ReconciliationDifference } from './reconciliation.query';
@@ -31,6 +31,10 @@ const VOID = 'payments.void';
 const REFUND = 'payments.refund';
 const REFUND_SHARE = 'payments.refund-share';
 const PROVIDER_EVENT = 'payments.provider-event';
+const STOP_CARD_TESTING = 'payments.stop-card-testing';
+
+/** An intent whose client secret can still try cards at the provider: what a paused checkout cancels. */
+const WAITING_FOR_CARD: readonly IntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 export const RECONCILE = 'payments.reconcile';
 
 export interface CheckoutInput {
@@ -218,6 +222,7 @@ export class PaymentsService implements OnModuleInit {
       },
     });
     this.jobs.register<ProviderEventJob>(PROVIDER_EVENT, (job) => this.onProviderEvent(job));
+    this.jobs.register<{ payerId: string }>(STOP_CARD_TESTING, (job) => this.stopCardTesting(job.data.payerId));
     this.jobs.register<{ days?: number }>(RECONCILE, async (job) => {
       const run = await this.reconcile({ days: job.data.days ?? RECONCILE_DAYS });
       this.logger.log(`Reconciliation: ${run.checked} payments checked, ${run.differences.length} differences, ledger ${run.balanced ? 'balanced' : 'NOT balanced'}`);
@@ -347,6 +352,9 @@ export class PaymentsService implements OnModuleInit {
     const existing = await this.intentOf(input.requestId);
     if (existing) {
       if (existing.payer_id !== input.payerId) throw PaymentsErrors.notYours();
+      if (existing.status === 'canceled' && (await this.hasKey('card-testing', input.requestId)) && !(await this.hasMovement(input.requestId, 'authorised'))) {
+        return this.reopenCheckout(existing, input);
+      }
       return { clientSecret: existing.client_secret, provider: existing.provider, publishableKey: this.provider.publishableKey };
     }
     const kind: PaymentKind = input.kind ?? 'request';
@@ -371,6 +379,54 @@ export class PaymentsService implements OnModuleInit {
     const stored = inserted[0] ?? (await this.intentOf(input.requestId));
     if (!stored) throw PaymentsErrors.providerUnavailable();
     return { clientSecret: stored.client_secret, provider: stored.provider, publishableKey: this.provider.publishableKey };
+  }
+
+  /**
+   * A checkout whose intent was canceled when the payer's checkout paused (card testing) gets a new
+   * intent once the pause is over: the old client secret stays dead at the provider. One new intent
+   * per canceled one (its key names the old), swapped in only where the old is still the request's.
+   */
+  private async reopenCheckout(existing: IntentRow, input: CheckoutInput): Promise<Checkout> {
+    const intent = await this.provider.createIntent({
+      amountCents: existing.amount_cents,
+      payerId: input.payerId,
+      payerEmail: input.payerEmail ?? null,
+      requestId: input.requestId,
+      description: input.description,
+      idempotencyKey: await this.idempotencyKey('create', input.requestId, undefined, `after:${existing.provider_intent_id}`),
+      captureMethod: existing.kind === 'campaign' ? 'automatic' : 'manual',
+    });
+    await this.dataSource.query(
+      `UPDATE payment_intents SET provider_intent_id = $3, client_secret = $4, status = $5, updated_at = now() WHERE request_id = $1 AND provider_intent_id = $2`,
+      [input.requestId, existing.provider_intent_id, intent.id, intent.clientSecret, intent.status],
+    );
+    const stored = await this.intentOf(input.requestId);
+    if (!stored) throw PaymentsErrors.providerUnavailable();
+    return { clientSecret: stored.client_secret, provider: stored.provider, publishableKey: this.provider.publishableKey };
+  }
+
+  /**
+   * A declined card (the sandbox's answer, Stripe's payment_intent.payment_failed or
+   * setup_intent.setup_failed) counts toward pausing the payer's checkout. When the pause trips, the
+   * payer's intents still waiting for a card are canceled at the provider (a job): a client secret
+   * handed out before cannot keep trying cards at the provider directly.
+   */
+  async recordDecline(payerId: string): Promise<void> {
+    if (await this.declines.recordDecline(payerId)) await this.jobs.enqueue(STOP_CARD_TESTING, { payerId }, { singletonKey: `stop-card-testing:${payerId}` });
+  }
+
+  /** Cancels, at the provider, each of the payer's intents still waiting for a card (re-read first), once per intent by its key. */
+  private async stopCardTesting(payerId: string): Promise<void> {
+    const rows: IntentRow[] = await this.dataSource.query(`SELECT * FROM payment_intents WHERE payer_id = $1 AND status = ANY($2::text[])`, [payerId, WAITING_FOR_CARD]);
+    for (const row of rows) {
+      const intent = await this.provider.retrieveIntent(row.provider_intent_id);
+      const now = WAITING_FOR_CARD.includes(intent.status) ? await this.provider.cancel(row.provider_intent_id, await this.idempotencyKey('card-testing', row.request_id)) : intent;
+      await this.dataSource.query(`UPDATE payment_intents SET status = $3, updated_at = now() WHERE request_id = $1 AND provider_intent_id = $2`, [
+        row.request_id,
+        row.provider_intent_id,
+        now.status,
+      ]);
+    }
   }
 
   /**
@@ -673,7 +729,11 @@ export class PaymentsService implements OnModuleInit {
       await recordMovement(manager, requestId, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
       const released = await recordMovement(manager, requestId, 'voided', LEDGER_LINES.voided(row.amount_cents));
       // Told once the provider released it, never at the decision (that only said it will be).
-      if (released && row.kind === 'request') await this.notice(manager, 'released', row, row.amount_cents, input);
+      if (released && row.kind === 'request') {
+        await this.notice(manager, 'released', row, row.amount_cents, input);
+        // The request no longer reads authorised: its hold is gone.
+        await this.jobs.publishIn(manager, PAYMENT_HOLD_RELEASED, { requestId } satisfies PaymentHoldReleasedEvent);
+      }
     });
   }
 
@@ -685,7 +745,7 @@ export class PaymentsService implements OnModuleInit {
       await this.void({ requestId: input.requestId, athleteId: input.athleteId, serviceType: input.serviceType });
       return;
     }
-    const { refund } = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', input.requestId));
+    const { refund } = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', input.requestId, { job: REFUND, input }));
     this.requireRefunded(refund, input.requestId);
     const split: Split = { amountCents: row.amount_cents, feeCents: input.feeCents, athleteCents: input.athleteCents, athleteId: input.athleteId };
     await this.dataSource.transaction(async (manager) => {
@@ -709,7 +769,7 @@ export class PaymentsService implements OnModuleInit {
     const movement = input.allocated ? 'refunded' : 'returned';
     if (await this.hasMovement(input.requestId, movement)) return;
     const row = await this.requireIntent(input.campaignId);
-    const { intent, refund } = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', input.requestId), input.amountCents);
+    const { intent, refund } = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', input.requestId, { job: REFUND_SHARE, input }), input.amountCents);
     this.requireRefunded(refund, input.requestId);
     const split: Split = { amountCents: input.amountCents, feeCents: input.feeCents, athleteCents: input.athleteCents, athleteId: input.athleteId };
     await this.dataSource.transaction(async (manager) => {
@@ -752,6 +812,13 @@ export class PaymentsService implements OnModuleInit {
       });
       return;
     }
+    if (event.type === 'setup_intent.setup_failed' && event.objectId) {
+      // A card the payer tried to save was declined at the provider: a decline like a failed payment.
+      const payerId = await this.provider.payerOfSetup(event.objectId);
+      const fresh = await this.transactions.run(() => this.firstSight(this.transactions.manager, event));
+      if (fresh && payerId) await this.recordDecline(payerId);
+      return;
+    }
     const rows: IntentRow[] = event.intentId ? await this.dataSource.query(`SELECT * FROM payment_intents WHERE provider_intent_id = $1`, [event.intentId]) : [];
     const row = rows[0];
     // Disputes and refunds act on the object as it is now, each effect recorded once by its own
@@ -782,7 +849,7 @@ export class PaymentsService implements OnModuleInit {
     });
     // With Stripe the card form talks to Stripe: a decline reaches Huddle only as this event, and
     // counts toward pausing the payer's checkout (card testing), once per event.
-    if (fresh && row && event.type === 'payment_intent.payment_failed') await this.declines.recordDecline(row.payer_id);
+    if (fresh && row && event.type === 'payment_intent.payment_failed') await this.recordDecline(row.payer_id);
   }
 
   /**
@@ -831,6 +898,7 @@ export class PaymentsService implements OnModuleInit {
    */
   private async onRefunds(row: IntentRow): Promise<void> {
     const refunds = await this.provider.listRefunds(row.provider_intent_id);
+    for (const refund of refunds) if (refund.ours && refund.status === 'succeeded' && refund.key) await this.refundSucceeded(refund.key);
     await this.dataSource.transaction(async (manager) => {
       for (const refund of refunds) {
         const subjectType = row.kind === 'campaign' ? 'campaign' : 'request';
@@ -858,6 +926,36 @@ export class PaymentsService implements OnModuleInit {
         }
       }
     });
+  }
+
+  /**
+   * One of Huddle's refunds succeeded at the provider (refund.updated). Its job may have given up
+   * while the refund was pending (a money incident): the job's own handler is run again from what
+   * it was asked (kept with the refund's key), which finds the same refund by its key and records
+   * it once, with the payer's 'Refund of $X issued' receipt; a repeat finds it recorded. The
+   * incidents its give-up opened are then resolved, saying so.
+   */
+  private async refundSucceeded(key: string): Promise<void> {
+    const rows: Array<{ request_id: string; payload: { job?: string; input?: unknown } | null }> = await this.dataSource.query(
+      `SELECT request_id, payload FROM payment_idempotency_keys WHERE key = $1`,
+      [key],
+    );
+    const kept = rows[0];
+    if (!kept?.payload?.input || (kept.payload.job !== REFUND && kept.payload.job !== REFUND_SHARE)) return;
+    const recorded = async () => (await this.hasMovement(kept.request_id, 'refunded')) || (await this.hasMovement(kept.request_id, 'returned'));
+    if (!(await recorded())) {
+      if (kept.payload.job === REFUND) await this.refund(kept.payload.input as CaptureInput);
+      else await this.refundShare(kept.payload.input as ShareRefundInput);
+      if (!(await recorded())) return;
+    }
+    await this.dataSource.transaction((manager) =>
+      this.incidents.resolveAutomaticallyIn(manager, {
+        subjectId: kept.request_id,
+        kinds: ['refund_failed', 'share_refund_failed'],
+        jobName: kept.payload?.job ?? null,
+        resolution: 'The provider completed the refund after its job gave up (refund.updated): it was recorded then, and the payer was sent the receipt.',
+      }),
+    );
   }
 
   /** Whether this event id is new (recorded now, in the caller's transaction). */
@@ -942,14 +1040,19 @@ export class PaymentsService implements OnModuleInit {
     await manager.query(`UPDATE payment_intents SET status = $2, updated_at = now() WHERE request_id = $1`, [requestId, status]);
   }
 
-  /** The key sent with one provider call for a request: the same on every retry, kept in our database. */
-  private async idempotencyKey(operation: string, requestId: string): Promise<string> {
-    const key = `huddle:${operation}:${requestId}`;
-    await this.dataSource.query(`INSERT INTO payment_idempotency_keys (key, operation, request_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-      key,
-      operation,
-      requestId,
-    ]);
+  /**
+   * The key sent with one provider call for a request: the same on every retry, kept in our
+   * database, with what the call's job was asked when a later provider event may need to finish its
+   * work (a refund that succeeds after its job gave up). `variant` tells apart a second call of the
+   * same kind (a new intent after a paused checkout canceled the first).
+   */
+  private async idempotencyKey(operation: string, requestId: string, payload?: { job: string; input: unknown }, variant?: string): Promise<string> {
+    const key = `huddle:${operation}:${requestId}${variant ? `:${variant}` : ''}`;
+    await this.dataSource.query(
+      `INSERT INTO payment_idempotency_keys (key, operation, request_id, payload) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (key) DO UPDATE SET payload = coalesce(payment_idempotency_keys.payload, excluded.payload) WHERE excluded.payload IS NOT NULL`,
+      [key, operation, requestId, payload ? JSON.stringify(payload) : null],
+    );
     return key;
   }
 }

@@ -45,7 +45,8 @@ function unix(date: Date | null): number | null {
 }
 
 function toRefund(row: SandboxRefundRow): ProviderRefund {
-  return { id: row.id, status: row.status, amountCents: row.amount_cents, failureReason: row.failure_reason, ours: !row.idempotency_key.startsWith('dashboard:') };
+  const ours = !row.idempotency_key.startsWith('dashboard:');
+  return { id: row.id, status: row.status, amountCents: row.amount_cents, failureReason: row.failure_reason, ours, key: ours ? row.idempotency_key : null };
 }
 
 export interface SandboxConfirmation {
@@ -176,6 +177,11 @@ export class SandboxCardProvider implements CardProvider {
       [payerId],
     );
     return rows.map((row) => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year }));
+  }
+
+  async payerOfSetup(): Promise<string | null> {
+    // The sandbox's card saves go through Huddle's own route, which sees their declines itself.
+    return null;
   }
 
   verifyEvent(): ProviderEvent {

@@ -48,7 +48,7 @@ export class SandboxController {
       cvc: body.cvc,
     });
     // Only a refused card comes back with a message here: the decline Stripe would report as payment_intent.payment_failed.
-    if (confirmation?.message) await this.declines.recordDecline(account.id);
+    if (confirmation?.message) await this.payments.recordDecline(account.id);
     return this.answer(confirmation);
   }
 

@@ -39,6 +39,7 @@ function toRefund(refund: Stripe.Refund): ProviderRefund {
     amountCents: refund.amount,
     failureReason: refund.failure_reason ?? null,
     ours: Boolean(refund.metadata?.huddle_key),
+    key: refund.metadata?.huddle_key ?? null,
   };
 }
 
@@ -149,6 +150,22 @@ export class StripeCardProvider implements CardProvider {
     return methods.data
       .filter((method) => method.card)
       .map((method) => ({ id: method.id, brand: method.card?.brand ?? 'card', last4: method.card?.last4 ?? '', expMonth: method.card?.exp_month ?? 0, expYear: method.card?.exp_year ?? 0 }));
+  }
+
+  async payerOfSetup(setupId: string): Promise<string | null> {
+    if (!this.dataSource) throw new Error('StripeCardProvider needs its database (useDatabase)');
+    let setup: Stripe.SetupIntent;
+    try {
+      setup = await this.stripe.setupIntents.retrieve(setupId);
+    } catch (error) {
+      // Not one of this platform's (another account's event): nobody of Huddle's to count it against.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw error;
+    }
+    const customer = typeof setup.customer === 'string' ? setup.customer : (setup.customer?.id ?? null);
+    if (!customer) return null;
+    const rows: Array<{ account_id: string }> = await this.dataSource.query(`SELECT account_id FROM stripe_customers WHERE customer_id = $1`, [customer]);
+    return rows[0]?.account_id ?? null;
   }
 
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {
