@@ -1,5 +1,6 @@
 import { UserType } from '@huddle/domain';
 import { PaymentsService } from '../src/modules/payments/payments.service';
+import { PayoutsService } from '../src/modules/payouts/payouts.service';
 import { api } from './support/accounts-api';
 import { bookAndPay, bookingPayload, movementsOf, settle } from './support/booking';
 import { createSignedIn } from './support/fixtures';
@@ -112,6 +113,23 @@ describe('the money desk (/admin/money)', () => {
     expect(again[0].n).toBe(2);
     const desk = await api(testApp).get('/admin/money', admin.token).expect(200);
     expect(desk.body.reconciliation).toMatchObject({ checked: expect.any(Number), differences: second.differences.length, balanced: true });
+    // The transfers' reconciliation is its own run: none yet, then the last one's result beside the payments'.
+    expect(desk.body.transfer_reconciliation).toBeNull();
+    // A payout item whose transfer never went (its job lost): the transfers' run finds it stuck.
+    const [{ id: payoutId }] = await testApp.dataSource.query(
+      `INSERT INTO payouts (provider, provider_payout_id, created_by, total_cents) VALUES ('sandbox', 'po_test_stuck', $1, 100) RETURNING id`,
+      [admin.account.id],
+    );
+    const [{ id: stuckItem }] = await testApp.dataSource.query(
+      `INSERT INTO payout_items (payout_id, athlete_id, amount_cents, destination_account_id, idempotency_key, created_at) VALUES ($1, $2, 100, 'acct_sbx_none', 'test:stuck', now() - interval '1 hour') RETURNING id`,
+      [payoutId, athlete.account.id],
+    );
+    const transfers = await testApp.get(PayoutsService).reconcileTransfers({ days: 30, graceSeconds: 0 });
+    const afterTransfers = await api(testApp).get('/admin/money', admin.token).expect(200);
+    expect(afterTransfers.body.transfer_reconciliation).toEqual({ ran_at: expect.any(Number), checked: expect.any(Number), differences: transfers.length, balanced: true });
+    expect(transfers).toEqual([expect.objectContaining({ itemId: stuckItem, code: 'stuck' })]);
+    // The payments' run is still reported as it was.
+    expect(afterTransfers.body.reconciliation).toEqual(desk.body.reconciliation);
   });
 
   it('the sandbox plays each provider event an administrator asks for, handled as Stripe’s webhook would be, audited', async () => {
