@@ -509,7 +509,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts of the caller's paid requests by status. */
+        /** Counts of the caller's paid requests by status; for an athlete also the locker room (earnings, money, requests by type, the earnings chart) in the viewer's zone (tz). */
         get: operations["Booking_counters"];
         put?: never;
         post?: never;
@@ -1128,7 +1128,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox only: play a provider event on a request's payment (hold canceled, refund outside Huddle, dispute opened, won or lost). */
+        /** Sandbox only: play a provider event on a request's payment (hold canceled, refund outside Huddle, dispute opened, won or lost) or on a payout item (transfer reversed, payout failed). */
         post: operations["SandboxProviderEvents_play"];
         delete?: never;
         options?: never;
@@ -2512,6 +2512,68 @@ export interface components {
             page_size: number;
             status_response: components["schemas"]["StatusResponseDto"];
         };
+        LockerRoomEarningsDto: {
+            /** @description Dollars the ledger owes the athlete for their captured requests, net of refunds, ever. */
+            total: number;
+            /** @description The same for requests accepted this calendar week (from Monday 00:00 in the viewer's zone). */
+            week: number;
+            /** @description The same for requests accepted this calendar month (from the 1st, 00:00 in the viewer's zone). */
+            month: number;
+        };
+        LockerRoomMoneyDto: {
+            /** @description Dollars captured for requests not finished yet (as /payouts/summary owed). */
+            owed: number;
+            /** @description Dollars Huddle may pay out now (as /payouts/summary payable). */
+            payable: number;
+            /** @description Dollars of payouts on their way (as /payouts/summary on_its_way). */
+            on_its_way: number;
+            /** @description Dollars paid out (as /payouts/summary paid). */
+            paid_out: number;
+        };
+        LockerRoomTypeDto: {
+            /** @enum {string} */
+            type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
+            /** @description Paid requests of this type, every status. */
+            total: number;
+            /** @description Of them, pending (waiting for the athlete). */
+            pending: number;
+        };
+        LockerRoomRequestsDto: {
+            total: number;
+            pending: number;
+            /** @description Paid requests made this calendar week, in the viewer's zone. */
+            week: number;
+            /** @description Paid requests made this calendar month, in the viewer's zone. */
+            month: number;
+            /** @description Every request type, in the product order; a campaign share counts as endorsement_campaign. */
+            by_type: components["schemas"]["LockerRoomTypeDto"][];
+        };
+        EarningsBucketDto: {
+            /** @description The bucket's start (unix seconds): a Monday or a 1st at 00:00 in the viewer's zone. */
+            start: number;
+            /** @description The bucket as the chart prints it: 'Nov 23' or 'Nov 2026'. */
+            label: string;
+            /** @description Dollars earned by requests accepted in the bucket. */
+            earnings: number;
+        };
+        LockerRoomChartDto: {
+            /** @description The last 12 weeks, oldest first, ending with this week. */
+            weeks: components["schemas"]["EarningsBucketDto"][];
+            /** @description The last 12 months, oldest first, ending with this month. */
+            months: components["schemas"]["EarningsBucketDto"][];
+        };
+        LockerRoomDto: {
+            /** @description The zone the periods were computed in (the tz sent, UTC by default). */
+            time_zone: string;
+            /** @description Unix seconds: this week started (Monday 00:00 local). */
+            week_start: number;
+            /** @description Unix seconds: this month started (the 1st, 00:00 local). */
+            month_start: number;
+            earnings: components["schemas"]["LockerRoomEarningsDto"];
+            money: components["schemas"]["LockerRoomMoneyDto"];
+            requests: components["schemas"]["LockerRoomRequestsDto"];
+            chart: components["schemas"]["LockerRoomChartDto"];
+        };
         RequestCountersDto: {
             pending: number;
             accepted: number;
@@ -2519,6 +2581,8 @@ export interface components {
             canceled: number;
             in_progress: number;
             pending_review: number;
+            /** @description An athlete's locker room (issue 23); absent for fans and businesses. */
+            locker_room?: components["schemas"]["LockerRoomDto"];
         };
         RequestCountersResponse: {
             counters: components["schemas"]["RequestCountersDto"];
@@ -2870,11 +2934,11 @@ export interface components {
         SandboxProviderEventInput: {
             /**
              * Format: uuid
-             * @description The request (or campaign) whose payment the event is about.
+             * @description The request (or campaign) whose payment the event is about; for transfer_reversed and payout_failed, the payout item.
              */
             subject_id: string;
             /** @enum {string} */
-            event: "hold_canceled" | "refund_outside" | "dispute_opened" | "dispute_won" | "dispute_lost";
+            event: "hold_canceled" | "refund_outside" | "dispute_opened" | "dispute_won" | "dispute_lost" | "transfer_reversed" | "payout_failed";
         };
         SandboxProviderEventResponse: {
             /** @description The provider event it was reported as (Stripe's type). */
@@ -3284,7 +3348,10 @@ export interface components {
             disputes: components["schemas"]["DisputeDto"][];
             dead_jobs: components["schemas"]["DeadMoneyJobDto"][];
             flagged_requests: components["schemas"]["FlaggedRequestDto"][];
+            /** @description The last reconciliation of payments (intents, refunds, the ledger's balance). */
             reconciliation: components["schemas"]["ReconciliationDto"] | null;
+            /** @description The last reconciliation of payout transfers (each transfer against the provider's and the ledger). */
+            transfer_reconciliation: components["schemas"]["ReconciliationDto"] | null;
             status_response: components["schemas"]["StatusResponseDto"];
         };
         ResolveIncidentInput: {
@@ -4815,7 +4882,10 @@ export interface operations {
     };
     Booking_counters: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The viewer's IANA time zone (the browser's, e.g. America/Chicago) for the locker room's week and month; UTC by default. */
+                tz?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
