@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { LIMITS } from '@huddle/domain';
+import { LIMITS, UserType } from '@huddle/domain';
 import { Button, EmptyView, Modal, SearchField, SkeletonList, StepDots, TextAreaField, TextField, useDebouncedValue } from '@huddle/ui';
 import type { CustomPush } from './admin-console-api';
 import { usePickUsers, usePushActions } from './console-hooks';
@@ -30,13 +30,15 @@ function UserPicker({ draft, onChange }: { draft: PushDraft; onChange: (draft: P
   const query = usePickUsers(settled);
   const chosen = new Set(draft.users.map((user) => user.id));
   let list;
+  // Administrators never receive a push (the API refuses them as recipients).
+  const candidates = query.data?.filter((user) => user.user_type !== UserType.Admin) ?? [];
   if (query.isPending) list = <SkeletonList count={3} variant="row" label="Loading users" />;
   else if (query.isError) list = <p className="adm-error">{query.error.message}</p>;
-  else if (query.data.length === 0) list = <EmptyView text={CONSOLE_TEXTS.noPickedUsers} />;
+  else if (candidates.length === 0) list = <EmptyView text={CONSOLE_TEXTS.noPickedUsers} />;
   else
     list = (
       <ul className="adm-picker" aria-label="Users">
-        {query.data.slice(0, LIMITS.pageSize.selectableUsers).map((user) => {
+        {candidates.slice(0, LIMITS.pageSize.selectableUsers).map((user) => {
           const picked = { id: user.id, name: displayName(user), email: user.email };
           return (
             <li key={user.id}>

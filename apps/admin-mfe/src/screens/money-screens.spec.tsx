@@ -182,6 +182,7 @@ describe('/manage/money', () => {
       ],
       flagged_requests: [{ id: 'req-5', name: 'Birthday shoutout', type: 'shoutout', athlete_name: 'Jordan Miles', requester_name: 'Riley Parker', flagged_at: 1_764_000_000 }],
       reconciliation: { ran_at: 1_764_000_000, checked: 12, differences: 0, balanced: true },
+      transfer_reconciliation: null,
     };
     const html = render(<MoneyScreen />, { cache: [[MONEY_KEYS.desk, desk]] });
     for (const text of [
@@ -207,7 +208,7 @@ describe('/manage/money', () => {
   });
 
   it('says when nothing needs the administrator, and when no reconciliation ran', () => {
-    const calm: MoneyDesk = { balances, incidents: [], dead_jobs: [], disputes: [], flagged_requests: [], reconciliation: null };
+    const calm: MoneyDesk = { balances, incidents: [], dead_jobs: [], disputes: [], flagged_requests: [], reconciliation: null, transfer_reconciliation: null };
     const html = render(<MoneyScreen />, { cache: [[MONEY_KEYS.desk, calm]] });
     expect(html).toContain(MONEY_DESK_EMPTY.nothingOpen);
     expect(html).toContain(MONEY_DESK_EMPTY.reconciliation);
