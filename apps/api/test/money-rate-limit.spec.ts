@@ -2,7 +2,7 @@ import { ErrorCode, MESSAGES, UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { DeclinedPayments } from '../src/modules/payments/declined-payments';
 import { api } from './support/accounts-api';
-import { bookingPayload, createBookableAthlete, OK_CARD } from './support/booking';
+import { bookingPayload, createBookableAthlete, OK_CARD, settle } from './support/booking';
 import { FakeClock } from './support/fake-clock';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
@@ -139,7 +139,9 @@ describe('rate limits on money routes (issue 21: card testing)', () => {
       // A new address or a good card does not help: the account is paused.
       expectRefused(await confirm(tester, '203.0.113.11', secret, OK_CARD), paused);
       expectRefused(await startCardSave(tester, '203.0.113.11'), paused);
-      expect((await testApp.dataSource.query('SELECT status FROM sandbox_intents WHERE client_secret = $1', [secret]))[0].status).toBe('requires_payment_method');
+      // The intent the tester had a secret for is canceled at the provider: that secret cannot try more cards there.
+      await settle(testApp);
+      expect((await testApp.dataSource.query('SELECT status FROM sandbox_intents WHERE client_secret = $1', [secret]))[0].status).toBe('canceled');
       // Booking charges nothing, so it stays open; set-paid only re-reads the provider (not paid: 1402).
       expect((await bookFrom(tester, '203.0.113.11')).status).toBe(201);
       expect((await setPaid(tester, '203.0.113.11', requestId)).status).toBe(402);
@@ -150,12 +152,14 @@ describe('rate limits on money routes (issue 21: card testing)', () => {
       const otherSheet = await paymentSheet(other, '203.0.113.10', otherRequest).expect(200);
       expect((await confirm(other, '203.0.113.10', otherSheet.body.payment_intent.client_secret, OK_CARD).expect(200)).body.status).toBe('requires_capture');
 
-      // An hour after the fifth decline, checkout reopens and the same card form pays.
+      // An hour after the fifth decline, checkout reopens with a new intent, and a good card pays.
       clock.advance(HOUR_MS - 60_000);
       expectRefused(await paymentSheet(tester, '203.0.113.12', requestId), paused);
       clock.advance(60_000);
-      expect((await paymentSheet(tester, '203.0.113.12', requestId).expect(200)).body.payment_intent.client_secret).toBe(secret);
-      expect((await confirm(tester, '203.0.113.12', secret, OK_CARD).expect(200)).body.status).toBe('requires_capture');
+      const reopened: string = (await paymentSheet(tester, '203.0.113.12', requestId).expect(200)).body.payment_intent.client_secret;
+      expect(reopened).not.toBe(secret);
+      expect((await confirm(tester, '203.0.113.12', secret, OK_CARD).expect(200)).body.status).toBe('canceled');
+      expect((await confirm(tester, '203.0.113.12', reopened, OK_CARD).expect(200)).body.status).toBe('requires_capture');
       expect((await setPaid(tester, '203.0.113.12', requestId)).status).toBe(200);
     });
 

@@ -84,6 +84,7 @@ export const MONEY_JOB_LABELS: Readonly<Record<string, string>> = {
   'payments.refund': 'Refund a payment',
   'payments.refund-share': 'Refund a campaign share',
   'payments.provider-event': 'Handle a card provider event',
+  'payments.stop-card-testing': 'Cancel a paused payer’s open checkouts',
   'payouts.transfer': 'Send a payout transfer',
 };
 
