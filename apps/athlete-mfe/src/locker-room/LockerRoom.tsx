@@ -93,30 +93,32 @@ function Requests({ room }: { room: LockerRoomData }) {
           <dd>{requests.total}</dd>
         </div>
       </dl>
-      <table className="lr-table">
-        <caption className="hd-visually-hidden">Requests by type</caption>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Total</th>
-            <th scope="col">Pending</th>
-          </tr>
-        </thead>
-        <tbody>
-          {requests.by_type.map((row) => (
-            <tr key={row.type} className={row.total === 0 ? 'lr-table__row--none' : undefined}>
-              <th scope="row">{typeLabel(row.type)}</th>
-              <td>{row.total}</td>
-              <td>{row.pending}</td>
+      <div className="lr-requests__body">
+        <table className="lr-table">
+          <caption className="hd-visually-hidden">Requests by type</caption>
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Total</th>
+              <th scope="col">Pending</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {requests.total > 0 && (
-        <Suspense fallback={<ChartFallback />}>
-          <RequestsByTypeChart byType={requests.by_type} />
-        </Suspense>
-      )}
+          </thead>
+          <tbody>
+            {requests.by_type.map((row) => (
+              <tr key={row.type} className={row.total === 0 ? 'lr-table__row--none' : undefined}>
+                <th scope="row">{typeLabel(row.type)}</th>
+                <td>{row.total}</td>
+                <td>{row.pending}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {requests.total > 0 && (
+          <Suspense fallback={<ChartFallback />}>
+            <RequestsByTypeChart byType={requests.by_type} />
+          </Suspense>
+        )}
+      </div>
     </Panel>
   );
 }

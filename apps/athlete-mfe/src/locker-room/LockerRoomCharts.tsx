@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { EarningsBucket, LockerRoom } from './locker-room-api';
 import { formatMoney, typeLabel } from './locker-room-view';
 
@@ -33,12 +33,13 @@ export function RequestsByTypeChart({ byType }: { byType: LockerRoom['requests']
   const data = byType.map((row) => ({ type: typeLabel(row.type), total: row.total, pending: row.pending }));
   return (
     <div className="lr-chart" role="img" aria-label={`Requests by type: ${data.map((row) => `${row.type} ${row.total}`).join(', ')}`}>
-      <ResponsiveContainer width="100%" height={Math.max(200, data.length * 32)}>
+      <ResponsiveContainer width="100%" height={Math.max(220, data.length * 32 + 28)}>
         <BarChart data={data} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" allowDecimals={false} tickLine={false} fontSize={12} />
           <YAxis type="category" dataKey="type" width={140} tickLine={false} axisLine={false} fontSize={12} />
           <Tooltip cursor={{ fill: 'rgba(44, 67, 114, 0.08)' }} />
+          <Legend verticalAlign="top" height={28} iconType="circle" wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="total" name="All" fill={BRAND} radius={[0, 4, 4, 0]} isAnimationActive={false} />
           <Bar dataKey="pending" name="Pending" fill={ACCENT} radius={[0, 4, 4, 0]} isAnimationActive={false} />
         </BarChart>

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request, type APIRequestContext } from 'playwright-core';
+import { DEFAULT_RATES } from '@huddle/domain';
+import { INTRO_VIDEO } from './support/accounts';
+import { createAthleteByApi, type ApiAthlete } from './support/athletes';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { API_URL, SHELL_URL } from './support/stack';
+
+const FAN = { email: 'fan@huddle.test', password: 'huddle-fan-2026' };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+function uniqueName(prefix: string): string {
+  return `${prefix}${[...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+}
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A shoutout booked and paid with the sandbox's 4242 card by the demo fan: a paid, pending request. */
+async function paidShoutout(fan: APIRequestContext, athlete: ApiAthlete, name: string): Promise<string> {
+  const booked = await ok<{ request: { id: string } }>(
+    await fan.post('booking/request', {
+      data: {
+        athlete_id: athlete.id,
+        name,
+        is_social_media: false,
+        social_media_platform: '',
+        type: 'shoutout',
+        request_amount: DEFAULT_RATES.shoutout,
+        shoutout: { names_in_shoutout: 'Maya', recipients_emails: 'maya@journeys.test', special_message_info: 'Good luck this season!' },
+      },
+    }),
+    'booking',
+  );
+  const id = booked.request.id;
+  const sheet = await ok<{ payment_intent: { client_secret: string } }>(await fan.post(`payments/payment-sheet?request_id=${id}`), 'payment sheet');
+  await ok(
+    await fan.post('payments/sandbox/confirm', { data: { client_secret: sheet.payment_intent.client_secret, card_number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' } }),
+    'card',
+  );
+  await ok(await fan.post('payments/set-paid', { data: { request_id: id } }), 'set-paid');
+  return id;
+}
+
+describe('journey: the locker room', () => {
+  const journey = useJourney({ viewport: PHONE });
+
+  it("a new athlete's locker room is empty; a shoutout finishes and it shows the earnings, at phone and desktop size", async () => {
+    const athlete = await createAthleteByApi(uniqueName('Locker'));
+    const context = await journey.browser.newContext({ storageState: await athlete.api.storageState(), viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${SHELL_URL}/locker-room`);
+    await page.getByRole('heading', { name: 'Locker Room', level: 1 }).waitFor();
+    await page.getByText('Nothing here yet').waitFor();
+    await screenshot(page, 'locker-room-empty-390');
+
+    // The demo fan books two shoutouts; the athlete delivers one and the fan approves it: finished, $8.00 of $10.00 earned.
+    const fan = await request.newContext({ baseURL: `${API_URL}/api/v1/` });
+    await ok(await fan.post('user/sign-ins', { form: FAN }), 'fan sign-in');
+    const id = await paidShoutout(fan, athlete, 'Locker room shoutout');
+    await paidShoutout(fan, athlete, 'Still pending shoutout');
+    await ok(await athlete.api.put(`booking/request/accept?request_id=${id}`), 'accept');
+    await ok(
+      await athlete.api.post('athlete/shoutouts', { multipart: { request_id: id, video: { name: 'v.mp4', mimeType: 'video/mp4', buffer: readFileSync(INTRO_VIDEO) } } }),
+      'delivery',
+    );
+    await ok(await fan.put('booking/request/approve', { data: { request_id: id } }), 'approve');
+
+    // The open screen reads again on the request's notifications; the capture is a job, so wait for it.
+    const earnings = page.locator('.lr-figure--main .lr-figure__amount');
+    await earnings.filter({ hasText: '$8.00' }).waitFor({ timeout: 30_000 }).catch(async () => {
+      await page.reload();
+      await earnings.filter({ hasText: '$8.00' }).waitFor({ timeout: 30_000 });
+    });
+    const figures = await page.locator('.lr-figure').allInnerTexts();
+    expect(figures.map((text) => text.split('\n').slice(0, 2).join(' '))).toEqual([
+      'Total $8.00',
+      'This week $8.00',
+      'This month $8.00',
+      'Payable $8.00',
+      'On its way $0.00',
+      'Paid out $0.00',
+    ]);
+    const shoutouts = page.getByRole('row', { name: /Video shoutout/ });
+    await expect(shoutouts.getByRole('cell').allInnerTexts()).resolves.toEqual(['2', '1']);
+    // The chart's lazy chunk arrived: its bars are drawn.
+    await page.locator('.lr-chart .recharts-bar-rectangle').first().waitFor();
+    await page.getByRole('button', { name: 'Months' }).click();
+    await expect(page.getByRole('button', { name: 'Months' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Weeks' }).click();
+    // Full-page shots from the top, so the sticky app bar sits where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'locker-room-390');
+
+    await page.setViewportSize(DESKTOP);
+    await page.locator('.lr-chart .recharts-bar-rectangle').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'locker-room-1280');
+
+    await page.getByRole('link', { name: 'Open Payouts' }).click();
+    await page.waitForURL(/\/settings\/payouts/);
+    await page.goto(`${SHELL_URL}/locker-room`);
+    await page.getByRole('button', { name: 'Open Request Feed' }).click();
+    await page.waitForURL(/\/requests/);
+    await context.close();
+    await fan.dispose();
+  });
+});
