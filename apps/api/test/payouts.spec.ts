@@ -456,6 +456,12 @@ describe('payouts to athletes (sandbox provider)', () => {
     const desk = await api(testApp).get('/admin/money', admin.token).expect(200);
     expect(desk.body.disputes).toEqual(expect.arrayContaining([expect.objectContaining({ subject_id: requestId })]));
     expect(desk.body.incidents).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'dispute_opened', subject_id: requestId })]));
+    // And which payout already paid the disputed share, once however often the dispute's events come.
+    const [{ payout_item_id: paidBy }] = await testApp.dataSource.query(`SELECT payout_item_id FROM payout_allocations WHERE request_id = $1`, [requestId]);
+    const paidOutIncidents = desk.body.incidents.filter((incident: { subject_id: string }) => incident.subject_id === paidBy);
+    expect(paidOutIncidents).toEqual([
+      expect.objectContaining({ kind: 'dispute_opened', subject_type: 'payout_item', amount: SHARE, link: '/manage/sent-payouts', message: expect.stringContaining('was disputed after $160.00') }),
+    ]);
     // Held now: nothing more of it is payable, by a transfer or by hand.
     expect(await listed(athlete.account.id)).toBeUndefined();
     await ledgerBalanced();

@@ -34,6 +34,20 @@ export interface PaymentHoldReleasedEvent {
   requestId: string;
 }
 
+/**
+ * A payment was disputed (first recorded): payouts checks whether the athlete's share of it was
+ * already paid out (a dispute serialised after a payout, see holdDisputesOffIn) and tells the
+ * administrator which payout holds it.
+ */
+export const PAYMENT_DISPUTED = 'payments.disputed';
+
+export interface PaymentDisputedEvent {
+  /** The request's id, or the campaign's for a campaign's payment. */
+  subjectId: string;
+  disputeId: string;
+  amountCents: number;
+}
+
 /** What a payment intent pays for: one request, or a whole campaign. */
 export type PaymentKind = 'request' | 'campaign';
 

@@ -18,8 +18,8 @@ import type { LedgerCheck, Split } from './ledger';
 import { DeclinedPayments } from './declined-payments';
 import { MoneyIncidents } from './money-incidents.service';
 import type { MoneyIncidentInput } from './money-incidents.service';
-import { PAYMENT_AUTHORISED, PAYMENT_HOLD_LOST, PAYMENT_HOLD_RELEASED, PROVIDER_CONNECT_EVENT, SANDBOX_CONNECT_EVENTS } from './payments-events';
-import type { ConnectObjectType, PaymentAuthorisedEvent, PaymentHoldLostEvent, PaymentHoldReleasedEvent, PaymentKind, ProviderConnectEvent, SandboxConnectEvent, SandboxConnectPlayer } from './payments-events';
+import { PAYMENT_AUTHORISED, PAYMENT_DISPUTED, PAYMENT_HOLD_LOST, PAYMENT_HOLD_RELEASED, PROVIDER_CONNECT_EVENT, SANDBOX_CONNECT_EVENTS } from './payments-events';
+import type { ConnectObjectType, PaymentAuthorisedEvent, PaymentDisputedEvent, PaymentHoldLostEvent, PaymentHoldReleasedEvent, PaymentKind, ProviderConnectEvent, SandboxConnectEvent, SandboxConnectPlayer } from './payments-events';
 import { PaymentsErrors } from './payments.errors';
 import { differencesOf, paymentsToReconcile } from './reconciliation.query';
 import type { ReconciliationDifference } from './reconciliation.query';
@@ -866,13 +866,17 @@ export class PaymentsService implements OnModuleInit {
     await this.dataSource.transaction(async (manager) => {
       // Alone against payouts deciding what is payable (holdDisputesOffIn): before them or after them.
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [DISPUTES_LOCK]);
-      await manager.query(
+      const [kept]: Array<{ first: boolean }> = await manager.query(
         `INSERT INTO payment_disputes (id, subject_id, provider_intent_id, amount_cents, reason, status, evidence_due_by, closed_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8 THEN now() END)
          ON CONFLICT (id) DO UPDATE SET status = excluded.status, amount_cents = excluded.amount_cents, evidence_due_by = excluded.evidence_due_by,
-           closed_at = coalesce(payment_disputes.closed_at, excluded.closed_at), updated_at = now()`,
+           closed_at = coalesce(payment_disputes.closed_at, excluded.closed_at), updated_at = now()
+         RETURNING (xmax = 0) AS first`,
         [dispute.id, row.request_id, row.provider_intent_id, dispute.amountCents, dispute.reason, dispute.status, dueBy, closed],
       );
+      if (kept?.first) {
+        await this.jobs.publishIn(manager, PAYMENT_DISPUTED, { subjectId: row.request_id, disputeId: dispute.id, amountCents: dispute.amountCents } satisfies PaymentDisputedEvent);
+      }
       if (!dispute.status.startsWith('warning_')) {
         await recordMovement(manager, row.request_id, 'dispute_withdrawn', LEDGER_LINES.disputeWithdrawn(dispute.amountCents));
         if (dispute.status === 'won') await recordMovement(manager, row.request_id, 'dispute_reinstated', LEDGER_LINES.disputeReinstated(dispute.amountCents));

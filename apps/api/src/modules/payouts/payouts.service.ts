@@ -13,8 +13,8 @@ import { JobsService } from '../jobs/jobs.service';
 import type { Job } from '../jobs/jobs.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { PaymentsService } from '../payments/payments.service';
-import { PROVIDER_CONNECT_EVENT } from '../payments/payments-events';
-import type { ProviderConnectEvent, SandboxConnectChange, SandboxConnectEvent } from '../payments/payments-events';
+import { PAYMENT_DISPUTED, PROVIDER_CONNECT_EVENT } from '../payments/payments-events';
+import type { PaymentDisputedEvent, ProviderConnectEvent, SandboxConnectChange, SandboxConnectEvent } from '../payments/payments-events';
 import { PayoutAccountsService } from './payout-accounts.service';
 import { allocationsOf, athleteContacts, athletePayoutItems, fullName, lastPayments, payoutsByIds, sentPayoutsPage } from './payout-lists.query';
 import type { AthleteContact, PayoutItemRow, PayoutWithItems } from './payout-lists.query';
@@ -145,6 +145,7 @@ export class PayoutsService implements OnModuleInit {
       onGiveUp: (job, error, manager) => this.giveUp(job as Job<{ itemId: string }>, error, manager),
     });
     this.jobs.subscribe<ProviderConnectEvent>(PROVIDER_CONNECT_EVENT, 'payouts', (job) => this.onConnectEvent(job.data));
+    this.jobs.subscribe<PaymentDisputedEvent>(PAYMENT_DISPUTED, 'payouts', (job) => this.onDisputed(job.data));
     this.jobs.register(RECONCILE_TRANSFERS, async () => {
       const differences = await this.reconcileTransfers({ days: TRANSFERS_RECONCILE_DAYS });
       if (differences.length > 0) this.logger.warn(`Transfer reconciliation: ${differences.length} differences (money incidents)`);
@@ -153,6 +154,36 @@ export class PayoutsService implements OnModuleInit {
     this.jobs.schedule(RECONCILE_TRANSFERS, '5 9 * * *');
     const provider = this.provider;
     if (provider instanceof SandboxPayoutProvider) this.payments.useSandboxConnectPlayer((itemId, event) => this.playSandbox(provider, itemId, event));
+  }
+
+  /**
+   * A payment was disputed after part of its athlete's share had already left in a payout (the
+   * dispute waited for that payout, holdDisputesOffIn): the share cannot be held out any more, so
+   * the administrator is told which payout item paid it, to recover it or absorb it. Reads
+   * booking's `requests` (a campaign's requests) with the module's own allocations.
+   */
+  private async onDisputed(event: PaymentDisputedEvent): Promise<void> {
+    const paid: Array<{ payout_item_id: string; request_id: string; athlete_id: string; cents: number }> = await this.dataSource.query(
+      `SELECT a.payout_item_id, a.request_id, i.athlete_id, sum(a.amount_cents)::int AS cents
+         FROM payout_allocations a JOIN payout_items i ON i.id = a.payout_item_id JOIN requests r ON r.id = a.request_id
+        WHERE (r.id = $1 OR r.endorsement_campaign_id = $1) AND a.status IN ('pending', 'sent')
+        GROUP BY a.payout_item_id, a.request_id, i.athlete_id ORDER BY a.payout_item_id, a.request_id`,
+      [event.subjectId],
+    );
+    if (paid.length === 0) return;
+    await this.dataSource.transaction(async (manager) => {
+      for (const row of paid) {
+        await this.payments.moneyIncidents.recordIn(manager, {
+          kind: 'dispute_opened',
+          subjectType: 'payout_item',
+          subjectId: row.payout_item_id,
+          amountCents: row.cents,
+          message: `The payment of request ${row.request_id} was disputed after ${formatCents(row.cents)} of its athlete's share was paid out in this payout: recover it from the athlete or absorb it if the dispute is lost`,
+          details: { dispute_id: event.disputeId, request_id: row.request_id, athlete_id: row.athlete_id },
+          dedupKey: `dispute_paid_out:${event.disputeId}:${row.payout_item_id}:${row.request_id}`,
+        });
+      }
+    });
   }
 
   /**
