@@ -117,12 +117,15 @@ function messageOf(error: unknown): string {
 
 /**
  * Money out (issue 21; DESIGN "Requests and money", payouts). An administrator's payout is written
- * in one transaction under each athlete's lock: what is payable is read again there (libs/domain's
- * rule over the ledger's shares), the batch, its items and the cents of each request they pay, the
- * `paid_out` movement of each item, the audit row, and one transfer job per item. The job makes
- * the provider's transfer with the item's own idempotency key (stored with the item), so a retry,
- * a crash or a duplicate run transfers once; a job that gives up marks its item failed, puts the
- * money back into what is payable (`payout_returned`) and records a money incident.
+ * in one transaction under each athlete's lock (and the lock disputes take alone, so a dispute is
+ * recorded before or after it, never between): what is payable is read again there (libs/domain's
+ * rule over the ledger's shares), the batch, its items and the cents of each request they pay
+ * (allocations), the `paid_out` movement of each item, the audit row, and one transfer job per
+ * item. The job makes one transfer per allocation, drawn on that request's charge, with the
+ * allocation's own idempotency key (stored with it), so a retry, a crash or a duplicate run
+ * transfers once; a job that gives up marks what it had not transferred failed, puts that money
+ * back into what is payable (`payout_returned`, keyed by the allocation) and records a money
+ * incident. A reversed transfer gives back its allocation's money the same way.
  */
 @Injectable()
 export class PayoutsService implements OnModuleInit {
