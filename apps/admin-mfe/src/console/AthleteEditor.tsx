@@ -137,7 +137,7 @@ export function AthleteEditor({ user, onClose, onDirtyChange, onSaved, initialTa
       <TextAreaField
         label="Description"
         value={values.general.description}
-        maxLength={LIMITS.description.max + 50}
+        maxLength={LIMITS.description.max}
         showCount
         onChange={(event) => setGeneral('description', event.target.value)}
         error={errors.general.description}

@@ -18,6 +18,12 @@ export function auditLines(entry: Pick<RequestAuditEntry, 'before' | 'after'>): 
     .map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
 }
 
+/** 'request.cancel' → 'Request cancel'. */
+export function auditActionLabel(action: string): string {
+  const words = action.replace(/[._-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : action;
+}
+
 function when(iso: string): string {
   const seconds = Math.floor(Date.parse(iso) / 1000);
   return Number.isFinite(seconds) ? `${formatDate(seconds) ?? ''} ${formatTime(seconds) ?? ''}`.trim() : '';
@@ -36,7 +42,7 @@ export function AdminRequestAudit({ request }: { request: RequestView }) {
       <ol className="req-history__list">
         {query.data.map((entry) => (
           <li key={entry.id} className="req-history__item">
-            <span className="req-history__label">{entry.action}</span>
+            <span className="req-history__label">{auditActionLabel(entry.action)}</span>
             <span className="hd-muted">
               {entry.admin_name} · {when(entry.created_at)}
             </span>

@@ -2,7 +2,7 @@ import { testShell } from '@huddle/ui/testing';
 import type { RequestView } from '../api/requests-api';
 import { CampaignAthletes } from '../campaign/CampaignParts';
 import { AdminActionPanel, canMarkPayoutPaid } from './AdminActionPanel';
-import { auditLines } from './AdminRequestAudit';
+import { auditActionLabel, auditLines } from './AdminRequestAudit';
 import { requestTitle } from './RequestDetailScreen';
 import { RequestSummary } from './RequestSummary';
 import { videoTitle } from './RequestVideo';
@@ -54,6 +54,7 @@ describe('/manage/request/{id} for the administrator (issue 22)', () => {
   it("says what each audited action changed", () => {
     expect(auditLines({ before: { payout_status: 'unpaid', amount: 10 }, after: { payout_status: 'paid', amount: 10 } })).toEqual(['payout_status: unpaid → paid']);
     expect(auditLines({ before: null, after: { status: 3 } })).toEqual(['status: — → 3']);
+    expect(auditActionLabel('request.cancel')).toBe('Request cancel');
   });
 });
 
