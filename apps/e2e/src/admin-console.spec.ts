@@ -181,6 +181,24 @@ describe('journey: the administrator’s console (issue 22)', () => {
     await page.getByRole('cell', { name: 'fan@huddle.test' }).first().waitFor();
     expect(await page.getByRole('cell', { name: 'athlete@huddle.test' }).count()).toBe(0);
     await screenshot(page, 'admin-users-filtered-desktop');
+
+    // The demo business's page lists its campaign's requests; 'Its campaign' opens the console's campaign page.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('business@huddle.test');
+    await page.getByLabel('Role').selectOption('3');
+    await page.getByRole('link', { name: 'Morgan Lee' }).click();
+    await page.waitForURL(/\/manage\/user\//);
+    await page.getByRole('link', { name: 'Its campaign' }).first().click();
+    await page.waitForURL(/\/manage\/request\/@/);
+    for (const [device, viewport] of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('heading', { name: 'Endorsement campaign', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Athletes' }).waitFor();
+      await screenshot(page, `admin-campaign-${device}`);
+    }
+    const athleteLink = page.locator('.cmp-entry__name').first();
+    await expect(athleteLink.getAttribute('href')).resolves.toMatch(/^\/manage\/user\//);
+    await page.getByRole('link', { name: /request$/ }).first().click();
+    await page.getByRole('heading', { name: /request$/, level: 1 }).waitFor();
   });
 
   it('adds a user, who sets a password from the emailed link and signs in', async () => {

@@ -132,6 +132,7 @@ export function UserRequestRows({ requests }: { requests: readonly AdminRequestS
         <thead>
           <tr>
             <th scope="col">Request</th>
+            <th scope="col">With</th>
             <th scope="col">Type</th>
             <th scope="col">Status</th>
             <th scope="col">Created</th>
@@ -148,7 +149,13 @@ export function UserRequestRows({ requests }: { requests: readonly AdminRequestS
                 <Link href={requestLink(request)} className="hd-link">
                   #{request.order_number}
                 </Link>
+                {request.endorsement_campaign_id && (
+                  <Link href={`/manage/request/@${request.endorsement_campaign_id}`} className="hd-link adm-sub">
+                    Its campaign
+                  </Link>
+                )}
               </th>
+              <td data-label="With">{[request.profile.first_name, request.profile.last_name].filter(Boolean).join(' ') || (request.profile.username ? `@${request.profile.username}` : '—')}</td>
               <td data-label="Type">{SERVICE_LABELS[request.type]}</td>
               <td data-label="Status">{REQUEST_STATUS_LABELS[request.status as RequestStatusCode]}</td>
               <td data-label="Created">{formatWhen(request.created_at)}</td>

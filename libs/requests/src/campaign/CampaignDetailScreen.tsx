@@ -69,14 +69,17 @@ export default function CampaignDetailScreen({ campaignId, backTo, requestPath }
     return (
       <div className="req-detail">
         <CampaignSummary campaign={loaded} />
-        <CampaignBanner
-          status={status}
-          paid={loaded.paid}
-          canCancel={loaded.available_actions.includes('cancel')}
-          onCancel={() => setConfirmCancel(true)}
-          onPay={canAccess(CAMPAIGN_FORM, role) ? () => navigate(`${CAMPAIGN_FORM}?pay=${loaded.id}`) : undefined}
-          timeLeft={status === RequestStatus.Pending ? formatTimeLeft(loaded.expiration_time, now) : null}
-        />
+        {/* The banner speaks to the business that pays (approve, cancel, pay); the console reads the campaign. */}
+        {role !== UserType.Admin && (
+          <CampaignBanner
+            status={status}
+            paid={loaded.paid}
+            canCancel={loaded.available_actions.includes('cancel')}
+            onCancel={() => setConfirmCancel(true)}
+            onPay={canAccess(CAMPAIGN_FORM, role) ? () => navigate(`${CAMPAIGN_FORM}?pay=${loaded.id}`) : undefined}
+            timeLeft={status === RequestStatus.Pending ? formatTimeLeft(loaded.expiration_time, now) : null}
+          />
+        )}
         <CampaignAthletes entries={loaded.requests} apiBase={apiBase} requestPath={requestPath} admin={role === UserType.Admin} />
         {/* Shows once the campaign view carries the payment block and money timeline a request has. */}
         <PaymentSection view={loaded} viewer={role === UserType.Admin ? 'admin' : 'requester'} />
@@ -88,7 +91,7 @@ export default function CampaignDetailScreen({ campaignId, backTo, requestPath }
     <Page
       title="Endorsement campaign"
       subtitle={campaign ? `${campaign.name} · #${campaign.order_number}` : undefined}
-      width="narrow"
+      width={role === UserType.Admin ? 'wide' : 'narrow'}
       onBack={() => navigate(backTo)}
     >
       {body()}
