@@ -47,6 +47,7 @@ describe('migrations', () => {
       'accounts',
       'admin_audit',
       'admin_settings',
+      'athlete_calendar_feeds',
       'athlete_locations',
       'athlete_profiles',
       'athlete_services',

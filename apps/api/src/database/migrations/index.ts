@@ -20,6 +20,7 @@ import { ReconciliationRuns1763771600000 } from './1763771600000-reconciliation-
 import { TransfersPerCharge1763771700000 } from './1763771700000-transfers-per-charge';
 import { AdminConsole1763771750000 } from './1763771750000-admin-console';
 import { CustomPushes1763771800000 } from './1763771800000-custom-pushes';
+import { AthleteCalendar1763771900000 } from './1763771900000-athlete-calendar';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   TransfersPerCharge1763771700000,
   AdminConsole1763771750000,
   CustomPushes1763771800000,
+  AthleteCalendar1763771900000,
 ];

@@ -3,6 +3,7 @@ import type { OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
 import { AthletesModule } from '../athletes/athletes.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { JobsService } from '../jobs/jobs.service';
@@ -18,9 +19,11 @@ import { DomainError } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
 import { MoneyIncidents } from '../payments/money-incidents.service';
 import { AdminRequestsController } from './admin-requests.controller';
+import { AthleteCalendarController, CalendarFeedController } from './athlete-calendar.controller';
 import { BookingController } from './booking.controller';
 import { BookingRequestsService } from './booking-requests.service';
 import { BookingService } from './booking.service';
+import { CalendarFeeds } from './calendar-feeds';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsService } from './campaigns.service';
 import { CheckoutController } from './checkout.controller';
@@ -43,9 +46,9 @@ import { VideoModule } from '../video/video.module';
  * as PAYMENT_AUTHORISED and holds that were gone before capture as PAYMENT_HOLD_LOST, handled here).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, PayoutsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule, VideoModule, AuditModule],
-  controllers: [BookingController, CampaignsController, CheckoutController, DeliveryController, AdminRequestsController, WatchController, VideoChatsController],
-  providers: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks, VideoChatsService],
+  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, PayoutsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule, VideoModule, AuditModule, AuthModule],
+  controllers: [BookingController, CampaignsController, CheckoutController, DeliveryController, AdminRequestsController, WatchController, VideoChatsController, AthleteCalendarController, CalendarFeedController],
+  providers: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks, VideoChatsService, CalendarFeeds],
   exports: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestVideos, VideoChatsService],
 })
 export class BookingModule implements OnModuleInit {
