@@ -997,6 +997,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/athlete/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The athlete's own timed events (accepted, in progress, finished) overlapping [from, to), by start.
+         * @description 1400 when to is not after from or the range is longer than 100 days.
+         */
+        get: operations["AthleteCalendar_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/athlete/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The athlete's private iCal feed URL, made on the first ask; the same URL until regenerated. */
+        get: operations["AthleteCalendar_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/athlete/calendar/feed/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new secret for the feed: the old URL answers 404 from now on. */
+        post: operations["AthleteCalendar_regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An athlete's private iCal feed ({token}.ics): their timed events, times in UTC; 1404 for an unknown or regenerated token. */
+        get: operations["CalendarFeed_ics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/athletes/search": {
         parameters: {
             query?: never;
@@ -2768,6 +2839,40 @@ export interface components {
         };
         VideoSignalSentResponse: {
             sent: boolean;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        CalendarEventDto: {
+            /**
+             * Format: uuid
+             * @description The request; its page is /request/{id}.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "personal_appearance" | "speaking_engagement" | "training_session" | "camp" | "video_chat";
+            /**
+             * @description Accepted (2), In progress (6) or Finished (5).
+             * @enum {number}
+             */
+            status: 1 | 2 | 3 | 4 | 5 | 6;
+            /** @description The request's name as the requester gave it. */
+            name: string;
+            /** @description Unix seconds. */
+            start_time: number;
+            /** @description Unix seconds. */
+            end_time: number;
+            /** @description The address; null for a video chat. */
+            address: string | null;
+            /** @description The requester's public name: a business's name, else first name and last initial. */
+            requester_name: string;
+        };
+        CalendarResponse: {
+            /** @description By start. */
+            events: components["schemas"]["CalendarEventDto"][];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        CalendarFeedResponse: {
+            /** @description The private iCal feed's URL (PUBLIC_APP_URL/api/v1/public/calendar/{token}.ics); whoever holds it reads the calendar. */
+            url: string;
             status_response: components["schemas"]["StatusResponseDto"];
         };
         AthleteCardDto: {
@@ -5805,6 +5910,124 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["VideoSignalSentResponse"];
                 };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AthleteCalendar_events: {
+        parameters: {
+            query: {
+                /** @description Start of the range, unix seconds (inclusive): events ending after it are listed. */
+                from: number;
+                /** @description End of the range, unix seconds (exclusive): after from, at most 100 days later. */
+                to: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AthleteCalendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AthleteCalendar_regenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CalendarFeed_ics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/calendar (RFC 5545). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
