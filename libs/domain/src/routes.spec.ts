@@ -27,6 +27,8 @@ const SPEC_TABLE: [path: string, roles: RoleCode[]][] = [
   ['/set-password', [-1, 0]],
   ['/dashboard', [0, 1, 2, 3]],
   ['/locker-room', [2]],
+  // Issue 23: the athlete's calendar.
+  ['/calendar', [2]],
   ['/stats', [3]],
   ['/requests', [1, 2, 3]],
   ['/notifications', [1, 2, 3]],
@@ -145,7 +147,7 @@ describe('side menu', () => {
     expect(keys(-1)).toEqual(['login']);
     expect(keys(0)).toEqual(['dashboard', 'login']);
     expect(keys(1)).toEqual(['dashboard', 'requests', 'notifications', 'profile', 'logout']);
-    expect(keys(2)).toEqual(['dashboard', 'locker-room', 'requests', 'notifications', 'profile', 'logout']);
+    expect(keys(2)).toEqual(['dashboard', 'locker-room', 'calendar', 'requests', 'notifications', 'profile', 'logout']);
     expect(keys(3)).toEqual(['dashboard', 'stats', 'requests', 'notifications', 'profile', 'logout']);
     expect(keys(4)).toEqual([]);
     expect(keys(12)).toEqual(['logout']);
@@ -165,6 +167,7 @@ describe('side menu', () => {
     ['profile', '/settings/links'],
     ['profile', '/settings/payouts'],
     ['locker-room', '/locker-room'],
+    ['calendar', '/calendar'],
     ['stats', '/stats'],
     ['notifications', '/notifications'],
   ])('highlights %s on %s', (key, path) => {

@@ -43,6 +43,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/signup', roles: WIZARD, owner: 'remote' },
   { path: '/dashboard', roles: BROWSERS, owner: 'remote' },
   { path: '/locker-room', roles: [2], owner: 'remote' },
+  // Issue 23: the athlete's calendar of accepted timed events and their private iCal feed.
+  { path: '/calendar', roles: [2], owner: 'remote' },
   { path: '/stats', roles: [3], owner: 'remote' },
   { path: '/requests', roles: MEMBERS, owner: 'remote' },
   { path: '/notifications', roles: MEMBERS, owner: 'remote' },
@@ -212,7 +214,7 @@ export function resolveNavigation(pathname: string, role: RoleCode): Navigation 
 }
 
 export interface MenuEntry {
-  key: 'dashboard' | 'locker-room' | 'stats' | 'requests' | 'notifications' | 'profile' | 'login' | 'logout';
+  key: 'dashboard' | 'locker-room' | 'calendar' | 'stats' | 'requests' | 'notifications' | 'profile' | 'login' | 'logout';
   label: string;
   /** Where the entry leads; Logout has no route, it ends the session. */
   path: string | null;
@@ -231,6 +233,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     highlights: ['/dashboard', '/@:id', '/p/@:id', '/request-form/:id/:type', '/request-form/b/endorsement_campaign'],
   },
   { key: 'locker-room', label: 'Locker Room', path: '/locker-room', roles: [2], highlights: ['/locker-room'] },
+  { key: 'calendar', label: 'Calendar', path: '/calendar', roles: [2], highlights: ['/calendar'] },
   { key: 'stats', label: 'Statistics', path: '/stats', roles: [3], highlights: ['/stats'] },
   {
     key: 'requests',
