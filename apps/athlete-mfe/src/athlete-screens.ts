@@ -11,6 +11,7 @@ const AthleteOwnProfileScreen = lazy(() =>
 const SocialLinksScreen = lazy(() => import('./screens/AthleteSettingsScreens').then((m) => ({ default: m.SocialLinksScreen })));
 const SurveyScreen = lazy(() => import('./screens/AthleteSettingsScreens').then((m) => ({ default: m.SurveyScreen })));
 const ServicesScreen = lazy(() => import('./screens/AthleteSettingsScreens').then((m) => ({ default: m.ServicesScreen })));
+const CalendarScreen = lazy(() => import(/* webpackChunkName: "calendar" */ './calendar/CalendarScreen').then((m) => ({ default: m.CalendarScreen })));
 const PayoutsScreen = lazy(() => import(/* webpackChunkName: "payouts" */ './payouts/PayoutsScreen').then((m) => ({ default: m.PayoutsScreen })));
 
 /** The athlete remote's screens for athletes (2) and incomplete athletes (12), by domain route pattern. */
@@ -20,6 +21,7 @@ export const ATHLETE_SCREENS: ScreenMap = {
   '/p/@:id': AthleteServicesScreen,
   '/watch/:token': WatchScreen,
   '/locker-room': LockerRoomScreen,
+  '/calendar': CalendarScreen,
   '/requests': RequestsScreen,
   '/request/:id': AthleteRequestScreen,
   '/notifications': NotificationsScreen,
