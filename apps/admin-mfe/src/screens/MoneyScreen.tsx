@@ -51,9 +51,9 @@ function Balances({ balances }: { balances: MoneyBalances }) {
   );
 }
 
-function ReconciliationResult({ result }: { result: Reconciliation | null }) {
+function ReconciliationResult({ title, result }: { title: string; result: Reconciliation | null }) {
   return (
-    <Panel title="Last reconciliation">
+    <Panel title={title}>
       {result === null ? (
         <p className="hd-muted">{MONEY_DESK_EMPTY.reconciliation}</p>
       ) : (
@@ -299,7 +299,8 @@ export function MoneyScreen() {
             </DeskList>
           </>
         )}
-        <ReconciliationResult result={desk.reconciliation} />
+        <ReconciliationResult title="Last reconciliation of payments" result={desk.reconciliation} />
+        <ReconciliationResult title="Last reconciliation of payout transfers" result={desk.transfer_reconciliation} />
         <Balances balances={desk.balances} />
       </div>
     );

@@ -182,7 +182,7 @@ describe('/manage/money', () => {
       ],
       flagged_requests: [{ id: 'req-5', name: 'Birthday shoutout', type: 'shoutout', athlete_name: 'Jordan Miles', requester_name: 'Riley Parker', flagged_at: 1_764_000_000 }],
       reconciliation: { ran_at: 1_764_000_000, checked: 12, differences: 0, balanced: true },
-      transfer_reconciliation: null,
+      transfer_reconciliation: { ran_at: 1_764_000_100, checked: 3, differences: 1, balanced: true },
     };
     const html = render(<MoneyScreen />, { cache: [[MONEY_KEYS.desk, desk]] });
     for (const text of [
@@ -198,7 +198,10 @@ describe('/manage/money', () => {
       'Birthday shoutout',
       'href="/manage/request/req-5"',
       'Ledger balanced',
+      'Last reconciliation of payments',
       '12 checked, 0 differences',
+      'Last reconciliation of payout transfers',
+      '3 checked, 1 difference<',
       'Card holds',
       'Athlete payable',
       '$72.00',
