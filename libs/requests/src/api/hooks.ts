@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient, skipToken } from '@tanstack/react-query';
 import { ApiError } from '@huddle/api-client';
-import { ErrorCode } from '@huddle/domain';
-import { useShellApi } from '@huddle/ui';
+import { ErrorCode, UserType } from '@huddle/domain';
+import { useShell, useShellApi } from '@huddle/ui';
 import type { RequestTab } from '../request-tabs';
 import { requestsApi, type CampaignView, type RequestsApi, type RequestView } from './requests-api';
 
@@ -38,12 +38,27 @@ export function useRequestList(tab: RequestTab) {
  */
 export function useRequest(ref: string) {
   const api = useRequestsApi();
-  const paidId = ref.startsWith('@') ? ref.slice(1) : null;
+  // The console reads requests on its own route (GET /admin/requests/by-id, issue 22).
+  const admin = useShell().role === UserType.Admin;
   return useQuery({
     queryKey: REQUEST_KEYS.one(ref),
-    queryFn: ref ? ({ signal }) => (paidId !== null ? api.byPaidId(paidId, signal) : api.get(ref, signal)) : skipToken,
+    queryFn: ref ? ({ signal }) => loadRequest(api, ref, admin, signal) : skipToken,
     retry: (failures, error) => !isNotFound(error) && failures < 1,
   });
+}
+
+/**
+ * How a request is read: a shareable '@' ref by its paid id; the administrator's on the console's
+ * route (GET /admin/requests/by-id); a party's on GET /booking/request.
+ */
+export function loadRequest(api: RequestsApi, ref: string, admin: boolean, signal?: AbortSignal): Promise<RequestView> {
+  if (ref.startsWith('@')) return api.byPaidId(ref.slice(1), signal);
+  return admin ? api.adminRequest(ref, signal) : api.get(ref, signal);
+}
+
+/** How a campaign is read: the administrator's through GET /admin/requests/by-id?id=@{id}, its business's on GET /booking/request/campaign. */
+export function loadCampaign(api: RequestsApi, campaignId: string, admin: boolean, signal?: AbortSignal): Promise<CampaignView> {
+  return admin ? api.adminCampaign(campaignId, signal) : api.campaign(campaignId, signal);
 }
 
 /** After an action: the answer replaces the cached request, and every list is read again. */
@@ -55,12 +70,16 @@ export function useRequestAnswer(ref: string): (request: RequestView) => void {
   };
 }
 
-/** An endorsement campaign by its id (GET /booking/request/campaign); a missing one is final, not retried. */
+/**
+ * An endorsement campaign by its id (GET /booking/request/campaign; the console's through
+ * GET /admin/requests/by-id?id=@{id}); a missing one is final, not retried.
+ */
 export function useCampaign(campaignId: string | null) {
   const api = useRequestsApi();
+  const admin = useShell().role === UserType.Admin;
   return useQuery({
     queryKey: REQUEST_KEYS.campaign(campaignId ?? ''),
-    queryFn: campaignId ? ({ signal }) => api.campaign(campaignId, signal) : skipToken,
+    queryFn: campaignId ? ({ signal }) => loadCampaign(api, campaignId, admin, signal) : skipToken,
     retry: (failures, error) => !isNotFound(error) && failures < 1,
   });
 }

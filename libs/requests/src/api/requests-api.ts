@@ -46,6 +46,18 @@ export function requestsApi(apiBase: string) {
     /** GET /booking/request/campaign: the campaign of its business (spec §7), its athletes' requests inside. */
     campaign: async (campaignId: string, signal?: AbortSignal) =>
       (await unwrap(api.GET('/booking/request/campaign', { params: { query: { endorsement_campaign: campaignId } }, signal }))).campaign,
+    /** GET /admin/requests/by-id: a request as the administrator sees it (issue 22). */
+    adminRequest: async (id: string, signal?: AbortSignal) => {
+      const { request } = await unwrap(api.GET('/admin/requests/by-id', { params: { query: { id } }, signal }));
+      if (!request) throw new Error('The answer carries no request.');
+      return request;
+    },
+    /** GET /admin/requests/by-id?id=@{campaignId}: a campaign as the administrator sees it. */
+    adminCampaign: async (campaignId: string, signal?: AbortSignal) => {
+      const { campaign } = await unwrap(api.GET('/admin/requests/by-id', { params: { query: { id: `@${campaignId}` } }, signal }));
+      if (!campaign) throw new Error('The answer carries no campaign.');
+      return campaign;
+    },
     /** PUT /booking/request/campaign/cancel: every request of a pending campaign canceled, and all of it refunded. */
     cancelCampaign: async (campaignId: string) =>
       (await unwrap(api.PUT('/booking/request/campaign/cancel', { params: { query: { campaign_id: campaignId } } }))).campaign,

@@ -1,5 +1,6 @@
 import { testShell } from '@huddle/ui/testing';
-import type { RequestView } from '../api/requests-api';
+import { isNotFound, loadCampaign, loadRequest } from '../api/hooks';
+import { requestsApi, type RequestView } from '../api/requests-api';
 import { CampaignAthletes } from '../campaign/CampaignParts';
 import { AdminActionPanel, canMarkPayoutPaid } from './AdminActionPanel';
 import { auditActionLabel, auditLines } from './AdminRequestAudit';
@@ -77,5 +78,54 @@ describe('/manage/request/@{campaign} for the administrator', () => {
     expect(html).toContain('href="/manage/request/r1"');
     expect(html).toContain('href="/manage/request/r3"');
     expect(html).not.toContain('href="/@samr1"');
+  });
+});
+
+describe('the console reads requests on its own route (issue 22)', () => {
+  const id = '0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10';
+  const campaignId = '7c1d2e3f-4a5b-4c6d-8e7f-901234567890';
+  const realFetch = globalThis.fetch;
+  let urls: string[] = [];
+
+  function answer(body: unknown, status = 200): void {
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      urls.push(input instanceof Request ? input.url : String(input));
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch;
+  }
+  const ok = { status_response: { response_code: 200, response_message: 'OK', response_internal_code: 0 } };
+
+  beforeEach(() => {
+    urls = [];
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it("loads the administrator's request through GET /admin/requests/by-id, a party's through GET /booking/request", async () => {
+    const api = requestsApi('http://api.test');
+    answer({ ...ok, request: asAdmin({ id }) });
+    await expect(loadRequest(api, id, true)).resolves.toMatchObject({ id, viewer: 'admin' });
+    expect(urls).toEqual([`http://api.test/admin/requests/by-id?id=${id}`]);
+    urls = [];
+    answer({ ...ok, request: testRequest({ id }) });
+    await loadRequest(api, id, false);
+    expect(urls).toEqual([`http://api.test/booking/request?id=${id}`]);
+  });
+
+  it("loads the administrator's campaign as '@{id}' on the same route", async () => {
+    const api = requestsApi('http://api.test');
+    answer({ ...ok, campaign: { id: campaignId } });
+    await expect(loadCampaign(api, campaignId, true)).resolves.toMatchObject({ id: campaignId });
+    expect(urls).toEqual([`http://api.test/admin/requests/by-id?id=%40${campaignId}`]);
+    urls = [];
+    await loadCampaign(api, campaignId, false);
+    expect(urls[0]).toContain('/booking/request/campaign?endorsement_campaign=');
+  });
+
+  it("shows the console's 'Request not found' as not found", async () => {
+    answer({ status_response: { response_code: 404, response_message: 'Request not found', response_internal_code: 1404 } }, 404);
+    const failure = await loadRequest(requestsApi('http://api.test'), id, true).catch((error: unknown) => error);
+    expect(isNotFound(failure)).toBe(true);
   });
 });
