@@ -19,6 +19,7 @@ import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
 import { paymentSheetOf } from './payment-sheet';
 import { bookableService } from './bookable-athlete.query';
+import { businessStatsOf } from './business-stats.query';
 import { lockerRoomOf } from './locker-room.query';
 import { ShareLinks } from './share-links';
 import { RequestCoreService } from './request-core.service';
@@ -200,7 +201,8 @@ export class BookingRequestsService {
   }
 
   /**
-   * Counts by status for every party; an athlete also gets the locker room (issue 23): earnings
+   * Counts by status for every party; a business also gets its statistics (business-stats.query);
+   * an athlete also gets the locker room (issue 23): earnings
    * from the ledger, the money as the payouts page shows it (PayoutsService.summary, the one
    * source), requests by type and the earnings chart, in the viewer's zone (`tz`, UTC by default).
    */
@@ -214,6 +216,19 @@ export class BookingRequestsService {
     );
     const of = (status: number): number => rows.find((row) => row.status === status)?.count ?? 0;
     const counters: RequestCountersDto = { pending: of(1), accepted: of(2), canceled: of(3), pending_review: of(4), finished: of(5), in_progress: of(6) };
+    if (actor.role === UserType.Business || actor.role === UserType.Business + 10) {
+      const stats = await businessStatsOf(this.transactions.manager, actor.id, this.clock.now(), zone);
+      const at = (bucket: { start: Date; label: string; cents: number }) => ({ start: Math.floor(bucket.start.getTime() / 1000), label: bucket.label, spent: toDollars(bucket.cents) });
+      counters.business_stats = {
+        time_zone: zone,
+        totals: { spent: toDollars(stats.totals.spentCents), accepted: toDollars(stats.totals.acceptedCents), rejected: toDollars(stats.totals.rejectedCents) },
+        by_status: stats.byStatus,
+        by_type: stats.byType.map((row) => ({ type: row.type, count: row.count, spent: toDollars(row.spentCents), accepted: toDollars(row.acceptedCents), rejected: toDollars(row.rejectedCents) })),
+        by_athlete: stats.byAthlete.map((row) => ({ athlete_id: row.athleteId, name: row.name, count: row.count, spent: toDollars(row.spentCents) })),
+        chart: { weeks: stats.chart.week.map(at), months: stats.chart.month.map(at) },
+      };
+      return counters;
+    }
     if (!asAthlete) return counters;
     const [facts, money] = await Promise.all([lockerRoomOf(this.transactions.manager, actor.id, this.clock.now(), zone), this.payouts.summary(actor.id)]);
     const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);

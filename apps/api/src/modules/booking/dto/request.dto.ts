@@ -350,6 +350,91 @@ export class LockerRoomDto {
   chart!: LockerRoomChartDto;
 }
 
+export class BusinessStatsTotalsDto {
+  @ApiProperty({ description: 'Dollars the business spent: captured less refunded (the ledger), ever.' })
+  spent!: number;
+
+  @ApiProperty({ description: 'Dollars of the requests the athlete accepted (now accepted, pending review, finished or in progress), at their price.' })
+  accepted!: number;
+
+  @ApiProperty({ description: 'Dollars of the requests declined, expired or canceled (status 3), at their price; their money went back.' })
+  rejected!: number;
+}
+
+export class BusinessStatsStatusDto {
+  @ApiProperty() pending!: number;
+  @ApiProperty() accepted!: number;
+  @ApiProperty() finished!: number;
+  @ApiProperty() canceled!: number;
+  @ApiProperty() in_progress!: number;
+  @ApiProperty() pending_review!: number;
+}
+
+export class BusinessStatsTypeDto {
+  @ApiProperty({ enum: SERVICE_TYPES })
+  type!: string;
+
+  @ApiProperty({ description: 'Paid requests of this type, every status; a campaign share counts as endorsement_campaign.' })
+  count!: number;
+
+  @ApiProperty({ description: 'Dollars spent on them (captured less refunded).' })
+  spent!: number;
+
+  @ApiProperty({ description: 'Dollars of those the athlete accepted.' })
+  accepted!: number;
+
+  @ApiProperty({ description: 'Dollars of those declined, expired or canceled.' })
+  rejected!: number;
+}
+
+export class BusinessStatsAthleteDto {
+  @ApiProperty() athlete_id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: 'Paid requests (campaign shares one by one) to this athlete.' })
+  count!: number;
+  @ApiProperty({ description: 'Dollars spent on them (captured less refunded).' })
+  spent!: number;
+}
+
+export class SpendingBucketDto {
+  @ApiProperty({ description: "The bucket's start (unix seconds): a Monday or a 1st at 00:00 in the viewer's zone." })
+  start!: number;
+
+  @ApiProperty({ description: "The bucket as the chart prints it: 'Nov 23' or 'Nov 2026'." })
+  label!: string;
+
+  @ApiProperty({ description: 'Dollars captured in the bucket, less their later refunds.' })
+  spent!: number;
+}
+
+export class BusinessStatsChartDto {
+  @ApiProperty({ type: [SpendingBucketDto], description: 'The last 12 weeks, oldest first, ending with this week.' })
+  weeks!: SpendingBucketDto[];
+
+  @ApiProperty({ type: [SpendingBucketDto], description: 'The last 12 months, oldest first, ending with this month.' })
+  months!: SpendingBucketDto[];
+}
+
+export class BusinessStatsDto {
+  @ApiProperty({ description: 'The zone the periods were computed in (the tz sent, UTC by default).' })
+  time_zone!: string;
+
+  @ApiProperty({ type: BusinessStatsTotalsDto })
+  totals!: BusinessStatsTotalsDto;
+
+  @ApiProperty({ type: BusinessStatsStatusDto })
+  by_status!: BusinessStatsStatusDto;
+
+  @ApiProperty({ type: [BusinessStatsTypeDto], description: 'Every request type, in the product order.' })
+  by_type!: BusinessStatsTypeDto[];
+
+  @ApiProperty({ type: [BusinessStatsAthleteDto], description: 'Every athlete the business booked, most spent first.' })
+  by_athlete!: BusinessStatsAthleteDto[];
+
+  @ApiProperty({ type: BusinessStatsChartDto })
+  chart!: BusinessStatsChartDto;
+}
+
 export class RequestCountersDto {
   @ApiProperty() pending!: number;
   @ApiProperty() accepted!: number;
@@ -360,6 +445,9 @@ export class RequestCountersDto {
 
   @ApiPropertyOptional({ type: LockerRoomDto, description: "An athlete's locker room (issue 23); absent for fans and businesses." })
   locker_room?: LockerRoomDto;
+
+  @ApiPropertyOptional({ type: BusinessStatsDto, description: "A business's statistics (issue 23, /stats); absent for fans and athletes." })
+  business_stats?: BusinessStatsDto;
 }
 
 export class RequestCountersPayload {

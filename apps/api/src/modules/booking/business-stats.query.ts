@@ -1,0 +1,102 @@
+import type { EntityManager } from 'typeorm';
+import { CHART_BUCKETS, nextPeriodStart, periodLabel, periodStarts, SERVICE_TYPES } from '@huddle/domain';
+import type { Period, ServiceType } from '@huddle/domain';
+
+/** One paid request (or campaign share) of the business with what the ledger kept of its money. */
+interface SpendRow {
+  type: ServiceType;
+  status: number;
+  athlete_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  amount_cents: number;
+  spent_cents: string;
+  spent_at: Date;
+}
+
+/** Statuses whose request the athlete accepted: accepted, pending review, finished, in progress. */
+export const ACCEPTED_STATUSES: readonly number[] = [2, 4, 5, 6];
+/** The one status of a request that was declined, expired or canceled (by anyone). */
+export const REJECTED_STATUS = 3;
+
+export interface SpendBucket {
+  start: Date;
+  label: string;
+  cents: number;
+}
+
+export interface BusinessStatsFacts {
+  totals: { spentCents: number; acceptedCents: number; rejectedCents: number };
+  byStatus: { pending: number; accepted: number; finished: number; canceled: number; in_progress: number; pending_review: number };
+  byType: Array<{ type: ServiceType; count: number; spentCents: number; acceptedCents: number; rejectedCents: number }>;
+  byAthlete: Array<{ athleteId: string; name: string; count: number; spentCents: number }>;
+  chart: Record<Period, SpendBucket[]>;
+}
+
+/**
+ * The business's statistics (issue 23, /stats), read from `requests`, `ledger_entries` and
+ * `accounts` (the athletes' names):
+ * - a request counts as the business's /requests feed counts it: its paid requests, each campaign
+ *   share on its own as an 'endorsement_campaign' (type endorsement with a campaign id);
+ * - spent is the ledger's: the cash captured for the request less what went back to the business
+ *   (refunded, or a campaign share 'returned' before it was split), so a declined, expired or
+ *   canceled request and a refunded share spend nothing; disputes are left out (a dispute is
+ *   between the card's bank and Huddle, not a change of what the business bought);
+ * - accepted total: the prices (request_amount_cents) of the requests the athlete accepted, i.e.
+ *   now accepted, pending review, finished or in progress (2, 4, 5, 6); rejected total: the prices
+ *   of the requests declined, expired or canceled (3), whose money went back; pending requests are
+ *   in neither;
+ * - spending over time falls in the period the athlete accepted the request (when its money is
+ *   captured; the request's own clock, as the locker room's earnings), net of any later refund of
+ *   the same request, in the viewer's zone (libs/domain's periods).
+ */
+export async function businessStatsOf(manager: EntityManager, businessId: string, now: Date, zone: string): Promise<BusinessStatsFacts> {
+  const rows: SpendRow[] = await manager.query(
+    `SELECT CASE WHEN r.endorsement_campaign_id IS NULL THEN r.type ELSE 'endorsement_campaign' END AS type,
+            r.status, r.athlete_id, a.first_name, a.last_name, a.username, r.request_amount_cents AS amount_cents,
+            coalesce(l.spent_cents, 0)::text AS spent_cents, coalesce(r.accepted_at, r.created_at) AS spent_at
+       FROM requests r
+       LEFT JOIN accounts a ON a.id = r.athlete_id
+       LEFT JOIN LATERAL (SELECT sum(e.amount_cents) AS spent_cents
+                            FROM ledger_entries e
+                           WHERE e.request_id = r.id AND e.account = 'cash' AND e.movement IN ('captured', 'refunded', 'returned')) l ON true
+      WHERE r.requester_id = $1 AND r.paid`,
+    [businessId],
+  );
+  const spentOf = (row: SpendRow): number => Number(row.spent_cents);
+  const sum = (list: SpendRow[], cents: (row: SpendRow) => number): number => list.reduce((total, row) => total + cents(row), 0);
+  const accepted = (row: SpendRow): number => (ACCEPTED_STATUSES.includes(row.status) ? row.amount_cents : 0);
+  const rejected = (row: SpendRow): number => (row.status === REJECTED_STATUS ? row.amount_cents : 0);
+  const count = (status: number): number => rows.filter((row) => row.status === status).length;
+
+  const athletes = new Map<string, { athleteId: string; name: string; count: number; spentCents: number }>();
+  for (const row of rows) {
+    const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username || 'Athlete';
+    const entry = athletes.get(row.athlete_id) ?? { athleteId: row.athlete_id, name, count: 0, spentCents: 0 };
+    entry.count += 1;
+    entry.spentCents += spentOf(row);
+    athletes.set(row.athlete_id, entry);
+  }
+
+  const chartOf = (period: Period): SpendBucket[] =>
+    periodStarts(now, period, zone, CHART_BUCKETS[period]).map((start) => {
+      const end = nextPeriodStart(start, period, zone);
+      return {
+        start,
+        label: periodLabel(start, period, zone),
+        cents: sum(rows.filter((row) => row.spent_at >= start && row.spent_at < end), spentOf),
+      };
+    });
+
+  return {
+    totals: { spentCents: sum(rows, spentOf), acceptedCents: sum(rows, accepted), rejectedCents: sum(rows, rejected) },
+    byStatus: { pending: count(1), accepted: count(2), canceled: count(3), pending_review: count(4), finished: count(5), in_progress: count(6) },
+    byType: SERVICE_TYPES.map((type) => {
+      const ofType = rows.filter((row) => row.type === type);
+      return { type, count: ofType.length, spentCents: sum(ofType, spentOf), acceptedCents: sum(ofType, accepted), rejectedCents: sum(ofType, rejected) };
+    }),
+    byAthlete: [...athletes.values()].sort((a, b) => b.spentCents - a.spentCents || b.count - a.count || a.name.localeCompare(b.name)),
+    chart: { week: chartOf('week'), month: chartOf('month') },
+  };
+}
