@@ -2645,6 +2645,67 @@ export interface components {
             requests: components["schemas"]["LockerRoomRequestsDto"];
             chart: components["schemas"]["LockerRoomChartDto"];
         };
+        BusinessStatsTotalsDto: {
+            /** @description Dollars the business spent: captured less refunded (the ledger), ever. */
+            spent: number;
+            /** @description Dollars of the requests the athlete accepted (now accepted, pending review, finished or in progress), at their price. */
+            accepted: number;
+            /** @description Dollars of the requests declined, expired or canceled (status 3), at their price; their money went back. */
+            rejected: number;
+        };
+        BusinessStatsStatusDto: {
+            pending: number;
+            accepted: number;
+            finished: number;
+            canceled: number;
+            in_progress: number;
+            pending_review: number;
+        };
+        BusinessStatsTypeDto: {
+            /** @enum {string} */
+            type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
+            /** @description Paid requests of this type, every status; a campaign share counts as endorsement_campaign. */
+            count: number;
+            /** @description Dollars spent on them (captured less refunded). */
+            spent: number;
+            /** @description Dollars of those the athlete accepted. */
+            accepted: number;
+            /** @description Dollars of those declined, expired or canceled. */
+            rejected: number;
+        };
+        BusinessStatsAthleteDto: {
+            athlete_id: string;
+            name: string;
+            /** @description Paid requests (campaign shares one by one) to this athlete. */
+            count: number;
+            /** @description Dollars spent on them (captured less refunded). */
+            spent: number;
+        };
+        SpendingBucketDto: {
+            /** @description The bucket's start (unix seconds): a Monday or a 1st at 00:00 in the viewer's zone. */
+            start: number;
+            /** @description The bucket as the chart prints it: 'Nov 23' or 'Nov 2026'. */
+            label: string;
+            /** @description Dollars captured in the bucket, less their later refunds. */
+            spent: number;
+        };
+        BusinessStatsChartDto: {
+            /** @description The last 12 weeks, oldest first, ending with this week. */
+            weeks: components["schemas"]["SpendingBucketDto"][];
+            /** @description The last 12 months, oldest first, ending with this month. */
+            months: components["schemas"]["SpendingBucketDto"][];
+        };
+        BusinessStatsDto: {
+            /** @description The zone the periods were computed in (the tz sent, UTC by default). */
+            time_zone: string;
+            totals: components["schemas"]["BusinessStatsTotalsDto"];
+            by_status: components["schemas"]["BusinessStatsStatusDto"];
+            /** @description Every request type, in the product order. */
+            by_type: components["schemas"]["BusinessStatsTypeDto"][];
+            /** @description Every athlete the business booked, most spent first. */
+            by_athlete: components["schemas"]["BusinessStatsAthleteDto"][];
+            chart: components["schemas"]["BusinessStatsChartDto"];
+        };
         RequestCountersDto: {
             pending: number;
             accepted: number;
@@ -2654,6 +2715,8 @@ export interface components {
             pending_review: number;
             /** @description An athlete's locker room (issue 23); absent for fans and businesses. */
             locker_room?: components["schemas"]["LockerRoomDto"];
+            /** @description A business's statistics (issue 23, /stats); absent for fans and athletes. */
+            business_stats?: components["schemas"]["BusinessStatsDto"];
         };
         RequestCountersResponse: {
             counters: components["schemas"]["RequestCountersDto"];
