@@ -1,4 +1,5 @@
 import { UserType } from '@huddle/domain';
+import { LEDGER_LINES, recordMovement } from '../src/modules/payments/ledger';
 import type { AdminCounters } from '@huddle/domain';
 import { api } from './support/accounts-api';
 import { createAccount, createSignedIn } from './support/fixtures';
@@ -19,10 +20,18 @@ describe("the administrator's counters (GET /admin/counters)", () => {
     await testApp?.close();
   });
 
-  const counters = async (): Promise<AdminCounters> => {
-    const { body } = await api(testApp).get('/admin/counters', admin.token).expect(200);
+  type Answer = AdminCounters & { period: { from: number | null; to: number | null }; money: Record<'captured' | 'fees' | 'refunded' | 'paid_out' | 'payable', number> };
+
+  const answerFor = async (query = ''): Promise<Answer> => {
+    const { body } = await api(testApp).get(`/admin/counters${query}`, admin.token).expect(200);
     delete body.status_response;
     return body;
+  };
+
+  /** The counters alone (the period and money have their own tests). */
+  const counters = async (query = ''): Promise<AdminCounters> => {
+    const { period: _period, money: _money, ...rest } = await answerFor(query);
+    return rest;
   };
 
   /** `before` plus the hand-counted differences, key by key (money rounded to cents). */
@@ -39,13 +48,32 @@ describe("the administrator's counters (GET /admin/counters)", () => {
     return result as unknown as AdminCounters;
   }
 
-  async function request(fields: { type: string; status: number; athleteId: string; requesterId: string; cents: number; paid: boolean; campaignId?: string | null }): Promise<void> {
+  async function request(fields: {
+    type: string;
+    status: number;
+    athleteId: string;
+    requesterId: string;
+    cents: number;
+    paid: boolean;
+    campaignId?: string | null;
+    createdAt?: string | Date;
+  }): Promise<void> {
     const fee = Math.round(fields.cents * 0.2);
     await testApp.dataSource.query(
-      `INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, fee_amount_cents, amount_to_athlete_cents, paid, paid_at, endorsement_campaign_id, finished_at)
-       VALUES ($1, $2::smallint, $3, $4, 'Counted', $5, $6, $7, $8::boolean, CASE WHEN $8::boolean THEN now() END, $9, CASE WHEN $2::smallint = 5 THEN now() END)`,
-      [fields.type, fields.status, fields.athleteId, fields.requesterId, fields.cents, fee, fields.cents - fee, fields.paid, fields.campaignId ?? null],
+      `INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, fee_amount_cents, amount_to_athlete_cents, paid, paid_at, endorsement_campaign_id, finished_at, created_at)
+       VALUES ($1, $2::smallint, $3, $4, 'Counted', $5, $6, $7, $8::boolean, CASE WHEN $8::boolean THEN now() END, $9, CASE WHEN $2::smallint = 5 THEN now() END, coalesce($10::timestamptz, now()))`,
+      [fields.type, fields.status, fields.athleteId, fields.requesterId, fields.cents, fee, fields.cents - fee, fields.paid, fields.campaignId ?? null, fields.createdAt ?? null],
     );
+  }
+
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+  /** Money through the ledger's own movements (payments' ledger.ts), then dated when it moved. */
+  async function money(subject: string, at: Date | string, moves: (manager: Parameters<typeof recordMovement>[0]) => Promise<void>): Promise<void> {
+    await testApp.dataSource.transaction(async (manager) => {
+      await moves(manager);
+      await manager.query(`UPDATE ledger_entries SET created_at = $2 WHERE request_id = $1`, [subject, at]);
+    });
   }
 
   async function campaign(businessId: string, paid: boolean, totalCents: number): Promise<string> {
@@ -126,8 +154,132 @@ describe("the administrator's counters (GET /admin/counters)", () => {
     );
   });
 
+  it('counts only the requests and campaigns created in the period; users stay totals', async () => {
+    const [last30, last90, last365, all] = [await counters('?period=30d'), await counters('?period=90d'), await counters('?period=365d'), await counters('?period=all')];
+    const fan = await createAccount(testApp, UserType.Fan);
+    const athlete = await createAccount(testApp, UserType.Athlete);
+    const business = await createAccount(testApp, UserType.Business);
+    // An account from long before the period still counts: users are totals.
+    await testApp.dataSource.query(`UPDATE accounts SET created_at = $2 WHERE id = $1`, [fan.id, daysAgo(400)]);
+    const base = { athleteId: athlete.id, requesterId: fan.id, paid: true };
+    await request({ ...base, type: 'shoutout', status: 1, cents: 1000, createdAt: daysAgo(10) });
+    await request({ ...base, type: 'camp', status: 5, cents: 2000, createdAt: daysAgo(40) });
+    await request({ ...base, type: 'video_chat', status: 2, cents: 3000, createdAt: daysAgo(100) });
+    await request({ ...base, type: 'shoutout', status: 3, cents: 4000, createdAt: daysAgo(400) });
+    await request({ ...base, type: 'camp', status: 1, cents: 9900, paid: false, createdAt: daysAgo(5) });
+    const [campaignNow, campaignOld] = [await campaign(business.id, true, 500), await campaign(business.id, true, 500)];
+    await testApp.dataSource.query(`UPDATE campaigns SET created_at = $2 WHERE id = $1`, [campaignOld, daysAgo(200)]);
+    await request({ athleteId: athlete.id, requesterId: business.id, paid: true, type: 'endorsement', status: 1, cents: 500, campaignId: campaignNow });
+
+    const users = { users_by_type: { '1': 1, '2': 1, '3': 1 } };
+    expect(await counters('?period=30d')).toEqual(
+      plus(last30, { ...users, requests_by_status: { '1': 2 }, requests_total: 2, paid_pending_total: 15, paid_pending_by_request_type: { shoutout: 10, endorsement: 5 }, requests_by_type: { shoutout: 1, endorsement: 1, endorsement_campaign: 1 } }),
+    );
+    expect(await counters('?period=90d')).toEqual(
+      plus(last90, { ...users, requests_by_status: { '1': 2, '5': 1 }, requests_total: 3, paid_pending_total: 15, paid_pending_by_request_type: { shoutout: 10, endorsement: 5 }, requests_by_type: { shoutout: 1, camp: 1, endorsement: 1, endorsement_campaign: 1 } }),
+    );
+    expect(await counters('?period=365d')).toEqual(
+      plus(last365, {
+        ...users,
+        requests_by_status: { '1': 2, '2': 1, '5': 1 },
+        requests_total: 4,
+        paid_pending_total: 45,
+        paid_pending_by_request_type: { shoutout: 10, video_chat: 30, endorsement: 5 },
+        requests_by_type: { shoutout: 1, camp: 1, video_chat: 1, endorsement: 1, endorsement_campaign: 2 },
+      }),
+    );
+    expect(await counters('?period=all')).toEqual(
+      plus(all, {
+        ...users,
+        requests_by_status: { '1': 2, '2': 1, '3': 1, '5': 1 },
+        requests_total: 5,
+        paid_pending_total: 45,
+        paid_pending_by_request_type: { shoutout: 10, video_chat: 30, endorsement: 5 },
+        requests_by_type: { shoutout: 2, camp: 1, video_chat: 1, endorsement: 1, endorsement_campaign: 2 },
+      }),
+    );
+    // The default is everything.
+    expect(await counters()).toEqual(await counters('?period=all'));
+  });
+
+  it('counts the days from and to (UTC, both included) exactly, and answers the period it counted', async () => {
+    const fan = await createAccount(testApp, UserType.Fan);
+    const athlete = await createAccount(testApp, UserType.Athlete);
+    const base = { athleteId: athlete.id, requesterId: fan.id, paid: true };
+    await request({ ...base, type: 'shoutout', status: 1, cents: 1000, createdAt: '2021-05-31T23:59:59Z' });
+    await request({ ...base, type: 'shoutout', status: 5, cents: 1500, createdAt: '2021-06-01T00:00:00Z' });
+    await request({ ...base, type: 'camp', status: 1, cents: 2000, createdAt: '2021-06-15T12:00:00Z' });
+    await request({ ...base, type: 'video_chat', status: 2, cents: 3050, createdAt: '2021-06-30T23:59:59Z' });
+    await request({ ...base, type: 'video_chat', status: 2, cents: 7000, createdAt: '2021-07-01T00:00:00Z' });
+
+    const answer = await answerFor('?from=2021-06-01&to=2021-06-30');
+    expect(answer.period).toEqual({ from: Date.UTC(2021, 5, 1) / 1000, to: Date.UTC(2021, 6, 1) / 1000 });
+    expect(answer.requests_by_status).toEqual({ '1': 1, '2': 1, '3': 0, '4': 0, '5': 1, '6': 0 });
+    expect(answer.requests_total).toBe(3);
+    expect(answer.paid_pending_total).toBe(50.5);
+    expect(answer.paid_pending_by_request_type).toMatchObject({ shoutout: 0, camp: 20, video_chat: 30.5 });
+    expect(answer.requests_by_type).toMatchObject({ shoutout: 1, camp: 1, video_chat: 1, endorsement_campaign: 0 });
+    expect(answer.money).toEqual({ captured: 0, fees: 0, refunded: 0, paid_out: 0, payable: 0 });
+    // One open end: everything up to the 1st of June 2021 (its day included).
+    expect((await answerFor('?to=2021-06-01')).requests_total).toBe(2);
+    expect((await answerFor('?period=all')).period).toEqual({ from: null, to: null });
+  });
+
+  it("totals the ledger's money of the period: captured, fees, refunded, paid out and payable, as counted by hand", async () => {
+    const athlete = await createAccount(testApp, UserType.Athlete);
+    const [before30, before90, beforeAll] = [(await answerFor('?period=30d')).money, (await answerFor('?period=90d')).money, (await answerFor()).money];
+    const [a, b, c, payout, old] = ['a', 'b', 'c', 'd', 'e'].map((letter) => `00000000-0000-4000-8000-${letter.repeat(12)}`);
+    const split = (amountCents: number, feeCents: number) => ({ amountCents, feeCents, athleteCents: amountCents - feeCents, athleteId: athlete.id });
+    // A: $100 captured and split 20/80, this week.
+    await money(a, daysAgo(2), async (m) => {
+      await recordMovement(m, a, 'authorised', LEDGER_LINES.authorised(10000));
+      await recordMovement(m, a, 'captured', LEDGER_LINES.captured(10000));
+      await recordMovement(m, a, 'owed_to_athlete', LEDGER_LINES.owedToAthlete(split(10000, 2000)));
+    });
+    // B: $50 captured, split 10/40, then refunded in full.
+    await money(b, daysAgo(3), async (m) => {
+      await recordMovement(m, b, 'authorised', LEDGER_LINES.authorised(5000));
+      await recordMovement(m, b, 'captured', LEDGER_LINES.captured(5000));
+      await recordMovement(m, b, 'owed_to_athlete', LEDGER_LINES.owedToAthlete(split(5000, 1000)));
+      await recordMovement(m, b, 'refunded', LEDGER_LINES.refunded(split(5000, 1000)));
+    });
+    // The athlete paid $30 of it.
+    await money(payout, daysAgo(1), async (m) => {
+      await recordMovement(m, payout, 'paid_out', LEDGER_LINES.paidOut(athlete.id, 3000));
+    });
+    // C: $200.25 captured and split 40.05/160.20, 40 days ago; only held, nothing captured, is not money in.
+    await money(c, daysAgo(40), async (m) => {
+      await recordMovement(m, c, 'authorised', LEDGER_LINES.authorised(20025));
+      await recordMovement(m, c, 'captured', LEDGER_LINES.captured(20025));
+      await recordMovement(m, c, 'owed_to_athlete', LEDGER_LINES.owedToAthlete(split(20025, 4005)));
+    });
+    // Old: a $70 hold, 400 days ago, voided.
+    await money(old, daysAgo(400), async (m) => {
+      await recordMovement(m, old, 'authorised', LEDGER_LINES.authorised(7000));
+      await recordMovement(m, old, 'voided', LEDGER_LINES.voided(7000));
+    });
+
+    const delta = (before: Answer['money'], add: Answer['money']) =>
+      Object.fromEntries(Object.entries(before).map(([key, value]) => [key, Math.round((value + add[key as keyof Answer['money']]) * 100) / 100]));
+    // 30 days: 100 + 50 in, fees 20 (B's 10 refunded), 50 refunded, 30 paid out, owed 80 - 30.
+    expect((await answerFor('?period=30d')).money).toEqual(delta(before30, { captured: 150, fees: 20, refunded: 50, paid_out: 30, payable: 50 }));
+    // 90 days: C too.
+    expect((await answerFor('?period=90d')).money).toEqual(delta(before90, { captured: 350.25, fees: 60.05, refunded: 50, paid_out: 30, payable: 210.2 }));
+    expect((await answerFor()).money).toEqual(delta(beforeAll, { captured: 350.25, fees: 60.05, refunded: 50, paid_out: 30, payable: 210.2 }));
+  });
+
+  it('answers a bad period with the envelope (1400), never a 500', async () => {
+    for (const query of ['?period=7y', '?period=30d&from=2021-01-01', '?from=2021-02-01&to=2021-01-01', '?from=yesterday', '?to=2021-13-45', '?from=2021-02-30']) {
+      const response = await api(testApp).get(`/admin/counters${query}`, admin.token);
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+      expect(response.body.status_response.response_internal_code).toBe(1400);
+      expect(typeof response.body.status_response.response_message).toBe('string');
+    }
+  });
+
   it('is closed to anonymous callers (401) and to roles 1-3 and 11-13 (403)', async () => {
     await api(testApp).get('/admin/counters').expect(401);
+    await api(testApp).get('/admin/counters?period=30d').expect(401);
     for (const [userType, completed] of [
       [UserType.Fan, true],
       [UserType.Athlete, true],

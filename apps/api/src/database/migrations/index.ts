@@ -21,6 +21,7 @@ import { TransfersPerCharge1763771700000 } from './1763771700000-transfers-per-c
 import { AdminConsole1763771750000 } from './1763771750000-admin-console';
 import { CustomPushes1763771800000 } from './1763771800000-custom-pushes';
 import { AthleteCalendar1763771900000 } from './1763771900000-athlete-calendar';
+import { AdminStatsPeriod1763772050000 } from './1763772050000-admin-stats-period';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   AdminConsole1763771750000,
   CustomPushes1763771800000,
   AthleteCalendar1763771900000,
+  AdminStatsPeriod1763772050000,
 ];

@@ -1,10 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { UserType } from '@huddle/domain';
 import { Roles } from '../../common/access/access.decorators';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { AdminCountersService } from './admin-counters.service';
-import { AdminCountersPayload } from './dto/admin-counters.dto';
+import { AdminCountersPayload, AdminCountersQuery } from './dto/admin-counters.dto';
 
 /** The statistics tab (/manage/stats). */
 @ApiTags('admin')
@@ -14,9 +14,12 @@ export class AdminCountersController {
 
   @Get()
   @Roles(UserType.Admin)
-  @ApiOperation({ summary: 'Users by type and completeness, paid requests by status and type, and the dollars of paid requests still pending.' })
+  @ApiOperation({
+    summary:
+      "Users by type and completeness (totals); paid requests created in the period by status and type, the dollars of those still pending; the ledger's money of the period (captured, fees, refunded, paid out, payable).",
+  })
   @ApiOkEnvelope(AdminCountersPayload)
-  async show(): Promise<AdminCountersPayload> {
-    return this.counters.counters();
+  async show(@Query() query: AdminCountersQuery): Promise<AdminCountersPayload> {
+    return this.counters.counters(query);
   }
 }

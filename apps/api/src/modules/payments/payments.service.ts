@@ -326,17 +326,37 @@ export class PaymentsService implements OnModuleInit {
     await manager.query('SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))', [DISPUTES_LOCK]);
   }
 
-  /** The ledger's balance of each kind of account, in cents (athlete_payable summed over athletes). */
-  async ledgerBalances(): Promise<Record<string, number>> {
-    const rows: Array<{ account: string; total: string }> = await this.dataSource.query(
-      `SELECT CASE WHEN account LIKE 'athlete_payable:%' THEN 'athlete_payable' ELSE account END AS account, sum(amount_cents)::text AS total
-         FROM ledger_entries GROUP BY 1`,
-    );
-    // What left cash for athletes, net of what came back (paid_out less payout_returned).
-    const paidOut: Array<{ total: string }> = await this.dataSource.query(
-      `SELECT coalesce(-sum(amount_cents), 0)::text AS total FROM ledger_entries WHERE account = 'cash' AND movement IN ('paid_out', 'payout_returned')`,
-    );
-    return { ...Object.fromEntries(rows.map((row) => [row.account, Number(row.total)])), paid_out: Number(paidOut[0]?.total ?? 0) };
+  /**
+   * The ledger's balance of each kind of account, in cents (athlete_payable summed over athletes),
+   * and the cash flows of money in and out: captured, refunded (refunds and a campaign's returned
+   * shares) and paid_out (net of payouts returned). Given a period, only the entries recorded in it
+   * ([from, to), either end open when null) count: what moved in that period.
+   */
+  async ledgerBalances(period: { from: Date | null; to: Date | null } = { from: null, to: null }): Promise<Record<string, number>> {
+    const within = `($1::timestamptz IS NULL OR created_at >= $1) AND ($2::timestamptz IS NULL OR created_at < $2)`;
+    const bounds = [period.from, period.to];
+    const [rows, flows]: [Array<{ account: string; total: string }>, Array<{ paid_out: string; captured: string; refunded: string }>] = await Promise.all([
+      this.dataSource.query(
+        `SELECT CASE WHEN account LIKE 'athlete_payable:%' THEN 'athlete_payable' ELSE account END AS account, sum(amount_cents)::text AS total
+           FROM ledger_entries WHERE ${within} GROUP BY 1`,
+        bounds,
+      ),
+      // What left cash for athletes, net of what came back (paid_out less payout_returned); what came in and what went back to payers.
+      this.dataSource.query(
+        `SELECT coalesce(-sum(amount_cents) FILTER (WHERE movement IN ('paid_out', 'payout_returned')), 0)::text AS paid_out,
+                coalesce(sum(amount_cents) FILTER (WHERE movement = 'captured'), 0)::text AS captured,
+                coalesce(-sum(amount_cents) FILTER (WHERE movement IN ('refunded', 'returned')), 0)::text AS refunded
+           FROM ledger_entries WHERE account = 'cash' AND ${within}`,
+        bounds,
+      ),
+    ]);
+    const flow = flows[0];
+    return {
+      ...Object.fromEntries(rows.map((row) => [row.account, Number(row.total)])),
+      paid_out: Number(flow?.paid_out ?? 0),
+      captured: Number(flow?.captured ?? 0),
+      refunded: Number(flow?.refunded ?? 0),
+    };
   }
 
   /** Open disputes with their deadlines, soonest first. */
