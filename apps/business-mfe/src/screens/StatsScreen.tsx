@@ -1,13 +1,18 @@
-import { Page, Placeholder } from '@huddle/ui';
+import { Button, Page, useShell } from '@huddle/ui';
+import { BusinessStats } from '../stats/BusinessStats';
+import { useLiveBusinessStatsRefresh } from '../stats/stats-api';
 
-/** /stats (spec §2): the business's spending and request statistics, with CSV or PDF export. */
+/** /stats (spec §2, issue 23): the business's spending and request statistics. The CSV/PDF export is still to come. */
 export function StatsScreen() {
+  const { navigate } = useShell();
+  useLiveBusinessStatsRefresh();
   return (
-    <Page title="Statistics" subtitle="What your requests and campaigns cost and achieved.">
-      <Placeholder title="Spending and requests">
-        Total spent, accepted and rejected totals, requests by status, by type and by athlete, and the export to CSV or
-        PDF.
-      </Placeholder>
+    <Page
+      title="Statistics"
+      subtitle="What your requests and campaigns cost and how they went."
+      actions={<Button onClick={() => navigate('/requests')}>Open Requests</Button>}
+    >
+      <BusinessStats />
     </Page>
   );
 }
