@@ -24,4 +24,5 @@ export * from './money';
 export * from './payouts';
 export * from './custom-pushes';
 export * from './admin-counters';
+export * from './csv-cell';
 export * from './periods';
