@@ -18,6 +18,9 @@ export type AdminRequestSummary = Schemas['AdminRequestRowDto'];
 export type AdminRequestPage = Schemas['AdminRequestListResponse'];
 export type PayoutFilter = NonNullable<AdminRequestSummary['payout_status']>;
 export type AdminCounters = Omit<Schemas['AdminCountersResponse'], 'status_response'>;
+/** The periods /manage/stats offers (GET /admin/counters?period=). */
+export const STATS_PERIODS = ['all', '30d', '90d', '365d'] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
 export type CustomPush = Schemas['CustomPushDto'];
 export type CustomPushPage = Schemas['CustomPushListResponse'];
 export type CustomPushInput = Schemas['CustomPushInput'];
@@ -77,7 +80,7 @@ export function adminConsoleApi(apiBase: string, fetchImpl?: typeof globalThis.f
       ),
     audit: (subjectType: AuditSubject, subjectId: string, page: number, signal?: AbortSignal) =>
       unwrap(api.GET('/admin/audit', { params: { query: { subject_type: subjectType, subject_id: subjectId, page, page_size: 20 } }, signal })),
-    counters: (signal?: AbortSignal) => unwrap(api.GET('/admin/counters', { signal })),
+    counters: (period: StatsPeriod, signal?: AbortSignal) => unwrap(api.GET('/admin/counters', { params: { query: { period } }, signal })),
     pushes: (request: string, page: number, signal?: AbortSignal) =>
       unwrap(api.GET('/admin/custom-push/search', { params: { query: { page, ...(request.trim() ? { request: request.trim() } : {}) } }, signal })),
     createPush: async (input: CustomPushInput) => (await unwrap(api.POST('/admin/custom-push', { body: input }))).push,

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { createApiClient, toApiError, unwrap } from '@huddle/api-client';
 import type { ServiceType } from '@huddle/domain';
 import { useShell, useShellApi, useToast } from '@huddle/ui';
-import { adminConsoleApi, type AdminConsoleApi, type AdminUserRow, type AdminUserUpdate, type AuditSubject, type CustomPushInput, type PayoutFilter, type UserListQuery } from './admin-console-api';
+import { adminConsoleApi, type AdminConsoleApi, type AdminUserRow, type AdminUserUpdate, type AuditSubject, type CustomPushInput, type PayoutFilter, type StatsPeriod, type UserListQuery } from './admin-console-api';
 import type { UploadedMedia } from './athlete-edit';
 import { PUSH_TOASTS, USER_TOASTS } from './console-messages';
 
@@ -16,7 +16,7 @@ export const CONSOLE_KEYS = {
   userRequests: (id: string, page: number, requestType: ServiceType | null, payout: PayoutFilter | null) =>
     ['admin', 'user-requests', id, page, requestType, payout] as const,
   audit: (subjectType: AuditSubject, subjectId: string, page: number) => ['admin', 'audit', subjectType, subjectId, page] as const,
-  counters: ['admin', 'counters'] as const,
+  counters: (period: StatsPeriod) => ['admin', 'counters', period] as const,
   pushes: (request: string, page: number) => ['admin', 'pushes', request.trim(), page] as const,
   pickUsers: (request: string) => ['admin', 'pick-users', request.trim()] as const,
 };
@@ -49,9 +49,10 @@ export function useAudit(subjectType: AuditSubject, subjectId: string, page = 1)
   });
 }
 
-export function useCounters() {
+export function useCounters(period: StatsPeriod) {
   const api = useAdminConsoleApi();
-  return useQuery({ queryKey: CONSOLE_KEYS.counters, queryFn: ({ signal }) => api.counters(signal) });
+  // Another period keeps the last numbers on screen until its own arrive.
+  return useQuery({ queryKey: CONSOLE_KEYS.counters(period), queryFn: ({ signal }) => api.counters(period, signal), placeholderData: keepPreviousData });
 }
 
 /** The server's message when it sent one, else ours: each action's toast (spec §8). */

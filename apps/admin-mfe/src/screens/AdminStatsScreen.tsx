@@ -1,54 +1,76 @@
+import { lazy, Suspense, useState } from 'react';
 import { toApiError } from '@huddle/api-client';
-import { REQUEST_STATUS_CODES, REQUEST_STATUS_LABELS, SERVICE_LABELS, SERVICE_TYPES, USER_TYPE_NAMES, type ServiceType } from '@huddle/domain';
-import { ErrorView, Page, Panel, SkeletonList } from '@huddle/ui';
-import type { AdminCounters } from '../console/admin-console-api';
+import { Button, EmptyView, ErrorView, Page, Panel, SkeletonList } from '@huddle/ui';
+import { STATS_PERIODS, type AdminCounters, type StatsPeriod } from '../console/admin-console-api';
 import { useCounters } from '../console/console-hooks';
 import { formatMoney } from '../money/money-format';
+import { csvFileName, downloadCsv, tableCsv } from '../stats/stats-csv';
+import { chartData, counterTables, csvRowsOf, PERIOD_LABELS, type CounterTable } from '../stats/stats-view';
 import '../console/console.css';
 
-export interface CounterRow {
-  label: string;
-  value: string;
+export { counterTables } from '../stats/stats-view';
+
+// recharts is fetched with this screen's charts only, never with the console's first screen.
+const UsersChart = lazy(() => import(/* webpackChunkName: "admin-stats-charts" */ '../stats/AdminStatsCharts').then((m) => ({ default: m.UsersChart })));
+const BarsChart = lazy(() => import(/* webpackChunkName: "admin-stats-charts" */ '../stats/AdminStatsCharts').then((m) => ({ default: m.BarsChart })));
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+function ChartFallback() {
+  return <div className="adm-chart adm-chart--loading" aria-hidden="true" />;
 }
 
-const count = (value: number | undefined) => (value ?? 0).toLocaleString('en-US');
-
-/** The labelled tables of /manage/stats, from GET /admin/counters as it answers (issue 22; charts come with issue 23). */
-export function counterTables(counters: AdminCounters): { title: string; rows: CounterRow[]; total?: CounterRow }[] {
-  const typeLabel = (type: string) => (type in SERVICE_LABELS ? SERVICE_LABELS[type as ServiceType] : type);
-  const byType = (record: Partial<Record<string, number>>, format: (value: number | undefined) => string) =>
-    [...SERVICE_TYPES.filter((type) => type in record), ...Object.keys(record).filter((type) => !(SERVICE_TYPES as readonly string[]).includes(type))].map((type) => ({
-      label: typeLabel(type),
-      value: format(record[type]),
-    }));
-  return [
-    {
-      title: 'Users by type',
-      rows: ([1, 2, 3, 4] as const).map((type) => ({ label: USER_TYPE_NAMES[type], value: count(counters.users_by_type[String(type)]) })),
-      total: { label: 'All users', value: count(Object.values(counters.users_by_type).reduce((sum, value) => sum + (value ?? 0), 0)) },
-    },
-    {
-      title: 'Incomplete profiles by type',
-      rows: ([1, 2, 3] as const).map((type) => ({ label: USER_TYPE_NAMES[type], value: count(counters.uncompleted_profiles_by_type[String(type)]) })),
-    },
-    {
-      title: 'Requests by status',
-      rows: REQUEST_STATUS_CODES.map((status) => ({ label: REQUEST_STATUS_LABELS[status], value: count(counters.requests_by_status[`${status}`]) })),
-      total: { label: 'All requests', value: count(counters.requests_total) },
-    },
-    { title: 'Requests by type', rows: byType(counters.requests_by_type, count) },
-    {
-      title: 'Paid, not yet finished, by type',
-      rows: byType(counters.paid_pending_by_request_type, (value) => formatMoney(value ?? 0)),
-      total: { label: 'Paid pending total', value: formatMoney(counters.paid_pending_total) },
-    },
-  ];
-}
-
-export function CountersView({ counters }: { counters: AdminCounters }) {
+function CounterTableView({ table, period }: { table: CounterTable; period: StatsPeriod }) {
+  const exportCsv = () => {
+    const { header, rows } = csvRowsOf(table);
+    downloadCsv(csvFileName(table.title, period), tableCsv(header, rows));
+  };
   return (
     <>
-      <div className="adm-tiles">
+      <table className="adm-kv">
+        <tbody>
+          {table.rows.length === 0 ? (
+            <tr>
+              <th scope="row" className="hd-muted">
+                None yet
+              </th>
+              <td />
+            </tr>
+          ) : (
+            table.rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{row.value}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+        {table.total && (
+          <tfoot>
+            <tr>
+              <th scope="row">{table.total.label}</th>
+              <td>{table.total.value}</td>
+            </tr>
+          </tfoot>
+        )}
+      </table>
+      <div className="adm-export">
+        <Button variant="ghost" size="sm" onClick={exportCsv} aria-label={`Export ${table.title} as CSV`}>
+          Export CSV
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export function CountersView({ counters, period }: { counters: AdminCounters; period: StatsPeriod }) {
+  const tables = counterTables(counters);
+  const charts = chartData(counters);
+  const [money, users, incomplete, byStatus, byType, pending] = tables as [CounterTable, CounterTable, CounterTable, CounterTable, CounterTable, CounterTable];
+  const noRequests = counters.requests_total === 0;
+  return (
+    <>
+      <div className="adm-tiles adm-tiles--stats">
         <div className="adm-tile">
           <span className="adm-sub">Requests</span>
           <span className="adm-tile__value">{count(counters.requests_total)}</span>
@@ -57,50 +79,75 @@ export function CountersView({ counters }: { counters: AdminCounters }) {
           <span className="adm-sub">Paid pending</span>
           <span className="adm-tile__value">{formatMoney(counters.paid_pending_total)}</span>
         </div>
+        {money.rows.map((row) => (
+          <div className="adm-tile" key={row.label}>
+            <span className="adm-sub">{row.label}</span>
+            <span className="adm-tile__value">{row.value}</span>
+          </div>
+        ))}
       </div>
       <div className="adm-stats">
-        {counterTables(counters).map((table) => (
-          <Panel key={table.title} title={table.title}>
-            <table className="adm-kv">
-              <tbody>
-                {table.rows.length === 0 ? (
-                  <tr>
-                    <th scope="row" className="hd-muted">
-                      None yet
-                    </th>
-                    <td />
-                  </tr>
-                ) : (
-                  table.rows.map((row) => (
-                    <tr key={row.label}>
-                      <th scope="row">{row.label}</th>
-                      <td>{row.value}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-              {table.total && (
-                <tfoot>
-                  <tr>
-                    <th scope="row">{table.total.label}</th>
-                    <td>{table.total.value}</td>
-                  </tr>
-                </tfoot>
-              )}
-            </table>
-          </Panel>
-        ))}
+        <Panel title={users.title}>
+          <Suspense fallback={<ChartFallback />}>
+            <UsersChart data={charts.users} />
+          </Suspense>
+          <CounterTableView table={users} period={period} />
+        </Panel>
+        <Panel title={byStatus.title}>
+          {noRequests ? (
+            <EmptyView title="No requests in this period" text="Paid requests created in the period are counted here." headingLevel={2} />
+          ) : (
+            <Suspense fallback={<ChartFallback />}>
+              <BarsChart title={byStatus.title} data={charts.byStatus} />
+            </Suspense>
+          )}
+          <CounterTableView table={byStatus} period={period} />
+        </Panel>
+        <Panel title={byType.title}>
+          {!noRequests && (
+            <Suspense fallback={<ChartFallback />}>
+              <BarsChart title={byType.title} data={charts.byType} />
+            </Suspense>
+          )}
+          <CounterTableView table={byType} period={period} />
+        </Panel>
+        <Panel title={pending.title}>
+          <CounterTableView table={pending} period={period} />
+        </Panel>
+        <Panel title={`${money.title} (${PERIOD_LABELS[period].toLowerCase()})`}>
+          <CounterTableView table={money} period={period} />
+        </Panel>
+        <Panel title={incomplete.title}>
+          <CounterTableView table={incomplete} period={period} />
+        </Panel>
       </div>
     </>
   );
 }
 
-/** /manage/stats (spec §2): users by type, incomplete profiles, requests by status and type, the paid pending totals. */
+/**
+ * /manage/stats (spec §2, issue 23): for a period (all time, the last 30, 90 or 365 days), the
+ * requests created in it by status and type, charted and tabled, the ledger's money of the period,
+ * users by type (always totals); each table exported as CSV.
+ */
 export function AdminStatsScreen() {
-  const query = useCounters();
+  const [period, setPeriod] = useState<StatsPeriod>('all');
+  const query = useCounters(period);
   let content;
   if (query.isPending) content = <SkeletonList count={4} label="Loading statistics" />;
   else if (query.isError) content = <ErrorView message={toApiError(query.error).message} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  else content = <CountersView counters={query.data} />;
-  return <Page title="Statistics">{content}</Page>;
+  else content = <CountersView counters={query.data} period={period} />;
+  return (
+    <Page title="Statistics">
+      <div className="adm-period" role="group" aria-label="Period">
+        {STATS_PERIODS.map((option) => (
+          <button key={option} type="button" className="adm-period__option" aria-pressed={option === period} onClick={() => setPeriod(option)}>
+            {PERIOD_LABELS[option]}
+          </button>
+        ))}
+        {query.isFetching && !query.isPending && <span className="hd-muted adm-period__busy">Updating…</span>}
+      </div>
+      {content}
+    </Page>
+  );
 }

@@ -7,7 +7,7 @@ import { ADMIN_MESSAGES, ErrorCode, LIMITS, MESSAGES, REQUEST_STATUS_LABELS, def
 import { ShellContextProvider, ToastProvider } from '@huddle/ui';
 import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { testShell } from '@huddle/ui/testing';
-import type { AdminCounters, AdminUser, AdminUserPage, AdminUserRow, CustomPush, CustomPushPage } from '../console/admin-console-api';
+import type { AdminUser, AdminUserPage, AdminUserRow, CustomPush, CustomPushPage } from '../console/admin-console-api';
 import { athleteEditErrors, athleteEditValuesOf, athleteUpdateOf, isDirty, tabsWithErrors } from '../console/athlete-edit';
 import { AthleteEditor, serverErrorsOf } from '../console/AthleteEditor';
 import { auditActionLabel, auditChanges } from '../console/AuditTrail';
@@ -30,7 +30,6 @@ import { PushWizardStep } from '../console/PushWizard';
 import { userRequestsStateOf, withRequestsFilter } from '../console/user-requests-query';
 import { userListQuery, usersSearchOf, usersStateOf, withFilter } from '../console/users-query';
 import { AdminFrame } from '../frame/AdminFrame';
-import { AdminStatsScreen, counterTables } from './AdminStatsScreen';
 import { PushesScreen } from './PushesScreen';
 import { UserScreen, userIdOf } from './UserScreen';
 import { addUserErrors, UserRows, UsersScreen } from './UsersScreen';
@@ -360,34 +359,6 @@ describe('/manage/pushes', () => {
     expect(destinationText({ roles: [2], user_ids: [] })).toBe('Athletes');
     expect(destinationText({ roles: [], user_ids: ['a', 'b'] })).toBe('2 chosen users');
     expect(progressText({ status: 'sent', recipients_done: 3, recipients_total: 3 })).toBe('Sent to 3');
-  });
-});
-
-describe('/manage/stats', () => {
-  const counters: AdminCounters = {
-    users_by_type: { '1': 10, '2': 4, '3': 2, '4': 1 },
-    uncompleted_profiles_by_type: { '1': 1, '2': 2, '3': 0 },
-    requests_by_status: { '1': 3, '2': 1, '3': 0, '4': 0, '5': 7, '6': 0 },
-    requests_total: 11,
-    paid_pending_total: 125.5,
-    paid_pending_by_request_type: { shoutout: 100, camp: 25.5 },
-    requests_by_type: { shoutout: 9, camp: 2, endorsement_campaign: 1 },
-  };
-
-  it("labels every counter with the domain's names and money in dollars", () => {
-    const tables = counterTables(counters);
-    expect(tables.map((table) => table.title)).toEqual(['Users by type', 'Incomplete profiles by type', 'Requests by status', 'Requests by type', 'Paid, not yet finished, by type']);
-    expect(tables[0]!.total).toEqual({ label: 'All users', value: '17' });
-    expect(tables[2]!.rows.find((row) => row.label === REQUEST_STATUS_LABELS[5])?.value).toBe('7');
-    expect(tables[3]!.rows.map((row) => row.label)).toContain('Endorsement campaign');
-    expect(tables[4]!.total?.value).toBe('$125.50');
-  });
-
-  it('shows the skeleton, an error with Retry, and the tables', () => {
-    expect(render(<AdminStatsScreen />)).toContain('Loading statistics');
-    expect(render(<AdminStatsScreen />, { failed: [[CONSOLE_KEYS.counters, new ApiError(-1, 'Network error, please check your connection and try again', 0)]] })).toContain('Retry');
-    const html = render(<AdminStatsScreen />, { cache: [[CONSOLE_KEYS.counters, counters]] });
-    for (const text of ['Administrator', 'Pending review', 'Paid pending total', '$125.50', 'Video shoutout']) expect(html).toContain(text);
   });
 });
 

@@ -1766,7 +1766,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users by type and completeness, paid requests by status and type, and the dollars of paid requests still pending. */
+        /** Users by type and completeness (totals); paid requests created in the period by status and type, the dollars of those still pending; the ledger's money of the period (captured, fees, refunded, paid out, payable). */
         get: operations["AdminCounters_show"];
         put?: never;
         post?: never;
@@ -3780,6 +3780,24 @@ export interface components {
             campaign?: components["schemas"]["CampaignDto"];
             status_response: components["schemas"]["StatusResponseDto"];
         };
+        AdminCountersPeriodDto: {
+            /** @description Start (unix seconds), included; null for no start. */
+            from: number | null;
+            /** @description End (unix seconds), excluded; null for up to now. */
+            to: number | null;
+        };
+        AdminMoneyTotalsDto: {
+            /** @description Captured from cards into the platform. */
+            captured: number;
+            /** @description The platform's fees, net of refunded ones. */
+            fees: number;
+            /** @description Refunded to payers (refunds and returned campaign shares). */
+            refunded: number;
+            /** @description Paid out to athletes, net of payouts returned. */
+            paid_out: number;
+            /** @description Owed to athletes by the period's movements (earned less refunded and paid out). */
+            payable: number;
+        };
         AdminCountersResponse: {
             /** @description Live accounts by user type ('1'..'4'); deleted accounts are not counted. */
             users_by_type: {
@@ -3789,7 +3807,7 @@ export interface components {
             uncompleted_profiles_by_type: {
                 [key: string]: number;
             };
-            /** @description Paid requests by status ('1'..'6'). */
+            /** @description Paid requests created in the period by status ('1'..'6'). */
             requests_by_status: {
                 [key: string]: number;
             };
@@ -3805,6 +3823,9 @@ export interface components {
             requests_by_type: {
                 [key: string]: number;
             };
+            /** @description The period the request counts and the money cover (users are always totals). */
+            period: components["schemas"]["AdminCountersPeriodDto"];
+            money: components["schemas"]["AdminMoneyTotalsDto"];
             status_response: components["schemas"]["StatusResponseDto"];
         };
         ErrorResponse: {
@@ -7589,7 +7610,14 @@ export interface operations {
     };
     AdminCounters_show: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 'all' (the default) or the last 30, 90 or 365 days; not with from/to. */
+                period?: "all" | "30d" | "90d" | "365d";
+                /** @description First day counted (YYYY-MM-DD, UTC), included. */
+                from?: string;
+                /** @description Last day counted (YYYY-MM-DD, UTC), included. */
+                to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
