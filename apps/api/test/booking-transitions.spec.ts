@@ -123,6 +123,9 @@ describe('every action x status x party on a request', () => {
           expect(response.body.request.status).toBe(AFTER[action](status));
           const again = await call(testApp, action, id, tokens[party]);
           expect([where, 'again', again.status]).toEqual([where, 'again', 409]);
+          // Its money jobs (a void, a refund) finish before the next party's snapshot: a released
+          // hold clears `authorised` on the row, which is no change made by a refused action.
+          await settle(testApp);
           continue;
         }
         const expected = party === 'guest' ? 401 : !ROUTE_ROLES[action].includes(party) ? 403 : party.startsWith('other') ? 404 : 409;

@@ -8,6 +8,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/set-password': 'Set password',
   '/dashboard': 'Dashboard',
   '/locker-room': 'Locker Room',
+  '/calendar': 'Calendar',
   '/stats': 'Statistics',
   '/requests': 'Requests',
   '/notifications': 'Notifications',
