@@ -12,7 +12,9 @@ const { setTimeout: wait } = require('node:timers/promises');
 tools.delay = function delay(ms, error) {
   const controller = new AbortController();
   const promise = new Promise((resolve, reject) => {
-    wait(ms, null, { signal: controller.signal })
+    // Unreferenced: a loop still waiting once a file's app closed must not keep Jest's process
+    // alive (while tests run, Jest itself keeps the process up).
+    wait(ms, null, { signal: controller.signal, ref: false })
       .then(() => (error ? reject(new Error(error)) : resolve()))
       .catch(resolve);
   });
