@@ -8,6 +8,10 @@ const aliases = {
   '^@huddle/domain/request-details$': path.join(__dirname, 'libs/domain/src/request-details.ts'),
   // Who is told of each step a request takes: the API's alone, so off the shared singleton too.
   '^@huddle/domain/notifications$': path.join(__dirname, 'libs/domain/src/notifications.ts'),
+  // NIL disclosure rules (issue 23): the API and the athlete's locker room only.
+  '^@huddle/domain/nil$': path.join(__dirname, 'libs/domain/src/nil.ts'),
+  // The administrator's rules (counters, custom pushes, CSV cells): off the guest's first screen.
+  '^@huddle/domain/admin$': path.join(__dirname, 'libs/domain/src/admin.ts'),
   '^@huddle/api-client$': path.join(__dirname, 'libs/api-client/src/index.ts'),
   '^@huddle/ui$': path.join(__dirname, 'libs/ui/src/index.ts'),
   '^@huddle/ui/shell-contract$': path.join(__dirname, 'libs/ui/src/shell-contract.ts'),

@@ -149,6 +149,10 @@ function createConfig({ dirname, kind, name, port, title }) {
           // The booking payload schemas (zod), off the shared singleton: only the lazily loaded
           // booking forms carry zod, never a guest's first screen.
           '@huddle/domain/request-details$': path.join(workspaceRoot, 'libs/domain/src/request-details.ts'),
+          // The NIL disclosure rules and the administrator's rules, off the shared singleton: only
+          // the locker room and the console carry them, never another role's first screen.
+          '@huddle/domain/nil$': path.join(workspaceRoot, 'libs/domain/src/nil.ts'),
+          '@huddle/domain/admin$': path.join(workspaceRoot, 'libs/domain/src/admin.ts'),
           // Development-only stand-in shell for a remote's own page; see libs/ui/src/standalone.tsx.
           '@huddle/ui/standalone$': path.join(workspaceRoot, 'libs/ui/src/standalone.tsx'),
           // The shell contract's version, compiled into each app rather than shared, so a remote
