@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { safeCsvRows, type CsvCell } from '@huddle/domain';
+import { safeCsvRows, type CsvCell } from '@huddle/domain/admin';
 
 /** A table of /manage/stats as a CSV file: its header, then its rows, each cell safe from formula injection (libs/domain). */
 export function tableCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
