@@ -119,7 +119,7 @@ function ByType({ stats }: { stats: BusinessStatsData }) {
     <Panel title="By type" className="bs-panel--wide">
       <div className="bs-type__body">
         <div className="bs-table-wrap">
-          <table className="bs-table">
+          <table className="bs-table bs-table--stack">
             <caption className="hd-visually-hidden">Requests and dollars by type</caption>
             <thead>
               <tr>
@@ -134,10 +134,10 @@ function ByType({ stats }: { stats: BusinessStatsData }) {
               {stats.by_type.map((row) => (
                 <tr key={row.type} className={row.count === 0 ? 'bs-table__row--none' : undefined}>
                   <th scope="row">{typeLabel(row.type)}</th>
-                  <td>{row.count}</td>
-                  <td>{formatMoney(row.spent)}</td>
-                  <td>{formatMoney(row.accepted)}</td>
-                  <td>{formatMoney(row.rejected)}</td>
+                  <td data-label="Requests">{row.count}</td>
+                  <td data-label="Spent">{formatMoney(row.spent)}</td>
+                  <td data-label="Accepted">{formatMoney(row.accepted)}</td>
+                  <td data-label="Rejected">{formatMoney(row.rejected)}</td>
                 </tr>
               ))}
             </tbody>
