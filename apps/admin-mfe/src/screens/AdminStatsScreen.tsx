@@ -7,6 +7,7 @@ import { formatMoney } from '../money/money-format';
 import { csvFileName, downloadCsv, tableCsv } from '../stats/stats-csv';
 import { chartData, counterTables, csvRowsOf, PERIOD_LABELS, type CounterTable } from '../stats/stats-view';
 import '../console/console.css';
+import '../stats/stats.css';
 
 export { counterTables } from '../stats/stats-view';
 
