@@ -4,6 +4,7 @@ import { toApiError } from '@huddle/api-client';
 import { EmptyView, ErrorView, Panel, SkeletonList } from '@huddle/ui';
 import { useLockerRoom, type LockerRoom as LockerRoomData } from './locker-room-api';
 import { CHART_PERIODS, formatMoney, isEmptyLockerRoom, LOCKER_ROOM_EMPTY, typeLabel, type ChartPeriod } from './locker-room-view';
+import { NilDisclosures } from './NilDisclosures';
 import './locker-room.css';
 
 const EarningsChart = lazy(() => import(/* webpackChunkName: "locker-room-charts" */ './LockerRoomCharts').then((m) => ({ default: m.EarningsChart })));
@@ -157,6 +158,7 @@ export function LockerRoom() {
     <div className="lr-grid">
       <Earnings room={data} />
       <Money room={data} />
+      <NilDisclosures />
       <EarningsOverTime room={data} />
       <Requests room={data} />
     </div>
