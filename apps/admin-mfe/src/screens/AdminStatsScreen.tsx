@@ -5,6 +5,7 @@ import { STATS_PERIODS, type AdminCounters, type StatsPeriod } from '../console/
 import { useCounters } from '../console/console-hooks';
 import { formatMoney } from '../money/money-format';
 import { csvFileName, downloadCsv, tableCsv } from '../stats/stats-csv';
+import { NilFlaggedExport } from '../stats/NilFlaggedExport';
 import { chartData, counterTables, csvRowsOf, PERIOD_LABELS, type CounterTable } from '../stats/stats-view';
 import '../console/console.css';
 import '../stats/stats.css';
@@ -139,7 +140,7 @@ export function AdminStatsScreen() {
   else if (query.isError) content = <ErrorView message={toApiError(query.error).message} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   else content = <CountersView counters={query.data} period={period} />;
   return (
-    <Page title="Statistics">
+    <Page title="Statistics" actions={<NilFlaggedExport />}>
       <div className="adm-period" role="group" aria-label="Period">
         {STATS_PERIODS.map((option) => (
           <button key={option} type="button" className="adm-period__option" aria-pressed={option === period} onClick={() => setPeriod(option)}>
