@@ -4,6 +4,7 @@ import {
   nilBusinessDaysLeft,
   nilDay,
   nilDisclosureDueNotification,
+  nilObligations,
   nilPacketFields,
   nilPacketFilename,
   nilReportBy,
@@ -173,6 +174,31 @@ describe('the disclosure packet', () => {
     expect(fields[1]).toEqual({ label: 'Payor', value: 'Riley P. (individual)' });
     expect(fields.map((field) => field.label)).not.toContain('Payor contact email');
     expect(fields.at(-1)).toEqual({ label: 'Report by', value: 'Not required (under $600.00 from this payor)' });
+  });
+
+  it("adds the business's address when its profile has one", () => {
+    const fields = nilPacketFields({ ...deal, payor: { kind: 'business', name: 'Acme Co.', company: { name: 'Acme Co.', email: null, website: 'https://acme.test', address: '1 Main St, Austin, TX' } } });
+    expect(fields.slice(1, 5)).toEqual([
+      { label: 'Payor', value: 'Acme Co. (business)' },
+      { label: 'Payor contact email', value: 'Not given' },
+      { label: 'Payor website', value: 'https://acme.test' },
+      { label: 'Payor address', value: '1 Main St, Austin, TX' },
+    ]);
+  });
+
+  it("writes the request's details as the obligations, under their form labels", () => {
+    const start = Date.parse('2026-12-10T23:00:00Z') / 1000;
+    expect(
+      nilObligations({
+        type: 'camp',
+        name: 'Winter camp',
+        details: { special_conditions: '', duration: 3, start_time: start, location: { address: 'Austin, TX', latitude: 1, longitude: 2 }, event_description: 'Youth camp' },
+        socialPlatforms: 'Instagram',
+      }),
+    ).toBe(['Camp: "Winter camp"', 'Starts: Thu, Dec 10, 2026, 6:00 PM ET', 'Duration: 3 hours', 'Location: Austin, TX', 'Event: Youth camp', 'Post on: Instagram'].join('\n'));
+    expect(nilObligations({ type: 'endorsement', name: 'Fall', details: { link: 'https://acme.test', task: 'One reel' }, campaignName: 'Fall launch' })).toBe(
+      ['Endorsement campaign: "Fall"', 'Campaign: "Fall launch"', 'Task: One reel', 'Link: https://acme.test'].join('\n'),
+    );
   });
 
   it("names the file by New York's agreed day and the payor", () => {

@@ -185,7 +185,7 @@ export interface NilPayor {
   kind: NilPayorKind;
   /** The fan's public name, or the business's name. */
   name: string;
-  company: { name: string; email: string | null; website: string | null } | null;
+  company: { name: string; email: string | null; website: string | null; address?: string | null } | null;
 }
 
 /** A deal as the packet shows it: the API's NilDisclosureDto fields, plus the athlete's name. */
@@ -222,6 +222,7 @@ function payorLines(payor: NilPayor): NilPacketField[] {
     { label: 'Payor', value: `${payor.company.name} (business)` },
     { label: 'Payor contact email', value: payor.company.email ?? 'Not given' },
     { label: 'Payor website', value: payor.company.website ?? 'Not given' },
+    ...(payor.company.address ? [{ label: 'Payor address', value: payor.company.address }] : []),
   ];
 }
 
@@ -245,6 +246,60 @@ export function nilPacketFields(d: NilPacketSource): NilPacketField[] {
       value: d.flagged && d.report_by ? nilDateLabel(d.report_by, true) : `Not required (under ${dollars(NIL_DISCLOSURE_THRESHOLD_CENTS / 100)} from this payor)`,
     },
   ];
+}
+
+const DETAIL_LABELS: Readonly<Record<string, string>> = {
+  task: 'Task',
+  link: 'Link',
+  names_in_shoutout: 'Names in the shoutout',
+  recipients_emails: 'Sent to',
+  special_message_info: 'Message',
+  start_time: 'Starts',
+  date_time: 'Starts',
+  duration: 'Duration',
+  location: 'Location',
+  event_description: 'Event',
+  description: 'Description',
+  topics: 'Topics',
+  special_message: 'Special message',
+  special_conditions: 'Special conditions',
+};
+
+function detailValue(key: string, value: unknown): string | null {
+  if ((key === 'start_time' || key === 'date_time') && typeof value === 'number') return nilMomentLabel(new Date(value * 1000));
+  if (key === 'duration' && typeof value === 'number') return `${value} ${value === 1 ? 'hour' : 'hours'}`;
+  if (key === 'location' && value && typeof value === 'object') {
+    const address = (value as { address?: unknown }).address;
+    return typeof address === 'string' && address.trim() ? address.trim() : null;
+  }
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+/**
+ * What the athlete agreed to do, as text a person reads (the packet's Obligations): the service and
+ * the request's title, the campaign's name for a share, each detail the requester filled in under
+ * its form label, and the social platforms to post on.
+ */
+export function nilObligations(request: {
+  type: string;
+  name: string;
+  details: Record<string, unknown>;
+  campaignName?: string | null;
+  socialPlatforms?: string | null;
+}): string {
+  const lines = [`${nilServiceLabel(request.campaignName ? 'endorsement_campaign' : request.type)}: "${request.name}"`];
+  if (request.campaignName) lines.push(`Campaign: "${request.campaignName}"`);
+  // In the form's order (a jsonb object comes back with its keys reordered), unknown keys last.
+  const details = request.details ?? {};
+  const known = Object.keys(DETAIL_LABELS).filter((key) => key in details);
+  for (const key of [...known, ...Object.keys(details).filter((key) => !(key in DETAIL_LABELS))]) {
+    const text = detailValue(key, details[key]);
+    if (text) lines.push(`${DETAIL_LABELS[key] ?? key.replace(/_/g, ' ')}: ${text}`);
+  }
+  if (request.socialPlatforms?.trim()) lines.push(`Post on: ${request.socialPlatforms.trim()}`);
+  return lines.join('\n');
 }
 
 /** 'acme-co' from 'Acme Co.': a file name's part, never empty. */

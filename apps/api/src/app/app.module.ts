@@ -18,6 +18,7 @@ import { DiscoveryModule } from '../modules/discovery/discovery.module';
 import { HealthModule } from '../modules/health/health.module';
 import { MapsModule } from '../modules/maps/maps.module';
 import { MediaModule } from '../modules/media/media.module';
+import { NilModule } from '../modules/nil/nil.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { PaymentsModule } from '../modules/payments/payments.module';
 import { PayoutsModule } from '../modules/payouts/payouts.module';
@@ -52,6 +53,7 @@ export class AppModule {
         PayoutsModule,
         NotificationsModule,
         PushesModule,
+        NilModule,
         AdminModule,
         DemoModule,
       ],

@@ -22,6 +22,7 @@ import { AdminConsole1763771750000 } from './1763771750000-admin-console';
 import { CustomPushes1763771800000 } from './1763771800000-custom-pushes';
 import { AthleteCalendar1763771900000 } from './1763771900000-athlete-calendar';
 import { AdminStatsPeriod1763772050000 } from './1763772050000-admin-stats-period';
+import { NilDisclosures1763772270000 } from './1763772270000-nil-disclosures';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   CustomPushes1763771800000,
   AthleteCalendar1763771900000,
   AdminStatsPeriod1763772050000,
+  NilDisclosures1763772270000,
 ];

@@ -7,6 +7,7 @@ import type { LiveNotification, LiveSignal, NotificationData, RequestAction, Req
 import { payoutSentNotification } from '@huddle/domain';
 import { campaignCompletedNotification, campaignRefundNotification, moneyNotification, paymentFailedNotification, requestNotifications } from '@huddle/domain/notifications';
 import type { MoneyNoticeKind, NotificationDraft } from '@huddle/domain/notifications';
+import { nilDisclosureDueNotification } from '@huddle/domain/nil';
 import { AppConfig } from '../../config/app-config';
 import { ClusterBus } from '../../database/cluster-bus';
 import { Transactions } from '../../database/transactions';
@@ -165,6 +166,21 @@ export class NotificationsService implements OnModuleInit {
     const draft = payoutSentNotification(payout.athleteId, payout.amountCents);
     await writeNotifications((sql, params) => manager.query(sql, params), [draft], { referenceId: payout.payoutItemId, requestId: null, requestType: null, campaignId: null });
     await this.emailIn(manager, await notificationPerson(manager, payout.athleteId), draft);
+  }
+
+  /**
+   * Tells an athlete a deal must be reported to NIL Go by its date (issue 23: nil_disclosure_due),
+   * in the transaction that records the disclosure; by email too, as the athlete's settings allow.
+   */
+  async nilDisclosureDueIn(manager: EntityManager, due: { athleteId: string; payorName: string; reportBy: string; requestId: string; requestType: string }): Promise<void> {
+    const draft = nilDisclosureDueNotification(due);
+    await writeNotifications((sql, params) => manager.query(sql, params), [draft], {
+      referenceId: due.requestId,
+      requestId: due.requestId,
+      requestType: due.requestType,
+      campaignId: null,
+    });
+    await this.emailIn(manager, await notificationPerson(manager, due.athleteId), draft);
   }
 
   /** Tells the business an athlete's share of its campaign was refunded, inside the refund's ledger transaction. */
