@@ -10,6 +10,7 @@ import { testShell } from '@huddle/ui/testing';
 import type { AdminCounters } from '../console/admin-console-api';
 import { CONSOLE_KEYS } from '../console/console-hooks';
 import { csvFileName, tableCsv } from '../stats/stats-csv';
+import { STATS_COUNTERS } from '../stats/stats-fixtures';
 import { chartData, counterTables, csvRowsOf } from '../stats/stats-view';
 import { AdminStatsScreen } from './AdminStatsScreen';
 
@@ -28,17 +29,7 @@ function render(node: ReactNode, { cache = [] as [readonly unknown[], unknown][]
   );
 }
 
-const counters: AdminCounters = {
-  users_by_type: { '1': 10, '2': 4, '3': 2, '4': 1 },
-  uncompleted_profiles_by_type: { '1': 1, '2': 2, '3': 0 },
-  requests_by_status: { '1': 3, '2': 1, '3': 0, '4': 0, '5': 7, '6': 0 },
-  requests_total: 11,
-  paid_pending_total: 125.5,
-  paid_pending_by_request_type: { shoutout: 100, camp: 25.5 },
-  requests_by_type: { shoutout: 9, camp: 2, endorsement_campaign: 1 },
-  period: { from: null, to: null },
-  money: { captured: 1500.25, fees: 300.05, refunded: 50, paid_out: 400, payable: 750.2 },
-};
+const counters = STATS_COUNTERS;
 
 const empty: AdminCounters = {
   ...counters,
