@@ -437,6 +437,16 @@ export class AppConfig {
   @MinLength(32, { message: AUTH_SECRET_REQUIRED_MESSAGE })
   AUTH_SECRET?: string;
 
+  @Env({
+    description:
+      'Seconds a session token (a JWT signed with a key derived from AUTH_SECRET) is valid. A token with less than a third of this left is renewed on the next call while its session lives (the answer re-sets the cookie and carries the new token in x-access-token); the session itself lasts 30 days, and logout, a password change, blocking or deletion end it at once on every API process.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  SESSION_TOKEN_TTL_SECONDS = 900;
+
   @Env({ description: 'Sign-in attempts (POST /user/sign-ins) allowed per client IP address in SIGN_IN_WINDOW_SECONDS; more answer 1429.' })
   @Transform(toInteger)
   @IsInt()
