@@ -1487,6 +1487,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/athlete/nil-disclosures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The athlete's NIL deals (one per accepted request, campaign shares included), newest agreed first; flagged ones carry their report-by date. */
+        get: operations["Nil_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/athlete/nil-disclosures/{id}/packet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A deal's disclosure packet (PDF) laid out to copy into NIL Go; 1404 for another athlete's deal. */
+        get: operations["Nil_packet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/athlete/nil-disclosures/{id}/reported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a flagged deal reported to NIL Go on reported_on, with NIL Go status when given (sent again, it replaces both).
+         * @description 1400 when reported_on is not a date, is before the day the deal was agreed (New York) or after today; 1409 for a deal that is not flagged; 1404 for another athlete's deal.
+         */
+        post: operations["Nil_reported"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/nil-disclosures/flagged-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every flagged NIL deal (athlete, payor, service, amounts, dates, reported state, overdue) as CSV; the export is audited. */
+        get: operations["AdminNil_flaggedExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/money": {
         parameters: {
             query?: never;
@@ -3440,6 +3511,97 @@ export interface components {
         CustomPushSendInput: {
             /** Format: uuid */
             id: string;
+        };
+        NilCompanyDto: {
+            /** @description The business's name. */
+            name: string;
+            /** @description The business's contact email (its profile's, else its account's). */
+            email: string | null;
+            website: string | null;
+            /** @description The business's address, when its profile has one. */
+            address: string | null;
+        };
+        NilPayorDto: {
+            /** @enum {string} */
+            kind: "fan" | "business";
+            /** @description The fan's public name, or the business's name. */
+            name: string;
+            /** @description A business payor and its details; null for a fan. */
+            company: components["schemas"]["NilCompanyDto"] | null;
+        };
+        NilDisclosureDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The accepted request; its page is /request/{id}.
+             */
+            request_id: string;
+            /**
+             * @description The service; 'endorsement_campaign' for a campaign's share.
+             * @enum {string}
+             */
+            request_type: "personal_appearance" | "speaking_engagement" | "training_session" | "endorsement" | "video_chat" | "shoutout" | "camp" | "endorsement_campaign";
+            payor: components["schemas"]["NilPayorDto"];
+            /** @description The deal's compensation (the request's price), dollars. */
+            amount: number;
+            /** @description Huddle's platform fee, dollars. */
+            platform_fee: number;
+            /** @description The athlete's net (compensation less the fee), dollars. */
+            athlete_net: number;
+            /**
+             * Format: date-time
+             * @description When the athlete accepted (the deal was agreed).
+             */
+            agreed_at: string;
+            /** @description What the athlete agreed to do: the request's details as text, one per line. */
+            obligations: string;
+            /** @description What this payor paid the athlete with this deal (void deals left out), dollars. */
+            payor_total: number;
+            /** @description Must be reported to NIL Go: the payor total reached $600 with this deal or before. */
+            flagged: boolean;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: 5 business days after the agreed day (New York); null when not flagged.
+             */
+            report_by: string | null;
+            /** @description Business days to report_by: 0 on the day, negative when overdue; null when not flagged or already reported. */
+            business_days_left: number | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD the athlete reported it; null until then.
+             */
+            reported_on: string | null;
+            /**
+             * @description NIL Go's answer, when the athlete gave it.
+             * @enum {string|null}
+             */
+            nil_go_status: "cleared" | "flagged" | "not_cleared" | null;
+            /** @description The request was refunded in full: kept on record, left out of later totals. */
+            void: boolean;
+            /** @description The packet's file name, e.g. huddle-nil-disclosure-2026-11-27-acme-co.pdf. */
+            packet_filename: string;
+        };
+        NilDisclosureListResponse: {
+            /** @description Newest agreed first. */
+            disclosures: components["schemas"]["NilDisclosureDto"][];
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        NilReportedInput: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: not before the agreed day (New York), not after today.
+             */
+            reported_on: string;
+            /**
+             * @description NIL Go's answer; may be sent again to change it.
+             * @enum {string}
+             */
+            nil_go_status?: "cleared" | "flagged" | "not_cleared";
+        };
+        NilDisclosureResponse: {
+            disclosure: components["schemas"]["NilDisclosureDto"];
+            status_response: components["schemas"]["StatusResponseDto"];
         };
         LedgerBalancesDto: {
             /** @description Dollars held on cards, not yet charged. */
@@ -7053,6 +7215,124 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CustomPushChangedResponse"];
                 };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Nil_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NilDisclosureListResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Nil_packet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/pdf, as an attachment named packet_filename. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Nil_reported: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NilReportedInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NilDisclosureResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminNil_flaggedExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, as an attachment huddle-nil-flagged-YYYY-MM-DD.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
