@@ -84,22 +84,50 @@ export function renderNilPacket(deal: NilPacketSource & { business_days_left: nu
   doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(sub, left + 14, doc.y + 4, { width: width - 28 });
   doc.y = boxTop + boxHeight + 18;
 
-  // The fields, two columns: label | value.
+  // The fields, two columns: label | value. A row that does not fit on what is left of the page
+  // moves to the next; a long one (many lines of obligations) is split between its lines, its
+  // label repeated with '(continued)'.
   const valueWidth = width - LABEL_WIDTH - 2 * CELL_PAD;
   const labelWidth = LABEL_WIDTH - 2 * CELL_PAD;
-  nilPacketFields(deal).forEach((field, index) => {
-    doc.font('Helvetica').fontSize(11);
-    const valueHeight = doc.heightOfString(field.value, { width: valueWidth });
-    doc.font('Helvetica-Bold').fontSize(10);
-    const labelHeight = doc.heightOfString(field.label, { width: labelWidth });
-    const rowHeight = Math.max(valueHeight, labelHeight) + 2 * CELL_PAD;
-    if (doc.y + rowHeight > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const bottomOf = () => doc.page.height - doc.page.margins.bottom;
+  const valueHeight = (text: string) => doc.font('Helvetica').fontSize(11).heightOfString(text, { width: valueWidth });
+  const labelHeight = (text: string) => doc.font('Helvetica-Bold').fontSize(10).heightOfString(text, { width: labelWidth });
+  const row = (label: string, value: string, shaded: boolean) => {
+    const rowHeight = Math.max(valueHeight(value), labelHeight(label)) + 2 * CELL_PAD;
     const top = doc.y;
-    if (index % 2 === 0) doc.rect(left, top, width, rowHeight).fill(SHADE);
+    if (shaded) doc.rect(left, top, width, rowHeight).fill(SHADE);
     doc.moveTo(left, top + rowHeight).lineTo(left + width, top + rowHeight).lineWidth(0.6).strokeColor(RULE).stroke();
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(10).text(field.label, left + CELL_PAD, top + CELL_PAD + 1, { width: labelWidth });
-    doc.fillColor(INK).font('Helvetica').fontSize(11).text(field.value, left + LABEL_WIDTH + CELL_PAD, top + CELL_PAD, { width: valueWidth });
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(10).text(label, left + CELL_PAD, top + CELL_PAD + 1, { width: labelWidth });
+    doc.fillColor(INK).font('Helvetica').fontSize(11).text(value, left + LABEL_WIDTH + CELL_PAD, top + CELL_PAD, { width: valueWidth });
     doc.y = top + rowHeight;
+  };
+  const newPage = () => {
+    doc.addPage();
+    doc.y = MARGIN;
+  };
+  nilPacketFields(deal).forEach((field, index) => {
+    const shaded = index % 2 === 0;
+    const whole = Math.max(valueHeight(field.value), labelHeight(field.label)) + 2 * CELL_PAD;
+    if (doc.y + whole <= bottomOf()) return row(field.label, field.value, shaded);
+    if (whole <= (bottomOf() - MARGIN) * 0.4) {
+      newPage();
+      return row(field.label, field.value, shaded);
+    }
+    const lines = field.value.split('\n');
+    let label = field.label;
+    while (lines.length > 0) {
+      let take = 0;
+      while (take < lines.length && doc.y + valueHeight(lines.slice(0, take + 1).join('\n')) + 2 * CELL_PAD <= bottomOf()) take += 1;
+      // One line taller than what is left: a fresh page (a line longer than a page is left to wrap there).
+      if (take === 0 && doc.y > MARGIN) {
+        newPage();
+        continue;
+      }
+      take = Math.max(take, 1);
+      row(label, lines.splice(0, take).join('\n'), shaded);
+      label = `${field.label} (continued)`;
+      if (lines.length > 0) newPage();
+    }
   });
 
   // A footer on every page: written with no bottom margin, so pdfkit does not break a page for it.
