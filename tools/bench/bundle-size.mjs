@@ -1,11 +1,16 @@
 #!/usr/bin/env node
-// Bundle-size benchmark: the gzipped JavaScript a guest downloads to see /dashboard.
+// Bundle-size benchmark: the gzipped JavaScript each role downloads for its first screen.
 //
-//   node tools/bench/bundle-size.mjs [--budget 180]
-//       Reads the production builds (apps/shell/dist, apps/fan-mfe/dist; it builds nothing) and adds
-//       up the shell's entry and bootstrap chunks, the shared singletons the shell serves, the fan
-//       remote's remoteEntry.js, the chunks its exposed ./App needs to render, and any shared module
-//       only the fan remote provides.
+//   node tools/bench/bundle-size.mjs [--budget 180] [--roles guest,fan,athlete,business,admin] [--files]
+//       Reads the production builds (apps/shell/dist and each role remote's dist; it builds nothing)
+//       and, per role, adds up what a cold open of its first screen runs: the shell's entry and
+//       bootstrap chunks, the shared singletons the shell serves, the notification stream's chunk
+//       for the roles that hold one, the role remote's remoteEntry.js, the chunks its exposed ./App
+//       needs, the chunks of the first screen's route when that screen is lazy, and any shared
+//       module only the remote provides. The first screen is where the shell sends the role
+//       (libs/domain firstAllowedRoute): /dashboard for guests, fans, athletes and businesses,
+//       /manage/users for the administrator. --files lists every role's files (the guest's always).
+//       The budget is the guest's (the first screen of every visitor who has not signed in).
 //   node tools/bench/bundle-size.mjs --measure-url http://localhost:4200/ [--wait-for 'role=searchbox']
 //       Opens the URL in Chromium (playwright-core, /usr/bin/chromium or CHROMIUM_PATH) as a new
 //       visitor and adds up every script the page actually fetched.
@@ -20,8 +25,22 @@ import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHELL_DIST = path.join(ROOT, 'apps/shell/dist');
-const FAN_DIST = path.join(ROOT, 'apps/fan-mfe/dist');
 const KB = 1024;
+
+/**
+ * Each role's first screen: the remote the shell loads for it (libs/domain remoteForRole), the
+ * route the shell sends it to (firstAllowedRoute), whether it holds the notification stream (the
+ * roles that may open /notifications: apps/shell useNotificationStream) and the named chunks the
+ * route's screen needs beyond the exposed App (none today: every first screen ships with its App).
+ */
+const ROLES = {
+  guest: { remote: 'fan', route: '/dashboard', stream: false, routeChunks: [] },
+  fan: { remote: 'fan', route: '/dashboard', stream: true, routeChunks: [] },
+  athlete: { remote: 'athlete', route: '/dashboard', stream: true, routeChunks: [] },
+  business: { remote: 'business', route: '/dashboard', stream: true, routeChunks: [] },
+  admin: { remote: 'admin', route: '/manage/users', stream: false, routeChunks: [] },
+};
+const REMOTE_DIRS = { fan: 'fan-mfe', athlete: 'athlete-mfe', business: 'business-mfe', admin: 'admin-mfe' };
 
 function gzipSize(buffer) {
   return gzipSync(buffer, { level: 9 }).length;
@@ -70,24 +89,37 @@ function sharedAssets(manifest) {
   return new Map(manifest.shared.map((shared) => [shared.name, shared.assets.js.sync]));
 }
 
-function measureFiles() {
+function chunkGroup(stats, name, app) {
+  const files = stats.chunkGroups[name];
+  if (!files) throw new Error(`${app}'s build has no chunk group named ${name}`);
+  return files;
+}
+
+/** The files a cold open of `role`'s first screen runs, from the production builds. */
+function measureFiles(role) {
+  const { remote, stream, routeChunks } = ROLES[role];
+  const remoteDist = path.join(ROOT, 'apps', REMOTE_DIRS[remote], 'dist');
   const download = new Download();
   const shellStats = readJson(path.join(SHELL_DIST, 'build-stats.json'));
   const shellManifest = readJson(path.join(SHELL_DIST, 'mf-manifest.json'));
-  const fanManifest = readJson(path.join(FAN_DIST, 'mf-manifest.json'));
+  const remoteStats = readJson(path.join(remoteDist, 'build-stats.json'));
+  const remoteManifest = readJson(path.join(remoteDist, 'mf-manifest.json'));
 
   for (const file of pageScripts(SHELL_DIST)) download.add('shell', SHELL_DIST, file, 'entry (federation runtime)');
-  for (const file of shellStats.chunkGroups.bootstrap ?? []) download.add('shell', SHELL_DIST, file, 'bootstrap');
+  for (const file of chunkGroup(shellStats, 'bootstrap', 'shell')) download.add('shell', SHELL_DIST, file, 'bootstrap');
   const shellShared = sharedAssets(shellManifest);
   for (const [name, files] of shellShared) for (const file of files) download.add('shell', SHELL_DIST, file, `shared ${name}`);
+  if (stream) for (const file of chunkGroup(shellStats, 'notification-stream', 'shell')) download.add('shell', SHELL_DIST, file, 'notification stream');
 
-  download.add('fan', FAN_DIST, fanManifest.metaData.remoteEntry.name, 'remoteEntry');
-  const app = fanManifest.exposes.find((expose) => expose.path === './App');
-  if (!app) throw new Error('the fan remote exposes no ./App');
-  for (const file of app.assets.js.sync) download.add('fan', FAN_DIST, file, 'exposed ./App');
+  download.add(remote, remoteDist, remoteManifest.metaData.remoteEntry.name, 'remoteEntry');
+  const app = remoteManifest.exposes.find((expose) => expose.path === './App');
+  if (!app) throw new Error(`the ${remote} remote exposes no ./App`);
+  for (const file of app.assets.js.sync) download.add(remote, remoteDist, file, 'exposed ./App');
+  for (const file of remoteStats.chunkGroups.__federation_expose_App ?? []) download.add(remote, remoteDist, file, 'exposed ./App');
+  for (const name of routeChunks) for (const file of chunkGroup(remoteStats, name, remote)) download.add(remote, remoteDist, file, `route ${name}`);
   // A singleton the shell already serves is never fetched from the remote.
-  for (const [name, files] of sharedAssets(fanManifest)) {
-    if (!shellShared.has(name)) for (const file of files) download.add('fan', FAN_DIST, file, `shared ${name}`);
+  for (const [name, files] of sharedAssets(remoteManifest)) {
+    if (!shellShared.has(name)) for (const file of files) download.add(remote, remoteDist, file, `shared ${name}`);
   }
   return download.rows;
 }
@@ -124,25 +156,43 @@ async function measureUrl(url, waitFor) {
   }
 }
 
-function printTable(rows, budgetKb, title) {
-  const kb = (bytes) => (bytes / KB).toFixed(1);
+const kb = (bytes) => (bytes / KB).toFixed(1);
+const gzipTotal = (rows) => rows.reduce((sum, row) => sum + row.gzip, 0);
+
+function printTable(rows, title) {
   const lines = [['app', 'file', 'part', 'raw KB', 'gzip KB']];
   for (const row of [...rows].sort((a, b) => b.gzip - a.gzip)) lines.push([row.app, row.file, row.part, kb(row.raw), kb(row.gzip)]);
-  const total = rows.reduce((sum, row) => sum + row.gzip, 0);
   const widths = lines[0].map((_, column) => Math.max(...lines.map((line) => line[column].length)));
   const format = (line) => line.map((cell, column) => (column >= 3 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ');
   console.log(title);
   console.log(format(lines[0]));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines.slice(1)) console.log(format(line));
-  console.log(`\nTotal gzipped JS: ${kb(total)} KB in ${rows.length} files (budget ${budgetKb} KB)`);
-  return total;
+  console.log(`Total gzipped JS: ${kb(gzipTotal(rows))} KB in ${rows.length} files\n`);
+}
+
+function printSummary(measured, budgetKb) {
+  console.log('First screen per role, gzipped JS from the production builds');
+  console.log('role      route          remote    gzip KB  files');
+  for (const { role, rows } of measured) {
+    const { remote, route } = ROLES[role];
+    const budget = role === 'guest' ? `  (budget ${budgetKb} KB)` : '';
+    console.log(`${role.padEnd(8)}  ${route.padEnd(13)}  ${remote.padEnd(8)}  ${kb(gzipTotal(rows)).padStart(7)}  ${String(rows.length).padStart(5)}${budget}`);
+  }
+}
+
+function overBudget(total, budgetKb) {
+  if (total <= budgetKb * KB) return false;
+  console.error(`Over budget by ${((total - budgetKb * KB) / KB).toFixed(1)} KB`);
+  return true;
 }
 
 async function main() {
   const { values } = parseArgs({
     options: {
       budget: { type: 'string', default: '180' },
+      roles: { type: 'string', default: Object.keys(ROLES).join(',') },
+      files: { type: 'boolean', default: false },
       'measure-url': { type: 'string' },
       'wait-for': { type: 'string' },
     },
@@ -150,13 +200,21 @@ async function main() {
   const budgetKb = Number(values.budget);
   if (!Number.isFinite(budgetKb) || budgetKb <= 0) throw new Error(`--budget must be a number of KB, not ${values.budget}`);
   const url = values['measure-url'];
-  const rows = url ? await measureUrl(url, values['wait-for']) : measureFiles();
-  const title = url ? `Scripts fetched by a new visitor at ${url}` : 'What a guest downloads for /dashboard (from the production builds)';
-  const total = printTable(rows, budgetKb, title);
-  if (total > budgetKb * KB) {
-    console.error(`Over budget by ${((total - budgetKb * KB) / KB).toFixed(1)} KB`);
-    process.exit(1);
+  if (url) {
+    const rows = await measureUrl(url, values['wait-for']);
+    printTable(rows, `Scripts fetched by a new visitor at ${url}`);
+    if (overBudget(gzipTotal(rows), budgetKb)) process.exit(1);
+    return;
   }
+  const roles = values.roles.split(',').map((role) => role.trim());
+  for (const role of roles) if (!ROLES[role]) throw new Error(`unknown role ${role}: one of ${Object.keys(ROLES).join(', ')}`);
+  const measured = roles.map((role) => ({ role, rows: measureFiles(role) }));
+  for (const { role, rows } of measured) {
+    if (role === 'guest' || values.files) printTable(rows, `What the ${role} downloads for ${ROLES[role].route} (from the production builds)`);
+  }
+  printSummary(measured, budgetKb);
+  const guest = measured.find(({ role }) => role === 'guest');
+  if (guest && overBudget(gzipTotal(guest.rows), budgetKb)) process.exit(1);
 }
 
 main().catch((error) => {
