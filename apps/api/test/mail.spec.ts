@@ -1,66 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { UserType } from '@huddle/domain';
 import { JobsService } from '../src/modules/jobs/jobs.service';
 import { MailTransport } from '../src/modules/mail/mail-transport';
 import { MailService } from '../src/modules/mail/mail.service';
+import { OUTBOX_ATTACHMENT_KEPT_BYTES } from '../src/modules/mail/entities/outbox-email-attachment.entity';
 import { OutboxMailer } from '../src/modules/mail/outbox-mailer';
 import { SmtpMailer } from '../src/modules/mail/smtp-mailer';
 import { api, outboxFor, signUp } from './support/accounts-api';
 import { bookAndPay, bookingPayload, createBookableAthlete } from './support/booking';
 import { createSignedIn } from './support/fixtures';
+import { startSmtpServer } from './support/smtp-server';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
-
-interface ReceivedMail {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-  user: string | undefined;
-}
-
-/** A real SMTP server in this process (the smtp-server package): what nodemailer sends arrives here. */
-async function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[]; next: () => Promise<ReceivedMail> }> {
-  const received: ReceivedMail[] = [];
-  const waiting: Array<(mail: ReceivedMail) => void> = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'mailer' && auth.password === 'secret') callback(null, { user: auth.username });
-      else callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom;
-        const mail: ReceivedMail = {
-          from: from ? from.address : undefined,
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-          user: typeof session.user === 'string' ? session.user : undefined,
-        };
-        received.push(mail);
-        waiting.shift()?.(mail);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  const next = () =>
-    new Promise<ReceivedMail>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('No email reached the SMTP server')), 5000);
-      waiting.push((mail) => {
-        clearTimeout(timer);
-        resolve(mail);
-      });
-    });
-  return { server, port, received, next };
-}
 
 /** The quoted-printable body folded back into plain text. */
 function bodyOf(raw: string): string {
@@ -75,7 +26,7 @@ describe('email', () => {
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('SmtpMailer delivers over SMTP with the configured sender, authenticating from the URL', async () => {
@@ -91,6 +42,34 @@ describe('email', () => {
       expect(mail.raw).toMatch(/^To: fan@huddle\.test$/m);
       expect(mail.raw).toMatch(/^Subject: Hello from Huddle$/m);
       expect(bodyOf(mail.raw)).toContain('Line two with the code 424242.');
+    } finally {
+      mailer.onApplicationShutdown();
+    }
+  });
+
+  it('SmtpMailer sends attachments: parsed back, each keeps its name, type and bytes', async () => {
+    const mailer = new SmtpMailer(`smtp://mailer:secret@127.0.0.1:${smtp.port}`, 'Huddle <no-reply@huddle.test>');
+    try {
+      const arrival = smtp.next();
+      const csv = Buffer.from('Summary\nBusiness,Acme Co\n');
+      const pdf = Buffer.concat([Buffer.from('%PDF-1.3\n'), Buffer.alloc(2048, 7)]);
+      await mailer.send({
+        to: 'business@huddle.test',
+        subject: 'Your export',
+        text: 'Attached.',
+        attachments: [
+          { filename: 'stats.csv', contentType: 'text/csv', content: csv },
+          { filename: 'stats.pdf', contentType: 'application/pdf', content: pdf },
+        ],
+      });
+      const parsed = await simpleParser((await arrival).raw);
+      expect(parsed.text?.trim()).toBe('Attached.');
+      expect(parsed.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+        ['stats.csv', 'text/csv'],
+        ['stats.pdf', 'application/pdf'],
+      ]);
+      expect(parsed.attachments[0].content).toEqual(csv);
+      expect(parsed.attachments[1].content).toEqual(pdf);
     } finally {
       mailer.onApplicationShutdown();
     }
@@ -136,6 +115,33 @@ describe('email', () => {
       const mail = { to: 'retried@huddle.test', subject: 'Once', text: 'One copy.' };
       await transport.send(mail, '<retried-job@huddle.jobs>');
       await transport.send(mail, '<retried-job@huddle.jobs>');
+      expect(await outboxFor(testApp, mail.to)).toHaveLength(1);
+    });
+
+    it("keeps attachments with their email: name, type, size, and the bytes of those small enough; once per message id", async () => {
+      const transport = testApp.app.get<MailTransport>(MailTransport);
+      const small = Buffer.from('Summary\nBusiness,Acme Co\n');
+      const large = Buffer.alloc(OUTBOX_ATTACHMENT_KEPT_BYTES + 1, 1);
+      const mail = {
+        to: 'attached@huddle.test',
+        subject: 'Your export',
+        text: 'Attached.',
+        attachments: [
+          { filename: 'stats.csv', contentType: 'text/csv', content: small },
+          { filename: 'big.pdf', contentType: 'application/pdf', content: large },
+        ],
+      };
+      await transport.send(mail, '<export-job@huddle.jobs>');
+      await transport.send(mail, '<export-job@huddle.jobs>');
+      const kept: Array<{ filename: string; content_type: string; size_bytes: number; content: Buffer | null }> = await testApp.dataSource.query(
+        `SELECT a.filename, a.content_type, a.size_bytes, a.content FROM outbox_email_attachments a JOIN outbox_emails e ON e.id = a.email_id
+          WHERE e.to_address = $1 ORDER BY a.filename`,
+        [mail.to],
+      );
+      expect(kept).toEqual([
+        { filename: 'big.pdf', content_type: 'application/pdf', size_bytes: large.length, content: null },
+        { filename: 'stats.csv', content_type: 'text/csv', size_bytes: small.length, content: small },
+      ]);
       expect(await outboxFor(testApp, mail.to)).toHaveLength(1);
     });
   });

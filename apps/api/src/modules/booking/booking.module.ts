@@ -23,11 +23,14 @@ import { AthleteCalendarController, CalendarFeedController } from './athlete-cal
 import { BookingController } from './booking.controller';
 import { BookingRequestsService } from './booking-requests.service';
 import { BookingService } from './booking.service';
+import { BusinessExportsController } from './business-exports.controller';
+import { BusinessExportsService } from './business-exports.service';
 import { CalendarFeeds } from './calendar-feeds';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsService } from './campaigns.service';
 import { CheckoutController } from './checkout.controller';
 import { DeliveryController } from './delivery.controller';
+import { BusinessExportEntity } from './entities/business-export.entity';
 import { RequestEntity } from './entities/request.entity';
 import { ReviewEntity } from './entities/review.entity';
 import { RequestCoreService } from './request-core.service';
@@ -46,9 +49,9 @@ import { VideoModule } from '../video/video.module';
  * as PAYMENT_AUTHORISED and holds that were gone before capture as PAYMENT_HOLD_LOST, handled here).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity]), JobsModule, PaymentsModule, PayoutsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule, VideoModule, AuditModule, AuthModule],
-  controllers: [BookingController, CampaignsController, CheckoutController, DeliveryController, AdminRequestsController, WatchController, VideoChatsController, AthleteCalendarController, CalendarFeedController],
-  providers: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks, VideoChatsService, CalendarFeeds],
+  imports: [TypeOrmModule.forFeature([RequestEntity, ReviewEntity, BusinessExportEntity]), JobsModule, PaymentsModule, PayoutsModule, AccountsModule, AthletesModule, MailModule, MediaModule, NotificationsModule, VideoModule, AuditModule, AuthModule],
+  controllers: [BookingController, CampaignsController, CheckoutController, DeliveryController, AdminRequestsController, WatchController, VideoChatsController, AthleteCalendarController, CalendarFeedController, BusinessExportsController],
+  providers: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestTimers, RequestVideos, ShareLinks, VideoChatsService, CalendarFeeds, BusinessExportsService],
   exports: [BookingService, BookingRequestsService, CampaignsService, RequestCoreService, RequestVideos, VideoChatsService],
 })
 export class BookingModule implements OnModuleInit {

@@ -34,6 +34,16 @@ export interface BusinessStatsFacts {
   chart: Record<Period, SpendBucket[]>;
 }
 
+/** What the business spent on request r (l.spent_cents): the ledger's cash captured less refunded or returned. */
+const SPENT_OF_REQUEST = `LEFT JOIN LATERAL (SELECT sum(e.amount_cents) AS spent_cents
+                            FROM ledger_entries e
+                           WHERE e.request_id = r.id AND e.account = 'cash' AND e.movement IN ('captured', 'refunded', 'returned')) l ON true`;
+
+/** The athlete as the statistics name them: first and last name, else the username. */
+function athleteNameOf(row: { first_name: string | null; last_name: string | null; username: string | null }): string {
+  return [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username || 'Athlete';
+}
+
 /**
  * The business's statistics (issue 23, /stats), read from `requests`, `ledger_entries` and
  * `accounts` (the athletes' names):
@@ -58,9 +68,7 @@ export async function businessStatsOf(manager: EntityManager, businessId: string
             coalesce(l.spent_cents, 0)::text AS spent_cents, coalesce(r.accepted_at, r.created_at) AS spent_at
        FROM requests r
        LEFT JOIN accounts a ON a.id = r.athlete_id
-       LEFT JOIN LATERAL (SELECT sum(e.amount_cents) AS spent_cents
-                            FROM ledger_entries e
-                           WHERE e.request_id = r.id AND e.account = 'cash' AND e.movement IN ('captured', 'refunded', 'returned')) l ON true
+       ${SPENT_OF_REQUEST}
       WHERE r.requester_id = $1 AND r.paid`,
     [businessId],
   );
@@ -72,7 +80,7 @@ export async function businessStatsOf(manager: EntityManager, businessId: string
 
   const athletes = new Map<string, { athleteId: string; name: string; count: number; spentCents: number }>();
   for (const row of rows) {
-    const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username || 'Athlete';
+    const name = athleteNameOf(row);
     const entry = athletes.get(row.athlete_id) ?? { athleteId: row.athlete_id, name, count: 0, spentCents: 0 };
     entry.count += 1;
     entry.spentCents += spentOf(row);
@@ -99,4 +107,64 @@ export async function businessStatsOf(manager: EntityManager, businessId: string
     byAthlete: [...athletes.values()].sort((a, b) => b.spentCents - a.spentCents || b.count - a.count || a.name.localeCompare(b.name)),
     chart: { week: chartOf('week'), month: chartOf('month') },
   };
+}
+
+/** One of the business's paid requests as its statistics export lists it. */
+export interface BusinessRequestLine {
+  id: string;
+  createdAt: Date;
+  name: string;
+  athleteName: string;
+  type: ServiceType;
+  status: number;
+  amountCents: number;
+  spentCents: number;
+}
+
+/** Where a page of the request list stops: the next page starts after it (newest first). */
+export interface RequestLineCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** How many paid requests the business has (the /stats counts), and when the first was made. */
+export async function businessRequestSpanOf(manager: EntityManager, businessId: string): Promise<{ count: number; firstAt: Date | null }> {
+  const [row]: Array<{ count: number; first_at: Date | null }> = await manager.query(
+    `SELECT count(*)::int AS count, min(created_at) AS first_at FROM requests WHERE requester_id = $1 AND paid`,
+    [businessId],
+  );
+  return { count: row.count, firstAt: row.first_at };
+}
+
+/**
+ * A page of the business's paid requests, newest first, with what each spent as /stats counts it
+ * (the same rows and the same ledger sum as businessStatsOf), for the export's request list.
+ */
+export async function businessRequestsPageOf(
+  manager: EntityManager,
+  businessId: string,
+  after: RequestLineCursor | null,
+  limit: number,
+): Promise<BusinessRequestLine[]> {
+  const rows: Array<SpendRow & { id: string; created_at: Date; name: string }> = await manager.query(
+    `SELECT r.id, r.created_at, r.name, CASE WHEN r.endorsement_campaign_id IS NULL THEN r.type ELSE 'endorsement_campaign' END AS type,
+            r.status, a.first_name, a.last_name, a.username, r.request_amount_cents AS amount_cents, coalesce(l.spent_cents, 0)::text AS spent_cents
+       FROM requests r
+       LEFT JOIN accounts a ON a.id = r.athlete_id
+       ${SPENT_OF_REQUEST}
+      WHERE r.requester_id = $1 AND r.paid AND ($2::timestamptz IS NULL OR (r.created_at, r.id) < ($2::timestamptz, $3::uuid))
+      ORDER BY r.created_at DESC, r.id DESC
+      LIMIT $4`,
+    [businessId, after?.createdAt ?? null, after?.id ?? null, limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    name: row.name,
+    athleteName: athleteNameOf(row),
+    type: row.type,
+    status: row.status,
+    amountCents: row.amount_cents,
+    spentCents: Number(row.spent_cents),
+  }));
 }

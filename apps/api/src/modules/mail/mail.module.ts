@@ -3,6 +3,7 @@ import { getRepositoryToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JobsModule } from '../jobs/jobs.module';
+import { OutboxEmailAttachmentEntity } from './entities/outbox-email-attachment.entity';
 import { OutboxEmailEntity } from './entities/outbox-email.entity';
 import { MailTransport } from './mail-transport';
 import { MailService } from './mail.service';
@@ -10,7 +11,7 @@ import { OutboxMailer } from './outbox-mailer';
 import { SmtpMailer } from './smtp-mailer';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxEmailEntity]), JobsModule],
+  imports: [TypeOrmModule.forFeature([OutboxEmailEntity, OutboxEmailAttachmentEntity]), JobsModule],
   providers: [
     MailService,
     {

@@ -19,7 +19,16 @@ export class SmtpMailer extends MailTransport implements OnApplicationShutdown {
   }
 
   async send(mail: OutgoingMail, messageId?: string): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(messageId ? { messageId } : {}) });
+    await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(messageId ? { messageId } : {}),
+      ...(mail.attachments?.length
+        ? { attachments: mail.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) }
+        : {}),
+    });
   }
 
   onApplicationShutdown(): void {
