@@ -1068,6 +1068,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/request/counters-business-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts an export of the business's statistics (CSV or PDF), to download or also to email to the account's own address; answers its filename and progress.
+         * @description A job makes the file; read its progress at GET /booking/request/counters-business-export/{id}. 1400 for a wrong export, send or tz; 1429 when 3 exports are already queued or running.
+         */
+        get: operations["BusinessExports_create"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/counters-business-export/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the business's exports: status, progress, whether it was emailed, and its download path once done; 1404 for another's. */
+        get: operations["BusinessExports_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request/counters-business-export/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The export's file (text/csv or application/pdf) as an attachment; 1404 for another's, and before it is done. */
+        get: operations["BusinessExports_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/athletes/search": {
         parameters: {
             query?: never;
@@ -3007,6 +3061,37 @@ export interface components {
         CalendarFeedResponse: {
             /** @description The private iCal feed's URL (PUBLIC_APP_URL/api/v1/public/calendar/{token}.ics); whoever holds it reads the calendar. */
             url: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        BusinessExportDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            format: "csv" | "pdf";
+            /** @description Emailed to the account's own address when done. */
+            send: boolean;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description How far the job is, 0-100. */
+            progress: number;
+            /** @example huddle-statistics-acme-co-2026-11-27.pdf */
+            filename: string;
+            /** @description The address the email went to; set only once the mail server accepted it. */
+            emailed_to: string | null;
+            /** @description Why the export failed, in words for the user. */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601.
+             */
+            created_at: string;
+            /** @description The file's path under the API (/booking/request/counters-business-export/{id}/file) once done; null before. */
+            download_path: string | null;
+        };
+        BusinessExportResponse: {
+            /** @example huddle-statistics-acme-co-2026-11-27.pdf */
+            filename: string;
+            export: components["schemas"]["BusinessExportDto"];
             status_response: components["schemas"]["StatusResponseDto"];
         };
         AthleteCardDto: {
@@ -6269,6 +6354,100 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description text/calendar (RFC 5545). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BusinessExports_create: {
+        parameters: {
+            query: {
+                /** @description The file: csv or pdf. */
+                export: "csv" | "pdf";
+                /** @description true: also emailed to the account's own address as an attachment; false (the default): downloaded. */
+                send?: "true" | "false";
+                /** @description The viewer's IANA time zone (the browser's) for the report's days and months; UTC by default. */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessExportResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BusinessExports_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessExportResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BusinessExports_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with Content-Disposition: attachment and its filename. */
             200: {
                 headers: {
                     [name: string]: unknown;
