@@ -1,40 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiErrorFromReply, isAbortError, networkError } from '@huddle/api-client';
-import type { NilGoStatus } from '@huddle/domain/nil';
+import { apiErrorFromReply, createApiClient, isAbortError, networkError, unwrap, type Schemas } from '@huddle/api-client';
 import { useShellApi } from '@huddle/ui';
 import { LOCKER_ROOM_KEY } from './locker-room-api';
 
 /** A deal's disclosure record as GET /athlete/nil-disclosures answers it (issue 23). */
-export interface NilDisclosure {
-  id: string;
-  request_id: string;
-  request_type: string;
-  payor: { kind: 'fan' | 'business'; name: string; company: { name: string; email: string | null; website: string | null } | null };
-  amount: number;
-  platform_fee: number;
-  athlete_net: number;
-  agreed_at: string;
-  obligations: string;
-  payor_total: number;
-  flagged: boolean;
-  report_by: string | null;
-  business_days_left: number | null;
-  reported_on: string | null;
-  nil_go_status: NilGoStatus | null;
-  void: boolean;
-  packet_filename: string;
-}
+export type NilDisclosure = Schemas['NilDisclosureDto'];
+export type NilReport = Schemas['NilReportedInput'];
 
-export interface NilReport {
-  reported_on: string;
-  nil_go_status?: NilGoStatus;
-}
-
-/** A call with the session cookie; a failure becomes the API's error (its envelope's message) or the network error. */
-async function send(url: string, init: RequestInit = {}): Promise<Response> {
+/** A file (not JSON, so past openapi-fetch's JSON-only replies) with the session cookie; a failure becomes the API's error (its envelope's message) or the network error. */
+async function sendForFile(url: string): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'include', ...init });
+    response = await fetch(url, { credentials: 'include' });
   } catch (thrown) {
     if (isAbortError(thrown)) throw thrown;
     throw networkError();
@@ -48,21 +25,13 @@ async function send(url: string, init: RequestInit = {}): Promise<Response> {
 
 /** The athlete's NIL disclosures: the list, a deal's packet (a PDF), marking a deal reported. */
 export function nilApi(apiBase: string) {
+  const api = createApiClient({ baseUrl: apiBase });
   const root = `${apiBase.replace(/\/+$/, '')}/athlete/nil-disclosures`;
   return {
-    list: async (signal?: AbortSignal): Promise<NilDisclosure[]> => {
-      const body = (await (await send(root, { signal })).json()) as { disclosures: NilDisclosure[] };
-      return body.disclosures;
-    },
-    packet: async (id: string): Promise<Blob> => (await send(`${root}/${encodeURIComponent(id)}/packet`)).blob(),
-    markReported: async (id: string, report: NilReport): Promise<NilDisclosure> => {
-      const response = await send(`${root}/${encodeURIComponent(id)}/reported`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(report),
-      });
-      return ((await response.json()) as { disclosure: NilDisclosure }).disclosure;
-    },
+    list: async (signal?: AbortSignal): Promise<NilDisclosure[]> => (await unwrap(api.GET('/athlete/nil-disclosures', { signal }))).disclosures,
+    packet: async (id: string): Promise<Blob> => (await sendForFile(`${root}/${encodeURIComponent(id)}/packet`)).blob(),
+    markReported: async (id: string, report: NilReport): Promise<NilDisclosure> =>
+      (await unwrap(api.POST('/athlete/nil-disclosures/{id}/reported', { params: { path: { id } }, body: report }))).disclosure,
   };
 }
 

@@ -34,7 +34,7 @@ function deal(changes: Partial<NilDisclosure>): NilDisclosure {
     id: 'acme-1',
     request_id: 'r1',
     request_type: 'endorsement',
-    payor: { kind: 'business', name: 'Acme Co.', company: { name: 'Acme Co.', email: 'deals@acme.test', website: 'https://acme.test' } },
+    payor: { kind: 'business', name: 'Acme Co.', company: { name: 'Acme Co.', email: 'deals@acme.test', website: 'https://acme.test', address: null } },
     amount: 650,
     platform_fee: 130,
     athlete_net: 520,
@@ -54,9 +54,9 @@ function deal(changes: Partial<NilDisclosure>): NilDisclosure {
 
 const DEALS: NilDisclosure[] = [
   deal({ id: 'fan-small', flagged: false, report_by: null, business_days_left: null, request_type: 'shoutout', amount: 25, payor_total: 25, payor: { kind: 'fan', name: 'Jordan P.', company: null } }),
-  deal({ id: 'bolt-done', payor: { kind: 'business', name: 'Bolt LLC', company: { name: 'Bolt LLC', email: null, website: null } }, reported_on: '2026-12-02', nil_go_status: 'cleared', report_by: '2026-12-03' }),
+  deal({ id: 'bolt-done', payor: { kind: 'business', name: 'Bolt LLC', company: { name: 'Bolt LLC', email: null, website: null, address: null } }, reported_on: '2026-12-02', nil_go_status: 'cleared', report_by: '2026-12-03' }),
   deal({}),
-  deal({ id: 'late', payor: { kind: 'business', name: 'Late Inc', company: { name: 'Late Inc', email: null, website: null } }, report_by: '2026-11-20', agreed_at: '2026-11-13T15:00:00.000Z' }),
+  deal({ id: 'late', payor: { kind: 'business', name: 'Late Inc', company: { name: 'Late Inc', email: null, website: null, address: null } }, report_by: '2026-11-20', agreed_at: '2026-11-13T15:00:00.000Z' }),
 ];
 
 /** Noon in New York on Tuesday, December 1, 2026. */

@@ -13,7 +13,7 @@ function deal(changes: Partial<NilDisclosure>): NilDisclosure {
     id: 'd',
     request_id: 'r',
     request_type: 'endorsement',
-    payor: { kind: 'business', name: 'Acme Co.', company: { name: 'Acme Co.', email: 'deals@acme.test', website: null } },
+    payor: { kind: 'business', name: 'Acme Co.', company: { name: 'Acme Co.', email: 'deals@acme.test', website: null, address: null } },
     amount: 700,
     platform_fee: 140,
     athlete_net: 560,
