@@ -1,6 +1,6 @@
-import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef, useState } from 'react';
-import L from 'leaflet';
+import { useRef, useState } from 'react';
+import type L from 'leaflet';
+import { Circle, Tooltip } from 'react-leaflet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { DEFAULT_LOCATION_TYPE, LIMITS, LOCATION_SERVICE_TYPES, SERVICE_LABELS, type LocationType } from '@huddle/domain';
@@ -8,7 +8,7 @@ import { toApiError } from '@huddle/api-client';
 import { Button, ConfirmDialog, ErrorView, Icon, SelectField, SkeletonList, Stepper, TextField, useToast } from '@huddle/ui';
 import type { AthleteLocation, GeocodeResult } from '../api/account-types';
 import { QUERY_KEYS, useMemberApi } from '../api/hooks';
-import { createBaseMap, MAP_ACCENT, MAP_BRAND, showResult } from './base-map';
+import { BaseMap, MAP_ACCENT, MAP_BRAND, showResult, useMapCenter } from './BaseMap';
 import { canSaveLocation, MAP_DEFAULTS, milesToMeters } from './map-geometry';
 import { usePlaceSearch, usePlaceUnderPin } from './place-lookup';
 import { PlaceSearch } from './PlaceSearch';
@@ -23,20 +23,35 @@ interface LocationFormValues {
 
 const EMPTY_LOCATION_FORM: LocationFormValues = { name: '', radius: MAP_DEFAULTS.radius, locationType: DEFAULT_LOCATION_TYPE };
 
+const PLACED_STYLE = { color: MAP_ACCENT, weight: 2, fillColor: MAP_ACCENT, fillOpacity: 0.15 };
+const SAVED_STYLE = { color: MAP_BRAND, weight: 1, fillColor: MAP_BRAND, fillOpacity: 0.08 };
+
+/** The radius of the location being placed, around the pin in the middle of the map. */
+function PlacedRadius({ miles }: { miles: number }) {
+  const center = useMapCenter();
+  return <Circle center={center} radius={milesToMeters(miles)} pathOptions={PLACED_STYLE} />;
+}
+
+/** The saved locations, drawn as quiet circles named on hover. */
+function SavedLocations({ locations }: { locations: readonly AthleteLocation[] }) {
+  return locations.map((location) => (
+    <Circle key={location.id} center={[location.latitude, location.longitude]} radius={milesToMeters(location.radius)} pathOptions={SAVED_STYLE}>
+      <Tooltip>{location.name}</Tooltip>
+    </Circle>
+  ));
+}
+
 /**
  * Travel locations (spec §2): a Leaflet map centred on Los Angeles, a search box for a city or
  * coordinates, and a bottom bar 'Locations' with a name, a 'Mile radius' stepper and 'Save
  * location'. The pin stays in the middle: dragging the map moves the place, which is looked up
- * 200 ms after the map stops. Loaded on demand, with Leaflet and its stylesheet.
+ * 200 ms after the map stops. Loaded on demand, with Leaflet (through react-leaflet) and its stylesheet.
  */
 export default function LocationsEditor() {
   const api = useMemberApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const mapElement = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
-  const circleRef = useRef<L.Circle | null>(null);
-  const savedLayer = useRef<L.LayerGroup | null>(null);
   // A place picked from the results already has its address: the move it causes needs no lookup.
   const knownAddress = useRef<string | null>(null);
 
@@ -51,58 +66,7 @@ export default function LocationsEditor() {
   // The saved location whose removal waits for confirmation (spec §8: removals are confirmed).
   const [removing, setRemoving] = useState<AthleteLocation | null>(null);
 
-  const config = useQuery({ queryKey: QUERY_KEYS.mapsConfig, queryFn: api.mapsConfig, staleTime: Number.POSITIVE_INFINITY, retry: 0 });
   const locations = useQuery({ queryKey: QUERY_KEYS.locations, queryFn: api.listLocations });
-  const configSettled = !config.isPending;
-  const tilesUrl = config.data?.tiles_url ?? null;
-
-  // The map itself: created once the tile configuration is known (an unreachable config means offline).
-  useEffect(() => {
-    const element = mapElement.current;
-    if (!element || !configSettled) return undefined;
-    const { map, pin, dispose } = createBaseMap(
-      element,
-      { center: MAP_DEFAULTS.center, tilesUrl, attribution: config.data?.attribution, loadLabels: api.placeLabels },
-      setCenter,
-    );
-    savedLayer.current = L.layerGroup().addTo(map);
-    circleRef.current = L.circle(MAP_DEFAULTS.center, {
-      radius: milesToMeters(MAP_DEFAULTS.radius),
-      color: MAP_ACCENT,
-      weight: 2,
-      fillColor: MAP_ACCENT,
-      fillOpacity: 0.15,
-    }).addTo(map);
-    pin.bringToFront();
-    map.on('move', () => circleRef.current?.setLatLng(map.getCenter()));
-    mapRef.current = map;
-    return () => {
-      dispose();
-      mapRef.current = null;
-    };
-  }, [api, configSettled, tilesUrl, config.data?.attribution]);
-
-  useEffect(() => {
-    circleRef.current?.setRadius(milesToMeters(radius));
-  }, [radius]);
-
-  // The saved locations, drawn as quiet circles under the one being placed.
-  useEffect(() => {
-    const layer = savedLayer.current;
-    if (!layer) return;
-    layer.clearLayers();
-    for (const location of locations.data ?? []) {
-      L.circle([location.latitude, location.longitude], {
-        radius: milesToMeters(location.radius),
-        color: MAP_BRAND,
-        weight: 1,
-        fillColor: MAP_BRAND,
-        fillOpacity: 0.08,
-      })
-        .bindTooltip(location.name)
-        .addTo(layer);
-    }
-  }, [locations.data, configSettled]);
 
   const goTo = (result: GeocodeResult) => {
     const map = mapRef.current;
@@ -144,7 +108,10 @@ export default function LocationsEditor() {
   return (
     <div className="mb-map">
       <PlaceSearch search={search} onPick={goTo} />
-      <div className="mb-map__canvas" ref={mapElement} role="application" aria-label="Map: drag to place the location" />
+      <BaseMap api={api} start={MAP_DEFAULTS.center} label="Map: drag to place the location" mapRef={mapRef} onSettle={setCenter}>
+        <SavedLocations locations={locations.data ?? []} />
+        <PlacedRadius miles={radius} />
+      </BaseMap>
       {mapIssue && (
         <p className="mb-map__issue" role="alert">
           {mapIssue}

@@ -1,11 +1,9 @@
-import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import type L from 'leaflet';
-import { useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@huddle/domain';
 import type { GeocodeResult } from '../api/account-types';
-import { QUERY_KEYS, useMemberApi } from '../api/hooks';
-import { createBaseMap, showResult } from './base-map';
+import { useMemberApi } from '../api/hooks';
+import { BaseMap, showResult } from './BaseMap';
 import { MAP_DEFAULTS } from './map-geometry';
 import { usePlaceSearch, usePlaceUnderPin } from './place-lookup';
 import { PlaceSearch } from './PlaceSearch';
@@ -29,11 +27,10 @@ export interface PlacePickerProps {
  * Where a booked event happens: the same map and geocoder as the athlete's travel locations (spec
  * §2), with the search box and the pin in the middle, but one place and no radius. The place is
  * taken once its address is known: picked from the results, or looked up after the map stops.
- * Loaded on demand, with Leaflet.
+ * Loaded on demand, with Leaflet and react-leaflet.
  */
 export default function PlacePicker({ label, value, onChange, error }: PlacePickerProps) {
   const api = useMemberApi();
-  const mapElement = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const knownAddress = useRef<string | null>(null);
   const start = useRef(value ? { lat: value.latitude, lng: value.longitude } : MAP_DEFAULTS.center).current;
@@ -41,22 +38,8 @@ export default function PlacePicker({ label, value, onChange, error }: PlacePick
   const pinPlace = usePlaceUnderPin(api, center, start, knownAddress, value?.address ?? LIMITS.defaultMapCenter.name);
   const search = usePlaceSearch(api);
   const issue = search.issue ?? pinPlace.issue;
-  const config = useQuery({ queryKey: QUERY_KEYS.mapsConfig, queryFn: api.mapsConfig, staleTime: Number.POSITIVE_INFINITY, retry: 0 });
-  const configSettled = !config.isPending;
-  const tilesUrl = config.data?.tiles_url ?? null;
   const changed = useRef(onChange);
   changed.current = onChange;
-
-  useEffect(() => {
-    const element = mapElement.current;
-    if (!element || !configSettled) return undefined;
-    const { map, dispose } = createBaseMap(element, { center: start, tilesUrl, attribution: config.data?.attribution, loadLabels: api.placeLabels }, setCenter);
-    mapRef.current = map;
-    return () => {
-      dispose();
-      mapRef.current = null;
-    };
-  }, [api, configSettled, tilesUrl, config.data?.attribution, start]);
 
   // The pin's place becomes the value once its address is known (not while it is looked up).
   useEffect(() => {
@@ -75,7 +58,7 @@ export default function PlacePicker({ label, value, onChange, error }: PlacePick
     <fieldset className={error ? 'mb-place hd-field--invalid' : 'mb-place'}>
       <legend className="hd-field__label">{label}</legend>
       <PlaceSearch search={search} onPick={goTo} />
-      <div className="mb-map__canvas mb-place__canvas" ref={mapElement} role="application" aria-label="Map: drag to place the event" />
+      <BaseMap api={api} start={start} label="Map: drag to place the event" className="mb-place__canvas" mapRef={mapRef} onSettle={setCenter} />
       <p className="mb-place__address" aria-live="polite">
         {pinPlace.lookingUp ? 'Finding the place…' : value ? value.address : 'Search for the place, or drag the map to put the pin on it.'}
       </p>

@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { createElementObject, createTileLayerComponent, type LayerProps, updateGridLayer, withPane } from '@react-leaflet/core';
 import { coordinateLabel, gridLines, gridStep, mercatorY, tileBounds } from './map-geometry';
 
 const TILE_SIZE = 256;
@@ -47,3 +48,9 @@ export class OfflineBaseLayer extends L.GridLayer {
     return canvas;
   }
 }
+
+/** The coordinate grid as a react-leaflet layer: `<CoordinateGrid pane=... attribution=... />`. */
+export const CoordinateGrid = createTileLayerComponent<OfflineBaseLayer, LayerProps & L.GridLayerOptions>(
+  (props, context) => createElementObject(new OfflineBaseLayer(withPane(props, context)), context),
+  updateGridLayer,
+);
