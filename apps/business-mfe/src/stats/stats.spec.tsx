@@ -6,8 +6,12 @@ import { ShellContextProvider, ToastProvider } from '@huddle/ui';
 import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { testShell } from '@huddle/ui/testing';
 import { StatsScreen } from '../screens/StatsScreen';
+import type { BusinessExport } from './export-api';
+import { ExportActions, ExportBody, ExportNote } from './ExportModal';
+import { DEFAULT_EXPORT_CHOICE, exportScreen, isExportWorking, progressText, type ExportFacts, type ExportScreen } from './export-view';
 import { browserTimeZone, BUSINESS_STATS_KEY, type BusinessStats } from './stats-api';
 import { formatMoney, isEmptyStats, STATS_EMPTY } from './stats-view';
+import type { BusinessExportController } from './useBusinessExport';
 
 const TYPES = ['personal_appearance', 'speaking_engagement', 'training_session', 'endorsement', 'video_chat', 'shoutout', 'camp', 'endorsement_campaign'] as const;
 
@@ -43,7 +47,7 @@ const BUSY = stats({
 type Cached = { data: BusinessStats } | { error: Error } | undefined;
 
 /** The screen as first painted with this answer in the cache (none: still loading). */
-function renderScreen(cached: Cached): string {
+function renderScreen(cached: Cached, account = testShell().account): string {
   const client = new QueryClient({ defaultOptions: { queries: { retryOnMount: false } } });
   const queryKey = [...BUSINESS_STATS_KEY, browserTimeZone()];
   if (cached && 'data' in cached) client.setQueryData(queryKey, cached.data);
@@ -53,7 +57,7 @@ function renderScreen(cached: Cached): string {
   }
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <ShellContextProvider value={testShell({ role: 3 })} requires={SHELL_CONTRACT_VERSION}>
+      <ShellContextProvider value={testShell({ role: 3, account })} requires={SHELL_CONTRACT_VERSION}>
         <ToastProvider>
           <Router ssrPath="/stats">
             <StatsScreen />
@@ -118,5 +122,133 @@ describe('/stats', () => {
     expect(formatMoney(0)).toBe('$0.00');
     expect(formatMoney(1250.5)).toBe('$1,250.50');
     expect(formatMoney(0.07)).toBe('$0.07');
+  });
+});
+
+const EMAIL = 'you@company.com';
+
+function job(changes: Partial<BusinessExport> = {}): BusinessExport {
+  return {
+    id: 'e1',
+    format: 'pdf',
+    send: false,
+    status: 'queued',
+    progress: 0,
+    filename: 'huddle-statistics-acme-co-2026-11-27.pdf',
+    emailed_to: null,
+    error: null,
+    created_at: '2026-11-27T10:00:00.000Z',
+    download_path: null,
+    ...changes,
+  };
+}
+
+function facts(changes: Partial<ExportFacts> = {}): ExportFacts {
+  return { choice: DEFAULT_EXPORT_CHOICE, job: undefined, starting: false, startError: null, readError: null, saving: false, saveError: null, ...changes };
+}
+
+const noop = () => undefined;
+
+/** The modal's content and buttons for this screen, as a person sees them (the Modal around them needs a document). */
+function renderModal(screen: ExportScreen): string {
+  return renderToStaticMarkup(
+    <>
+      <ExportBody screen={screen} email={EMAIL} onChoose={noop} />
+      <ExportActions screen={screen} onClose={noop} onStart={noop} onRetry={noop} onSaveAgain={noop} onNewExport={noop} />
+    </>,
+  );
+}
+
+const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(?:<span[^>]*><\/span>)?([^<]*)<\/button>/g)].map((match) => match[1]);
+
+describe('the export modal', () => {
+  it('asks the format (PDF first) and the delivery, the email being the account’s own', () => {
+    const html = renderModal(exportScreen(facts()));
+    expect(html).toMatch(/<legend[^>]*>Format<\/legend>/);
+    expect(html).toMatch(/<legend[^>]*>Delivery<\/legend>/);
+    expect(html).toMatch(/<input type="radio" name="export-format" checked="" value="pdf"/);
+    expect(html).toMatch(/<input type="radio" name="export-format" value="csv"\/>/);
+    expect(html).toMatch(/<input type="radio" name="export-delivery" checked="" value="download"/);
+    expect(html).toContain(`Email to ${EMAIL}`);
+    expect(buttons(html)).toEqual(['Cancel', 'Start export']);
+    // While the start call runs the choices are locked and the button spins.
+    const starting = renderModal(exportScreen(facts({ starting: true, choice: { format: 'csv', delivery: 'email' } })));
+    expect(starting).toMatch(/<fieldset class="bs-export__choices" disabled="">/);
+    expect(starting).toMatch(/checked="" value="csv"/);
+    expect(starting).toMatch(/checked="" value="email"/);
+    expect(starting).toMatch(/aria-busy="true"[^>]*>.*Start export/);
+  });
+
+  it('shows the progress as a live status while the job is queued or running', () => {
+    const queued = exportScreen(facts({ job: job() }));
+    expect(queued).toMatchObject({ kind: 'working', percent: 0 });
+    const html = renderModal(exportScreen(facts({ job: job({ status: 'running', progress: 40 }) })));
+    expect(html).toMatch(/<div role="status" aria-live="polite">.*Preparing your export… 40%/);
+    expect(html).toContain('aria-valuenow="40"');
+    expect(html).toContain('the export keeps going');
+    expect(buttons(html)).toEqual(['Close']);
+    expect(progressText(40)).toBe('Preparing your export… 40%');
+    // Bounded whatever the API answers.
+    expect(exportScreen(facts({ job: job({ status: 'running', progress: 140 }) }))).toMatchObject({ percent: 100 });
+  });
+
+  it('says Sent only once the API says the email was accepted', () => {
+    const mailing = job({ send: true, status: 'done', progress: 100, download_path: '/booking/request/counters-business-export/e1/file' });
+    // Done but not yet emailed: still working, still polled, never 'Sent'.
+    expect(isExportWorking(mailing)).toBe(true);
+    expect(renderModal(exportScreen(facts({ job: mailing })))).not.toContain('Sent to');
+    const sent = renderModal(exportScreen(facts({ job: { ...mailing, emailed_to: EMAIL } })));
+    expect(sent).toContain(`Sent to ${EMAIL}`);
+    expect(buttons(sent)).toEqual(['Close', 'New export']);
+  });
+
+  it('tells a downloaded export was saved, with its name, and offers it again', () => {
+    const done = job({ status: 'done', progress: 100, download_path: '/booking/request/counters-business-export/e1/file' });
+    expect(isExportWorking(done)).toBe(false);
+    const html = renderModal(exportScreen(facts({ job: done })));
+    expect(html).toContain('Saved huddle-statistics-acme-co-2026-11-27.pdf');
+    expect(buttons(html)).toEqual(['Close', 'Download again', 'New export']);
+    // The file could not be fetched: the API's message with a retry.
+    const failedSave = renderModal(exportScreen(facts({ job: done, saveError: 'This export is not ready yet' })));
+    expect(failedSave).toMatch(/role="alert">This export is not ready yet</);
+    expect(buttons(failedSave)).toEqual(['Close', 'Try again']);
+  });
+
+  it("shows the API's message with a retry when the export cannot start, fails, or cannot be read", () => {
+    const refused = renderModal(exportScreen(facts({ startError: 'You already have 3 exports in progress; please wait for one to finish' })));
+    expect(refused).toMatch(/role="alert">You already have 3 exports in progress; please wait for one to finish</);
+    expect(buttons(refused)).toEqual(['Cancel', 'Try again']);
+    const failed = renderModal(exportScreen(facts({ job: job({ status: 'failed', error: 'The report could not be written' }) })));
+    expect(failed).toMatch(/role="alert">The report could not be written</);
+    expect(buttons(failed)).toEqual(['Close', 'Try again']);
+    const unread = renderModal(exportScreen(facts({ job: job({ status: 'running', progress: 20 }), readError: 'No internet connection' })));
+    expect(unread).toContain('Preparing your export… 20%');
+    expect(unread).toMatch(/role="alert">No internet connection</);
+    expect(buttons(unread)).toEqual(['Close', 'Try again']);
+  });
+
+  it('leaves a note on the page while the export goes on with the modal closed', () => {
+    const controller = (open: boolean, working?: BusinessExport): BusinessExportController => ({
+      open,
+      working,
+      screen: exportScreen(facts({ job: working })),
+      show: noop,
+      close: noop,
+      choose: noop,
+      start: noop,
+      retry: noop,
+      saveAgain: noop,
+      newExport: noop,
+    });
+    const running = job({ status: 'running', progress: 60 });
+    expect(renderToStaticMarkup(<ExportNote controller={controller(false, running)} />)).toMatch(/role="status"><span>Export in progress… 60%<\/span>.*Show<\/button>/);
+    expect(renderToStaticMarkup(<ExportNote controller={controller(true, running)} />)).toBe('');
+    expect(renderToStaticMarkup(<ExportNote controller={controller(false)} />)).toBe('');
+  });
+
+  it('offers Export once there are numbers, and not over the skeleton, the error or the empty screen', () => {
+    const account = { id: 'b1', user_type: 3 as const, profile_completed: true, email: EMAIL };
+    expect(buttons(renderScreen({ data: BUSY }, account))).toContain('Export');
+    for (const cached of [undefined, { error: networkError() }, { data: stats() }]) expect(buttons(renderScreen(cached, account))).not.toContain('Export');
   });
 });
