@@ -64,6 +64,7 @@ describe('migrations', () => {
       'media_objects',
       'migrations',
       'money_incidents',
+      'nil_disclosures',
       'notification_counters',
       'notifications',
       'outbox_emails',
