@@ -10,8 +10,14 @@ const aliases = {
   '^@huddle/domain/notifications$': path.join(__dirname, 'libs/domain/src/notifications.ts'),
   // NIL disclosure rules (issue 23): the API and the athlete's locker room only.
   '^@huddle/domain/nil$': path.join(__dirname, 'libs/domain/src/nil.ts'),
-  // The administrator's rules (counters, custom pushes, CSV cells): off the guest's first screen.
+  // The administrator's rules (messages, counters, custom pushes, CSV cells): off the guest's first screen.
   '^@huddle/domain/admin$': path.join(__dirname, 'libs/domain/src/admin.ts'),
+  // Week and month boundaries in the viewer's time zone: the API's counters only.
+  '^@huddle/domain/periods$': path.join(__dirname, 'libs/domain/src/periods.ts'),
+  // The request state machine (actions, timers, money steps) and the payout rules: the API's, and
+  // a few screens' that load after the first.
+  '^@huddle/domain/request-actions$': path.join(__dirname, 'libs/domain/src/request-actions.ts'),
+  '^@huddle/domain/payouts$': path.join(__dirname, 'libs/domain/src/payouts.ts'),
   '^@huddle/api-client$': path.join(__dirname, 'libs/api-client/src/index.ts'),
   '^@huddle/ui$': path.join(__dirname, 'libs/ui/src/index.ts'),
   '^@huddle/ui/shell-contract$': path.join(__dirname, 'libs/ui/src/shell-contract.ts'),

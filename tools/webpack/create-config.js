@@ -153,6 +153,13 @@ function createConfig({ dirname, kind, name, port, title }) {
           // the locker room and the console carry them, never another role's first screen.
           '@huddle/domain/nil$': path.join(workspaceRoot, 'libs/domain/src/nil.ts'),
           '@huddle/domain/admin$': path.join(workspaceRoot, 'libs/domain/src/admin.ts'),
+          // Week and month boundaries in the viewer's time zone (the counters' periods), off the
+          // shared singleton too: a screen that needs them carries them in its own chunk.
+          '@huddle/domain/periods$': path.join(workspaceRoot, 'libs/domain/src/periods.ts'),
+          // The request state machine and the payout rules: the API's, and screens that load later
+          // (the booking form, a request's page, the payout screens) carry what they use.
+          '@huddle/domain/request-actions$': path.join(workspaceRoot, 'libs/domain/src/request-actions.ts'),
+          '@huddle/domain/payouts$': path.join(workspaceRoot, 'libs/domain/src/payouts.ts'),
           // Development-only stand-in shell for a remote's own page; see libs/ui/src/standalone.tsx.
           '@huddle/ui/standalone$': path.join(workspaceRoot, 'libs/ui/src/standalone.tsx'),
           // The shell contract's version, compiled into each app rather than shared, so a remote

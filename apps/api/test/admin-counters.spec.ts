@@ -1,6 +1,6 @@
 import { UserType } from '@huddle/domain';
 import { LEDGER_LINES, recordMovement } from '../src/modules/payments/ledger';
-import type { AdminCounters } from '@huddle/domain';
+import type { AdminCounters } from '@huddle/domain/admin';
 import { api } from './support/accounts-api';
 import { createAccount, createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { ADMIN_MESSAGES, ERROR_MESSAGES, ErrorCode, LIMITS, MESSAGES, UserType } from '@huddle/domain';
+import { ERROR_MESSAGES, ErrorCode, LIMITS, MESSAGES, UserType } from '@huddle/domain';
+import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import type { UserTypeCode } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { AccountEntity } from '../src/modules/accounts/entities/account.entity';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { ADMIN_MESSAGES, CUSTOM_PUSH_BATCH, ErrorCode, MESSAGES, UserType } from '@huddle/domain';
+import { ErrorCode, MESSAGES, UserType } from '@huddle/domain';
+import { ADMIN_MESSAGES, CUSTOM_PUSH_BATCH } from '@huddle/domain/admin';
 import { JobsService } from '../src/modules/jobs/jobs.service';
 import { BroadcastNotifications } from '../src/modules/notifications/broadcast-notifications.service';
 import { CustomPushesService, DELIVER_CUSTOM_PUSH } from '../src/modules/pushes/custom-pushes.service';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
-import { ADMIN_MESSAGES, DEFAULT_RATES, MESSAGES } from '@huddle/domain';
+import { DEFAULT_RATES, MESSAGES } from '@huddle/domain';
+import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import { PASSWORD, PHOTO, signIn, uniqueEmail, uniquePhone } from './support/accounts';
 import { createAthleteByApi, type ApiAthlete } from './support/athletes';
 import { screenshot } from './support/browser';

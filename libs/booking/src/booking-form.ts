@@ -1,4 +1,5 @@
-import { isBookableStart, LIMITS, MESSAGES, type AthleteServiceType } from '@huddle/domain';
+import { LIMITS, MESSAGES, type AthleteServiceType } from '@huddle/domain';
+import { isBookableStart } from '@huddle/domain/request-actions';
 import {
   bookingPayloadSchema,
   bookingPriceCents,

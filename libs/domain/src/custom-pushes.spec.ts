@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, MESSAGES } from './messages';
+import { ADMIN_MESSAGES } from './admin-messages';
+import { MESSAGES } from './messages';
 import { CUSTOM_PUSH_LIMITS, parseCustomPush } from './custom-pushes';
 
 const ID_A = '6f1c2b7e-3a4d-4e5f-8a9b-0c1d2e3f4a5b';

@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, MESSAGES } from './messages';
+import { ADMIN_MESSAGES } from './admin-messages';
+import { MESSAGES } from './messages';
 import { hasForbiddenCharacters } from './validation';
 import { UserType } from './roles';
 

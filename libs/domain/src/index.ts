@@ -1,6 +1,8 @@
+// The shared @huddle/domain singleton: every first screen carries all of it. Rules only one role's
+// later screens or only the API need live on entries of their own (package.json "exports"):
+// /admin, /nil, /periods, /request-actions, /payouts, /notifications, /request-details, /format.
 export * from './roles';
 export * from './request-status';
-export * from './request-actions';
 export * from './service-types';
 export * from './campaign';
 export * from './limits';
@@ -21,8 +23,3 @@ export * from './usernames';
 export * from './public-names';
 export * from './video-chat';
 export * from './money';
-export * from './payouts';
-export * from './custom-pushes';
-export * from './admin-counters';
-export * from './csv-cell';
-export * from './periods';

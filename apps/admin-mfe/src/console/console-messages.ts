@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@huddle/domain';
+import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 
 /** The console's toasts (spec §8, issue 22), from libs/domain where the API's answers come from too. */
 export const USER_TOASTS = {

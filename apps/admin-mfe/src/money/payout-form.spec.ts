@@ -1,5 +1,5 @@
 import { NETWORK_ERROR_MESSAGE } from '@huddle/api-client';
-import { PAYOUT_ACCOUNT_LINES, PAYOUT_MESSAGES } from '@huddle/domain';
+import { PAYOUT_ACCOUNT_LINES, PAYOUT_MESSAGES } from '@huddle/domain/payouts';
 import { adminMoneyApi, type PayoutCandidate } from './admin-money-api';
 import {
   amountOf,

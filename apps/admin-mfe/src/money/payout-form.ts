@@ -1,4 +1,5 @@
-import { checkPayoutForm, formatCents, PAYOUT_ACCOUNT_LINES, PAYOUT_MESSAGES, payoutAmountCents, toCents, toDollars, type PayoutFormCheck } from '@huddle/domain';
+import { formatCents, toCents, toDollars } from '@huddle/domain';
+import { checkPayoutForm, PAYOUT_ACCOUNT_LINES, PAYOUT_MESSAGES, payoutAmountCents, type PayoutFormCheck } from '@huddle/domain/payouts';
 import { plural } from '@huddle/domain/format';
 import { sanitizeAmountInput } from '@huddle/domain/request-details';
 import type { PayoutCandidate, PayoutItem } from './admin-money-api';

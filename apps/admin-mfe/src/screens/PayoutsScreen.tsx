@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { LIMITS, formatCents, type PayoutFormCheck } from '@huddle/domain';
+import { LIMITS, formatCents } from '@huddle/domain';
+import type { PayoutFormCheck } from '@huddle/domain/payouts';
 import { formatDate, fullName } from '@huddle/domain/format';
 import { Button, ConfirmDialog, EmptyView, ErrorView, Page, SkeletonList, TextField, cx, useSearchParam, useToast } from '@huddle/ui';
 import type { PayoutCandidate } from '../money/admin-money-api';

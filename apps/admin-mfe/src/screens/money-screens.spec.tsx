@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
-import { PAYOUT_ACCOUNT_LINES, PAYOUT_MESSAGES } from '@huddle/domain';
+import { PAYOUT_ACCOUNT_LINES, PAYOUT_MESSAGES } from '@huddle/domain/payouts';
 import { formatDate } from '@huddle/domain/format';
 import { ShellContextProvider, ToastProvider } from '@huddle/ui';
 import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';

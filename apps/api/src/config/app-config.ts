@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
-import { IMAGE_UPLOAD_MAX_MEGABYTES, LIMITS, MAX_PENDING_EXPIRY_HOURS, PAYOUT_DUE_DAYS_DEFAULT } from '@huddle/domain';
+import { IMAGE_UPLOAD_MAX_MEGABYTES, LIMITS } from '@huddle/domain';
+import { MAX_PENDING_EXPIRY_HOURS } from '@huddle/domain/request-actions';
+import { PAYOUT_DUE_DAYS_DEFAULT } from '@huddle/domain/payouts';
 import type { ValidationError } from 'class-validator';
 import { findWorkspaceRoot } from './workspace-root';
 

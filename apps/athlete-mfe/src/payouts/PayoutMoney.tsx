@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { toApiError } from '@huddle/api-client';
-import { formatCents, SERVICE_LABELS, toCents, type PayoutItemStatus, type ServiceType } from '@huddle/domain';
+import { formatCents, SERVICE_LABELS, toCents, type ServiceType } from '@huddle/domain';
+import { type PayoutItemStatus } from '@huddle/domain/payouts';
 import { formatDate } from '@huddle/domain/format';
 import { EmptyView, ErrorView, Panel, SkeletonList } from '@huddle/ui';
 import { usePayoutSummary, type AthletePayout, type PayoutSummary } from './payouts-api';

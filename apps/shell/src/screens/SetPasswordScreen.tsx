@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import { ADMIN_MESSAGES } from '@huddle/domain';
+import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import { Button, Icon, TextField, buttonClassName } from '@huddle/ui';
 import { errorMessage } from '../api/http';
 import { AuthLayout } from './AuthLayout';

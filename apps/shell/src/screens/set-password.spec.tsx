@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Router } from 'wouter';
 import { ApiError, createApiClient } from '@huddle/api-client';
-import { ADMIN_MESSAGES, MESSAGES } from '@huddle/domain';
+import { MESSAGES } from '@huddle/domain';
+import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import { documentTitle } from '../routing/route-titles';
 import { shellScreenFor } from '../routing/shell-screen';
 import { isInvalidLink, PASSWORDS_DIFFER, setPasswordErrors, setPasswordToken, setPasswordWithToken } from './set-password';

@@ -1,5 +1,6 @@
 import { ApiError, unwrap, type ApiClient } from '@huddle/api-client';
-import { ADMIN_MESSAGES, LIMITS, MESSAGES } from '@huddle/domain';
+import { LIMITS, MESSAGES } from '@huddle/domain';
+import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import { api } from '../api/http';
 import type { FieldErrors } from './form-errors';
 

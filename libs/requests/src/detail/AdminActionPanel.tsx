@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toApiError } from '@huddle/api-client';
-import { PAYOUT_MESSAGES, RequestStatus } from '@huddle/domain';
+import { RequestStatus } from '@huddle/domain';
+import { PAYOUT_MESSAGES } from '@huddle/domain/payouts';
 import { Button, ConfirmDialog, useToast, type ScreenProps } from '@huddle/ui';
 import { useRequestsApi } from '../api/hooks';
 import type { RequestView } from '../api/requests-api';

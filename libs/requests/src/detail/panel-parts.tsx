@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toApiError } from '@huddle/api-client';
-import type { RequestAction } from '@huddle/domain';
+import type { RequestAction } from '@huddle/domain/request-actions';
 import { formatDate, formatTimeLeft, isoDate } from '@huddle/domain/format';
 import { useToast } from '@huddle/ui';
 import type { RequestView } from '../api/requests-api';

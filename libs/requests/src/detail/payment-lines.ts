@@ -1,4 +1,5 @@
-import { formatCents, MONEY_EVENT_KINDS, moneyEventText, REQUEST_PAYOUT_STATUSES, toCents, type MoneyEventKind, type RequestPayoutStatus } from '@huddle/domain';
+import { formatCents, MONEY_EVENT_KINDS, moneyEventText, toCents, type MoneyEventKind } from '@huddle/domain';
+import { REQUEST_PAYOUT_STATUSES, type RequestPayoutStatus } from '@huddle/domain/payouts';
 import { formatDate, formatTime } from '@huddle/domain/format';
 
 /** A request's `payment` block (spec §3) as the request page reads it. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { adminCounters, ErrorCode, toDollars } from '@huddle/domain';
+import { ErrorCode, toDollars } from '@huddle/domain';
+import { adminCounters } from '@huddle/domain/admin';
 import { Clock } from '../../common/time/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { PaymentsService } from '../payments/payments.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ErrorCode, RequestStatus } from '@huddle/domain';
-import type { RequestPayoutStatus } from '@huddle/domain';
+import type { RequestPayoutStatus } from '@huddle/domain/payouts';
 import { DomainError } from '../../common/errors/domain-error';
 import { BookingRequestsService } from '../booking/booking-requests.service';
 import { CampaignsService } from '../booking/campaigns.service';

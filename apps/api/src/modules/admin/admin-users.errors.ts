@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, ErrorCode, MESSAGES } from '@huddle/domain';
+import { ErrorCode, MESSAGES } from '@huddle/domain';
+import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import { DomainError } from '../../common/errors/domain-error';
 
 export const AdminUsersErrors = {

@@ -1,7 +1,7 @@
 import { REQUEST_STATUS_LABELS, SERVICE_LABELS } from '@huddle/domain';
-import { localDateOf } from '@huddle/domain';
+import { localDateOf } from '@huddle/domain/periods';
 import type { RequestStatusCode } from '@huddle/domain';
-import type { LocalDate } from '@huddle/domain';
+import type { LocalDate } from '@huddle/domain/periods';
 import type { BusinessRequestLine, BusinessStatsFacts } from './business-stats.query';
 
 /**

@@ -3,7 +3,7 @@ import type { OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import { viewerTimeZone } from '@huddle/domain';
+import { viewerTimeZone } from '@huddle/domain/periods';
 import { Clock } from '../../common/time/clock';
 import { JobsService } from '../jobs/jobs.service';
 import type { Job } from '../jobs/jobs.service';

@@ -1,6 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { CHART_BUCKETS, nextPeriodStart, periodLabel, periodStarts, SERVICE_TYPES } from '@huddle/domain';
-import type { Period, ServiceType } from '@huddle/domain';
+import { SERVICE_TYPES } from '@huddle/domain';
+import { CHART_BUCKETS, nextPeriodStart, periodLabel, periodStarts } from '@huddle/domain/periods';
+import type { ServiceType } from '@huddle/domain';
+import type { Period } from '@huddle/domain/periods';
 
 /** One paid request (or campaign share) of the business with what the ledger kept of its money. */
 interface SpendRow {

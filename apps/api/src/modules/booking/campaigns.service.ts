@@ -9,11 +9,11 @@ import {
   mergeMoneyEvents,
   moneyEventText,
   RequestStatus,
-  splitAmount,
   toCents,
   toDollars,
   UserType,
 } from '@huddle/domain';
+import { splitAmount } from '@huddle/domain/request-actions';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
 import { DomainError } from '../../common/errors/domain-error';

@@ -1,6 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { CHART_BUCKETS, nextPeriodStart, periodLabel, periodStarts, SERVICE_TYPES, viewerPeriods } from '@huddle/domain';
-import type { Period, ServiceType } from '@huddle/domain';
+import { SERVICE_TYPES } from '@huddle/domain';
+import { CHART_BUCKETS, nextPeriodStart, periodLabel, periodStarts, viewerPeriods } from '@huddle/domain/periods';
+import type { ServiceType } from '@huddle/domain';
+import type { Period } from '@huddle/domain/periods';
 
 /** One paid request of the athlete with what the ledger owes them for it. */
 interface ShareRow {

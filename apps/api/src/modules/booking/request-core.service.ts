@@ -3,18 +3,17 @@ import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { QueryFailedError } from 'typeorm';
 import type { EntityManager } from 'typeorm';
+import { ENDORSEMENT_DISCLOSURE, ErrorCode, RequestStatus } from '@huddle/domain';
 import {
   acceptNeedsDisclosure,
   CALENDAR_HOLDING_STATUSES,
   checkRequestAction,
   deliveryDeadline,
-  ENDORSEMENT_DISCLOSURE,
-  ErrorCode,
   expirationTime,
-  RequestStatus,
   REQUEST_ACTION_RULES,
-} from '@huddle/domain';
-import type { MoneyStep, RequestAction, RequestFacts, RequestParty, RequestStatusCode, TimerSettings } from '@huddle/domain';
+} from '@huddle/domain/request-actions';
+import type { RequestStatusCode } from '@huddle/domain';
+import type { MoneyStep, RequestAction, RequestFacts, RequestParty, TimerSettings } from '@huddle/domain/request-actions';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
 import { DomainError } from '../../common/errors/domain-error';

@@ -1,5 +1,6 @@
 import { UserType } from '@huddle/domain';
-import type { RequestParty, RoleCode } from '@huddle/domain';
+import type { RoleCode } from '@huddle/domain';
+import type { RequestParty } from '@huddle/domain/request-actions';
 
 /** Who is acting: a signed-in account (its role code) or the system's timers. */
 export interface RequestActor {

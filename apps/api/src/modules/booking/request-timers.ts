@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { ErrorCode, VIDEO_CHAT } from '@huddle/domain';
-import type { RequestAction } from '@huddle/domain';
+import type { RequestAction } from '@huddle/domain/request-actions';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
 import { DomainError } from '../../common/errors/domain-error';

@@ -1,7 +1,8 @@
-import { availableActions, toDollars as fromCents, isVideoDelivery, moneyEventText, RequestStatus } from '@huddle/domain';
-import type { MoneyEventKind, RequestParty, RequestPayoutStatus } from '@huddle/domain';
-import { deliveryDeadline } from '@huddle/domain';
-import type { TimerSettings } from '@huddle/domain';
+import { toDollars as fromCents, isVideoDelivery, moneyEventText, RequestStatus } from '@huddle/domain';
+import type { MoneyEventKind } from '@huddle/domain';
+import { availableActions, deliveryDeadline } from '@huddle/domain/request-actions';
+import type { RequestParty, TimerSettings } from '@huddle/domain/request-actions';
+import type { RequestPayoutStatus } from '@huddle/domain/payouts';
 import { actionLabel, factsOf } from './request-core.service';
 import type { RequestEntity } from './entities/request.entity';
 import type { RequestDto, RequestHistoryDto, RequestPartyDto, RequestSummaryDto } from './dto/request.dto';

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DEFAULT_RATES, splitAmount, UserType } from '@huddle/domain';
+import { DEFAULT_RATES, UserType } from '@huddle/domain';
+import { splitAmount } from '@huddle/domain/request-actions';
 import { DomainError } from '../../common/errors/domain-error';
 import { AppConfig } from '../../config/app-config';
 import { BookingRequestsService } from '../booking/booking-requests.service';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_RATES, UserType } from '@huddle/domain';
-import type { AthleteServiceType, RequestAction } from '@huddle/domain';
+import type { AthleteServiceType } from '@huddle/domain';
+import type { RequestAction } from '@huddle/domain/request-actions';
 import { AthletesService } from '../athletes/athletes.service';
 import { BookingRequestsService } from '../booking/booking-requests.service';
 import { CampaignsService } from '../booking/campaigns.service';

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, Post, Put, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorCode, LIMITS, PAYOUT_MESSAGES, toCents, UserType } from '@huddle/domain';
+import { ErrorCode, LIMITS, toCents, UserType } from '@huddle/domain';
+import { PAYOUT_MESSAGES } from '@huddle/domain/payouts';
 import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { PayoutItemStatus } from '@huddle/domain';
+import type { PayoutItemStatus } from '@huddle/domain/payouts';
 
 /** An athlete as the payout screens name and reach them. */
 export interface AthleteContact {

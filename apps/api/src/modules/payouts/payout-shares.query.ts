@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { RequestShareFacts } from '@huddle/domain';
+import type { RequestShareFacts } from '@huddle/domain/payouts';
 
 /** One request's share with the athlete it belongs to and what it is (for the athlete's lists). */
 export interface AthleteShare extends RequestShareFacts {

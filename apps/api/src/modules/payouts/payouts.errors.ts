@@ -1,4 +1,5 @@
-import { ErrorCode, MESSAGES, PAYOUT_MESSAGES } from '@huddle/domain';
+import { ErrorCode, MESSAGES } from '@huddle/domain';
+import { PAYOUT_MESSAGES } from '@huddle/domain/payouts';
 import { DomainError } from '../../common/errors/domain-error';
 import type { FieldErrors } from '../../common/errors/domain-error';
 

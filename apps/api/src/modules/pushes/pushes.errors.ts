@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, ErrorCode } from '@huddle/domain';
+import { ErrorCode } from '@huddle/domain';
+import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import { DomainError } from '../../common/errors/domain-error';
 import type { FieldErrors } from '../../common/errors/domain-error';
 

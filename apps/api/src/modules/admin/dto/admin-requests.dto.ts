@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID, MaxLength } from 'class-validator';
-import { MESSAGES, REQUEST_PAYOUT_STATUSES, SERVICE_TYPES } from '@huddle/domain';
-import type { RequestPayoutStatus } from '@huddle/domain';
+import { MESSAGES, SERVICE_TYPES } from '@huddle/domain';
+import { REQUEST_PAYOUT_STATUSES } from '@huddle/domain/payouts';
+import type { RequestPayoutStatus } from '@huddle/domain/payouts';
 import { Omittable } from '../../dto-rules';
 import { PageQuery } from '../../page.query';
 import { CampaignDto, RequestDto, RequestSummaryDto } from '../../booking/dto/request.dto';

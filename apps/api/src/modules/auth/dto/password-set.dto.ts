@@ -1,6 +1,6 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { ADMIN_MESSAGES } from '@huddle/domain';
+import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import { SignUpDto } from './credentials.dto';
 
 /** POST /user/accounts/password-set: the emailed link's token and the password, by the sign-up's rules. */

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { REQUEST_STATUS_CODES, TIMED_SERVICE_TYPES } from '@huddle/domain';
+import { REQUEST_STATUS_CODES } from '@huddle/domain';
+import { TIMED_SERVICE_TYPES } from '@huddle/domain/request-actions';
 
 /** The longest range one calendar read may cover: a month view with its leading and trailing weeks, with room. */
 export const CALENDAR_MAX_DAYS = 100;

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { MONEY_EVENT_KINDS, REQUEST_ACTIONS, REQUEST_PAYOUT_STATUSES, REQUEST_STATUS_CODES, SERVICE_TYPES } from '@huddle/domain';
+import { MONEY_EVENT_KINDS, REQUEST_STATUS_CODES, SERVICE_TYPES } from '@huddle/domain';
+import { REQUEST_ACTIONS } from '@huddle/domain/request-actions';
+import { REQUEST_PAYOUT_STATUSES } from '@huddle/domain/payouts';
 
 export class RequestPartyDto {
   @ApiProperty({ format: 'uuid' })

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { MESSAGES, PAYOUT_ACCOUNT_STATES, PAYOUT_ITEM_STATUSES, PAYOUT_MESSAGES, REQUEST_PAYOUT_STATUSES } from '@huddle/domain';
-import type { PayoutAccountState, PayoutItemStatus, RequestPayoutStatus } from '@huddle/domain';
+import { MESSAGES } from '@huddle/domain';
+import { PAYOUT_ACCOUNT_STATES, PAYOUT_ITEM_STATUSES, PAYOUT_MESSAGES, REQUEST_PAYOUT_STATUSES } from '@huddle/domain/payouts';
+import type { PayoutAccountState, PayoutItemStatus, RequestPayoutStatus } from '@huddle/domain/payouts';
 import { Omittable, Trim } from '../../dto-rules';
 import { PageQuery } from '../../page.query';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { CUSTOM_PUSH_LIMITS, CUSTOM_PUSH_ROLES, CUSTOM_PUSH_STATUSES } from '@huddle/domain';
-import type { CustomPushStatus } from '@huddle/domain';
+import { CUSTOM_PUSH_LIMITS, CUSTOM_PUSH_ROLES, CUSTOM_PUSH_STATUSES } from '@huddle/domain/admin';
+import type { CustomPushStatus } from '@huddle/domain/admin';
 import { Omittable, Trim } from '../../dto-rules';
 import { PageQuery } from '../../page.query';
 
