@@ -290,6 +290,54 @@ describe("the business's statistics export: GET /booking/request/counters-busine
     expect(smtp.received.length).toBe(before);
   });
 
+  it('lists a long history page by page (1,200 requests, pages of 500): every request once, the PDF over many pages with its header repeated', async () => {
+    const longhaul = await createSignedIn(testApp, UserType.Business, { firstName: 'Longhaul', lastName: 'Ltd' });
+    // Seeded in SQL (the API would take minutes for 1,200 bookings): paid shoutouts with B, a day apart, in four statuses.
+    await testApp.dataSource.query(
+      `INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, amount_to_athlete_cents, fee_amount_cents, paid, paid_at, finished_at, created_at)
+       SELECT 'shoutout', (ARRAY[1, 2, 3, 5])[1 + n % 4], $2, $1, 'Shoutout ' || n, 1000 + n, 800, 200 + n, true, $3::timestamptz - n * interval '1 hour',
+              CASE WHEN n % 4 = 3 THEN $3::timestamptz END, $3::timestamptz - n * interval '1 hour'
+         FROM generate_series(1, 1200) AS n`,
+      [longhaul.account.id, athleteB.account.id, clock.now()],
+    );
+    const started = await start(longhaul, 'export=csv').expect(200);
+    await testApp.get(JobsService).drainRequested(120_000);
+    const done = (await api(testApp).get(`${ROUTE}/${started.body.export.id}`, longhaul.token).expect(200)).body.export as ExportDto;
+    expect(done).toMatchObject({ status: 'done', progress: 100, filename: 'huddle-statistics-longhaul-ltd-2026-11-26.csv' });
+    const csv = await request(testApp.server).get(`/api/v1${done.download_path}`).set('x-access-token', longhaul.token).expect(200);
+    const sections = sectionsOf(csv.text);
+    const names = sections.get('Requests')!.slice(1).map((row) => row[1]);
+    expect(names).toHaveLength(1200);
+    expect(new Set(names).size).toBe(1200);
+    // Newest first: 'Shoutout 1' was made an hour before the clock's time, 'Shoutout 1200' 1,200 hours before.
+    expect(names[0]).toBe('Shoutout 1');
+    expect(names.at(-1)).toBe('Shoutout 1200');
+    // Accepted (2) and finished (5): n % 4 = 1 or 3, at 1000 + n cents each.
+    const acceptedCents = Array.from({ length: 1200 }, (_, index) => index + 1)
+      .filter((n) => n % 4 === 1 || n % 4 === 3)
+      .reduce((sum, n) => sum + 1000 + n, 0);
+    expect(sections.get('Totals')![2]).toEqual(['Accepted total', (acceptedCents / 100).toFixed(2)]);
+    expect(sections.get('By status')!.at(-1)).toEqual(['Total', '1200']);
+
+    const pdfStarted = await start(longhaul, 'export=pdf').expect(200);
+    await testApp.get(JobsService).drainRequested(120_000);
+    const pdfDone = (await api(testApp).get(`${ROUTE}/${pdfStarted.body.export.id}`, longhaul.token).expect(200)).body.export as ExportDto;
+    const pdf = await request(testApp.server).get(`/api/v1${pdfDone.download_path}`).set('x-access-token', longhaul.token).buffer(true).parse(binary).expect(200);
+    const { pages, total } = await pdfText(pdf.body as Buffer);
+    // About 43 request rows a page.
+    expect(total).toBeGreaterThan(25);
+    pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} of ${total}`);
+      expect(page).toContain('Longhaul Ltd');
+      expect(page).toContain('Period: 2026-10-07 to 2026-11-26');
+    });
+    // The request list goes on over the pages after its first, each under its header again.
+    const continued = pages.filter((page) => page.includes('Requests (continued)'));
+    expect(continued.length).toBe(total - 1 - pages.findIndex((page) => page.includes('paid requests, newest first')));
+    for (const page of continued) expect(page).toMatch(/Date\s+Request\s+Athlete\s+Service\s+Status\s+Price\s+Spent/);
+    expect(pages.at(-1)).toContain('Shoutout 1200');
+  }, 300_000);
+
   it("answers another business's export, and a file not yet made, with 1404", async () => {
     const done = await finished('export=csv');
     for (const path of [`${ROUTE}/${done.id}`, `${ROUTE}/${done.id}/file`, `${ROUTE}/not-a-uuid`, `${ROUTE}/00000000-0000-4000-8000-000000000000/file`]) {

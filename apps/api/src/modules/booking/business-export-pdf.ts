@@ -77,7 +77,7 @@ class ReportWriter {
   }
 
   /** A table at x; rows that do not fit go on to the next page under the header drawn again. */
-  table(x: number, columns: Column[], rows: string[][], options: { total?: string[]; caption?: string; size?: number } = {}): void {
+  table(x: number, columns: Column[], rows: string[][], options: { total?: string[]; caption?: string; size?: number; empty?: string } = {}): void {
     const width = columns.reduce((sum, column) => sum + column.width, 0);
     const size = options.size ?? 8.5;
     const header = (): void => {
@@ -88,6 +88,10 @@ class ReportWriter {
     };
     this.ensure(ROW * 2);
     header();
+    if (rows.length === 0 && options.empty) {
+      this.doc.font('Helvetica-Oblique').fontSize(size).fillColor(MUTED).text(options.empty, x + 5, this.y + 5, { width: width - 10, lineBreak: false });
+      this.y += ROW;
+    }
     rows.forEach((row, index) => {
       if (this.y + ROW > BOTTOM) {
         this.newPage();
@@ -123,9 +127,8 @@ class ReportWriter {
   }
 
   /** Horizontal bars, one per item, scaled to the largest; the value printed at the bar's end. */
-  barsAcross(x: number, width: number, title: string, items: Array<{ label: string; value: number; text: string }>, color: string): void {
+  barsAcross(x: number, width: number, title: string, items: Array<{ label: string; value: number; text: string }>, color: string, valueWidth = 62): void {
     const labelWidth = 112;
-    const valueWidth = 62;
     const barArea = width - labelWidth - valueWidth;
     const max = Math.max(...items.map((item) => item.value), 0);
     const height = 16 + items.length * 16;
@@ -248,7 +251,7 @@ export async function businessReportPdf(report: BusinessReport): Promise<Buffer>
   );
   const statusBottom = writer.y;
   writer.y = statusTop;
-  writer.barsAcross(LEFT + 260, WIDTH - 260, 'Requests by status', statuses.map((row) => ({ label: row.label, value: row.count, text: row.count.toLocaleString('en-US') })), BAR);
+  writer.barsAcross(LEFT + 260, WIDTH - 260, 'Requests by status', statuses.map((row) => ({ label: row.label, value: row.count, text: row.count.toLocaleString('en-US') })), BAR, 40);
   writer.y = Math.max(writer.y, statusBottom) + 22;
 
   writer.heading('By type', 'Campaign shares counted one by one');
@@ -281,7 +284,6 @@ export async function businessReportPdf(report: BusinessReport): Promise<Buffer>
   writer.y += 8;
 
   writer.heading('By athlete', 'Most spent first');
-  if (stats.byAthlete.length === 0) writer.y += 4;
   writer.table(
     LEFT,
     [
@@ -290,7 +292,7 @@ export async function businessReportPdf(report: BusinessReport): Promise<Buffer>
       { title: 'Spent', width: 110, align: 'right' },
     ],
     stats.byAthlete.map((row) => [row.name, row.count.toLocaleString('en-US'), dollarsText(row.spentCents)]),
-    { caption: 'By athlete', total: ['Total', requestCount(stats).toLocaleString('en-US'), dollarsText(stats.totals.spentCents)] },
+    { caption: 'By athlete', empty: 'No requests yet', total: ['Total', requestCount(stats).toLocaleString('en-US'), dollarsText(stats.totals.spentCents)] },
   );
   writer.y += 22;
 
@@ -317,6 +319,7 @@ export async function businessReportPdf(report: BusinessReport): Promise<Buffer>
     ]),
     {
       caption: 'Requests',
+      empty: 'No paid requests yet',
       size: 7.5,
       total: [
         'Total',
