@@ -268,6 +268,60 @@ describe("the administrator's counters (GET /admin/counters)", () => {
     expect((await answerFor()).money).toEqual(delta(beforeAll, { captured: 350.25, fees: 60.05, refunded: 50, paid_out: 30, payable: 210.2 }));
   });
 
+  it('follows every change of a request through the day totals, and counts a rolling period from its very second', async () => {
+    const fan = await createAccount(testApp, UserType.Fan);
+    const athlete = await createAccount(testApp, UserType.Athlete);
+    const base = { athleteId: athlete.id, requesterId: fan.id, paid: true };
+    const minutes = (count: number) => count * 60_000;
+    const [last30, all] = [await counters('?period=30d'), await counters()];
+    // Either side of the rolling period's start (30 days ago, to the second): on the same part day.
+    await request({ ...base, type: 'camp', status: 1, cents: 1100, createdAt: new Date(Date.now() - 30 * 86_400_000 + minutes(5)) });
+    await request({ ...base, type: 'camp', status: 1, cents: 2200, createdAt: new Date(Date.now() - 30 * 86_400_000 - minutes(5)) });
+    expect(await counters('?period=30d')).toEqual(plus(last30, { requests_by_status: { '1': 1 }, requests_total: 1, paid_pending_total: 11, paid_pending_by_request_type: { camp: 11 }, requests_by_type: { camp: 1 } }));
+    // A status changes, a price changes, a draft is paid, a request is deleted.
+    await testApp.dataSource.query(`UPDATE requests SET status = 5, finished_at = now() WHERE athlete_id = $1 AND request_amount_cents = 1100`, [athlete.id]);
+    await testApp.dataSource.query(`UPDATE requests SET request_amount_cents = 2500 WHERE athlete_id = $1 AND request_amount_cents = 2200`, [athlete.id]);
+    await request({ ...base, type: 'shoutout', status: 1, cents: 700, paid: false, createdAt: new Date(Date.now() - minutes(1)) });
+    await testApp.dataSource.query(`UPDATE requests SET paid = true, paid_at = now() WHERE athlete_id = $1 AND request_amount_cents = 700`, [athlete.id]);
+    await request({ ...base, type: 'video_chat', status: 2, cents: 900, createdAt: new Date(Date.now() - minutes(2)) });
+    await testApp.dataSource.query(`DELETE FROM requests WHERE athlete_id = $1 AND request_amount_cents = 900`, [athlete.id]);
+    expect(await counters('?period=30d')).toEqual(
+      plus(last30, { requests_by_status: { '1': 1, '5': 1 }, requests_total: 2, paid_pending_total: 7, paid_pending_by_request_type: { shoutout: 7 }, requests_by_type: { camp: 1, shoutout: 1 } }),
+    );
+    expect(await counters()).toEqual(
+      plus(all, { requests_by_status: { '1': 2, '5': 1 }, requests_total: 3, paid_pending_total: 32, paid_pending_by_request_type: { camp: 25, shoutout: 7 }, requests_by_type: { camp: 2, shoutout: 1 } }),
+    );
+  });
+
+  it('folds the rows its day totals piled up into one per day and key, the numbers unchanged', async () => {
+    // A rolling period's start moves with the clock: everything else must stay.
+    const still = async (query: string) => {
+      const { period: _period, ...rest } = await answerFor(query);
+      return rest;
+    };
+    const before = await answerFor();
+    const before30 = await still('?period=30d');
+    // What many small changes leave behind: rows that add up to nothing, over many days.
+    await testApp.dataSource.query(
+      `INSERT INTO request_day_counts (day, status, type, requests, cents)
+       SELECT current_date - (g % 400), 1 + g % 6, 'shoutout', sign, sign * 1000 FROM generate_series(1, 3000) g, (VALUES (1), (-1)) AS s(sign)`,
+    );
+    await testApp.dataSource.query(
+      `INSERT INTO ledger_day_totals (day, account, movement, cents)
+       SELECT current_date - (g % 400), 'cash', 'captured', sign * 500 FROM generate_series(1, 3000) g, (VALUES (1), (-1)) AS s(sign)`,
+    );
+    expect(await answerFor()).toEqual(before);
+    const [requests] = await testApp.dataSource.query(
+      `SELECT count(*) FILTER (WHERE NOT folded)::int AS unfolded, count(*)::int AS rows, count(DISTINCT (day, status, type))::int AS keys FROM request_day_counts`,
+    );
+    const [ledger] = await testApp.dataSource.query(
+      `SELECT count(*) FILTER (WHERE NOT folded)::int AS unfolded, count(*)::int AS rows, count(DISTINCT (day, account, movement))::int AS keys FROM ledger_day_totals`,
+    );
+    expect({ requests, ledger }).toEqual({ requests: { unfolded: 0, rows: requests.keys, keys: requests.keys }, ledger: { unfolded: 0, rows: ledger.keys, keys: ledger.keys } });
+    expect(await answerFor()).toEqual(before);
+    expect(await still('?period=30d')).toEqual(before30);
+  });
+
   it('answers a bad period with the envelope (1400), never a 500', async () => {
     for (const query of ['?period=7y', '?period=30d&from=2021-01-01', '?from=2021-02-01&to=2021-01-01', '?from=yesterday', '?to=2021-13-45', '?from=2021-02-30']) {
       const response = await api(testApp).get(`/admin/counters${query}`, admin.token);

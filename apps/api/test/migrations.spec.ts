@@ -51,7 +51,6 @@ describe('migrations', () => {
       'athlete_locations',
       'athlete_profiles',
       'athlete_services',
-      'business_exports',
       'business_profiles',
       'campaigns',
       'conferences',
@@ -59,6 +58,7 @@ describe('migrations', () => {
       'divisions',
       'fan_surveys',
       'job_runs',
+      'ledger_day_totals',
       'ledger_entries',
       'ledger_movements',
       'live_signals',
@@ -68,7 +68,6 @@ describe('migrations', () => {
       'nil_disclosures',
       'notification_counters',
       'notifications',
-      'outbox_email_attachments',
       'outbox_emails',
       'password_resets',
       'password_set_tokens',
@@ -82,6 +81,7 @@ describe('migrations', () => {
       'provider_events',
       'rate_limit_counters',
       'reconciliation_runs',
+      'request_day_counts',
       'request_history',
       'request_payout_marks',
       'request_share_links',
@@ -158,6 +158,46 @@ describe('migrations', () => {
       { key: 'videos/intro.mp4', restricted: false },
       { key: 'videos/marked.mp4', restricted: true },
       { key: 'videos/unused.mp4', restricted: false },
+    ]);
+  });
+
+  it("fill the administrator's day totals from the requests and ledger already there, and keep them from then on", async () => {
+    const testApp = await started();
+    const applied = async () => (await testApp.dataSource.query('SELECT name FROM migrations')).map((row: { name: string }) => row.name);
+    while ((await applied()).includes('CountersAtScale1763772350000')) await testApp.dataSource.undoLastMigration();
+    const athlete = await createAccount(testApp, UserType.Athlete);
+    const fan = await createAccount(testApp, UserType.Fan);
+    const insert = (status: number, cents: number, paid: boolean, createdAt: string) =>
+      testApp.dataSource.query(
+        `INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, fee_amount_cents, amount_to_athlete_cents, paid, paid_at, created_at)
+         VALUES ('shoutout', $1, $2, $3, 'Before the day totals', $4, 0, $4, $5, CASE WHEN $5 THEN now() END, $6) RETURNING id`,
+        [status, athlete.id, fan.id, cents, paid, createdAt],
+      );
+    const [[{ id: requestId }]] = [await insert(1, 1000, true, '2025-03-01T10:00:00Z'), await insert(1, 2000, true, '2025-03-01T23:00:00Z'), await insert(1, 4000, false, '2025-03-02T10:00:00Z')];
+    await testApp.dataSource.query(
+      `INSERT INTO ledger_entries (request_id, movement, account, amount_cents, created_at)
+       VALUES ($1, 'authorised', 'holds', 1000, '2025-03-01T10:00:00Z'), ($1, 'authorised', 'holds_payers', -1000, '2025-03-01T10:00:00Z')`,
+      [requestId],
+    );
+    await testApp.dataSource.runMigrations();
+    const totals = async () => ({
+      requests: await testApp.dataSource.query(`SELECT day::text, status, type, sum(requests)::int AS requests, sum(cents)::int AS cents FROM request_day_counts GROUP BY 1, 2, 3 ORDER BY 1, 2`),
+      ledger: await testApp.dataSource.query(`SELECT day::text, account, movement, sum(cents)::int AS cents FROM ledger_day_totals GROUP BY 1, 2, 3 ORDER BY 1, 2`),
+    });
+    expect(await totals()).toEqual({
+      requests: [{ day: '2025-03-01', status: 1, type: 'shoutout', requests: 2, cents: 3000 }],
+      ledger: [
+        { day: '2025-03-01', account: 'holds', movement: 'authorised', cents: 1000 },
+        { day: '2025-03-01', account: 'holds_payers', movement: 'authorised', cents: -1000 },
+      ],
+    });
+    // From then on the triggers follow: the draft paid, one request finished.
+    await testApp.dataSource.query(`UPDATE requests SET paid = true, paid_at = now() WHERE request_amount_cents = 4000 AND athlete_id = $1`, [athlete.id]);
+    await testApp.dataSource.query(`UPDATE requests SET status = 5, finished_at = now() WHERE id = $1`, [requestId]);
+    expect((await totals()).requests).toEqual([
+      { day: '2025-03-01', status: 1, type: 'shoutout', requests: 1, cents: 2000 },
+      { day: '2025-03-01', status: 5, type: 'shoutout', requests: 1, cents: 1000 },
+      { day: '2025-03-02', status: 1, type: 'shoutout', requests: 1, cents: 4000 },
     ]);
   });
 });

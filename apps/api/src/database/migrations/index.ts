@@ -23,6 +23,7 @@ import { CustomPushes1763771800000 } from './1763771800000-custom-pushes';
 import { AthleteCalendar1763771900000 } from './1763771900000-athlete-calendar';
 import { AdminStatsPeriod1763772050000 } from './1763772050000-admin-stats-period';
 import { NilDisclosures1763772270000 } from './1763772270000-nil-disclosures';
+import { CountersAtScale1763772350000 } from './1763772350000-counters-at-scale';
 import { BusinessExports1763772450000 } from './1763772450000-business-exports';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
@@ -52,5 +53,6 @@ export const MIGRATIONS = [
   AthleteCalendar1763771900000,
   AdminStatsPeriod1763772050000,
   NilDisclosures1763772270000,
+  CountersAtScale1763772350000,
   BusinessExports1763772450000,
 ];

@@ -2,12 +2,17 @@ import type { EntityManager } from 'typeorm';
 
 /**
  * Read model of the administrator's statistics (GET /admin/counters): reads the accounts module's
- * `accounts`, booking's `requests` and `campaigns`. Two aggregate statements, each one pass over an
- * index grouped by indexed columns (accounts_user_type_idx: user type and completeness of live
- * accounts; requests_counters_idx: paid requests by status and type with their amounts; for a
- * period, requests_paid_created_idx: paid requests by creation time), never a query per user,
- * status or type: they hold at a million requests. Users are always totals; requests and campaigns
- * count when created in the period ([from, to), an open end when null).
+ * `accounts`, booking's `requests` and `campaigns`, payments' `ledger_entries`, and the day totals
+ * the database keeps of the last two as they change (`request_day_counts`, `ledger_day_totals`:
+ * migration 1763772350000, triggers on every insert, update and delete). One statement, never a
+ * pass over a million requests or the ledger's millions of rows:
+ * - users by type and completeness (always totals): one pass over accounts_user_type_idx;
+ * - paid requests created in the period by status and type with their amounts, and the ledger's
+ *   money recorded in the period: the whole UTC days of the period from the day totals, the part
+ *   days at its edges (a rolling '30d' starts at this very second) from the rows themselves through
+ *   requests_paid_created_idx and ledger_entries_created_idx;
+ * - paid campaigns created in the period.
+ * Periods are [from, to), an open end when null.
  */
 
 export interface CounterPeriod {
@@ -28,26 +33,136 @@ export interface RequestCountRow {
   cents: number;
 }
 
+/** The ledger's money of the period as payments reports it (ledgerBalances), in cents. */
+export interface CounterMoney {
+  /** Cash captured from payers. */
+  captured: number;
+  /** The platform's fees (the platform_fees account's credit). */
+  fees: number;
+  /** Cash given back to payers (refunded, or a campaign share returned). */
+  refunded: number;
+  /** Cash sent to athletes, net of transfers that came back. */
+  paidOut: number;
+  /** What athletes are owed (their payable accounts' credit). */
+  payable: number;
+}
+
 export interface CounterRows {
   accounts: AccountCountRow[];
   requests: RequestCountRow[];
   campaigns: number;
+  money: CounterMoney;
 }
 
-export async function counterRows(manager: EntityManager, period: CounterPeriod = { from: null, to: null }): Promise<CounterRows> {
-  // Deleted accounts are not counted; blocked ones still are (they are accounts, and may return).
-  const accounts: AccountCountRow[] = await manager.query(
-    `SELECT user_type, count(*)::int AS users, count(*) FILTER (WHERE NOT profile_completed)::int AS uncompleted
-       FROM accounts WHERE deleted_at IS NULL GROUP BY user_type`,
-  );
-  // A request counts once paid (an unpaid draft is an abandoned checkout); a campaign likewise.
-  const within = `($1::timestamptz IS NULL OR created_at >= $1) AND ($2::timestamptz IS NULL OR created_at < $2)`;
-  const [row]: Array<{ requests: Array<Omit<RequestCountRow, 'cents'> & { cents: string | number }>; campaigns: number }> = await manager.query(
-    `SELECT (SELECT coalesce(json_agg(g), '[]') FROM (
-               SELECT status, type, count(*)::int AS requests, sum(request_amount_cents)::bigint AS cents
-                 FROM requests WHERE paid AND ${within} GROUP BY status, type) g) AS requests,
-            (SELECT count(*)::int FROM campaigns WHERE paid AND ${within}) AS campaigns`,
-    [period.from, period.to],
-  );
-  return { accounts, requests: row.requests.map((entry) => ({ ...entry, cents: Number(entry.cents) })), campaigns: row.campaigns };
+const DAY_MS = 86_400_000;
+/** Appended rows past which a reader folds the day totals into one row per key. */
+export const UNFOLDED_LIMIT = 5_000;
+
+/** The UTC day of a time ('YYYY-MM-DD'). */
+const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * How a period splits: whole UTC days [fromDay, toDay) read from the day totals (an open end when
+ * null; `days` false when there is none), and the instants before the first whole day and after
+ * the last ([headFrom, headTo), [tailFrom, tailTo); null bounds when there is no such part) read
+ * from the rows.
+ */
+export function periodParts(period: CounterPeriod) {
+  const from = period.from?.getTime() ?? null;
+  const to = period.to?.getTime() ?? null;
+  const firstWhole = from === null ? null : Math.ceil(from / DAY_MS) * DAY_MS;
+  const endWhole = to === null ? null : Math.floor(to / DAY_MS) * DAY_MS;
+  if (firstWhole !== null && endWhole !== null && firstWhole >= endWhole) {
+    // No whole day inside: the rows alone.
+    return { days: false, fromDay: null, toDay: null, headFrom: period.from, headTo: period.to, tailFrom: null, tailTo: null };
+  }
+  return {
+    days: true,
+    fromDay: firstWhole === null ? null : dayOf(firstWhole),
+    toDay: endWhole === null ? null : dayOf(endWhole),
+    headFrom: from !== null && firstWhole !== from ? period.from : null,
+    headTo: from !== null && firstWhole !== from ? new Date(firstWhole as number) : null,
+    tailFrom: to !== null && endWhole !== to ? new Date(endWhole as number) : null,
+    tailTo: to !== null && endWhole !== to ? period.to : null,
+  };
+}
+
+// $1 headFrom, $2 headTo, $3 tailFrom, $4 tailTo, $5 days, $6 fromDay, $7 toDay, $8 from, $9 to.
+const IN_EDGES = `((created_at >= $1 AND created_at < $2) OR (created_at >= $3 AND created_at < $4))`;
+const IN_DAYS = `$5::boolean AND ($6::date IS NULL OR day >= $6::date) AND ($7::date IS NULL OR day < $7::date)`;
+
+/** The statement behind the administrator's counters (exported for bench:stats and its EXPLAIN). */
+export const ADMIN_COUNTERS_SQL = `
+  WITH requests_in AS (
+         SELECT status, type, requests, cents, NOT folded AS unfolded FROM request_day_counts WHERE ${IN_DAYS}
+         UNION ALL
+         SELECT status, type, 1, request_amount_cents, false FROM requests
+          WHERE paid AND ${IN_EDGES}
+       ),
+       ledger_in AS (
+         SELECT account, movement, cents, NOT folded AS unfolded FROM ledger_day_totals WHERE ${IN_DAYS}
+         UNION ALL
+         SELECT CASE WHEN account LIKE 'athlete\\_payable:%' THEN 'athlete_payable' ELSE account END, movement, amount_cents, false
+           FROM ledger_entries WHERE ${IN_EDGES}
+       )
+  SELECT (SELECT coalesce(json_agg(a), '[]') FROM (
+            SELECT user_type, count(*)::int AS users, count(*) FILTER (WHERE NOT profile_completed)::int AS uncompleted
+              FROM accounts WHERE deleted_at IS NULL GROUP BY user_type) a) AS accounts,
+         (SELECT coalesce(json_agg(g), '[]') FROM (
+            SELECT status, type, sum(requests)::int AS requests, sum(cents)::bigint AS cents
+              FROM requests_in GROUP BY status, type HAVING sum(requests) <> 0) g) AS requests,
+         (SELECT count(*)::int FROM campaigns WHERE paid AND ($8::timestamptz IS NULL OR created_at >= $8) AND ($9::timestamptz IS NULL OR created_at < $9)) AS campaigns,
+         (SELECT json_build_object(
+            'captured', coalesce(sum(cents) FILTER (WHERE account = 'cash' AND movement = 'captured'), 0),
+            'fees', coalesce(-sum(cents) FILTER (WHERE account = 'platform_fees'), 0),
+            'refunded', coalesce(-sum(cents) FILTER (WHERE account = 'cash' AND movement IN ('refunded', 'returned')), 0),
+            'paidOut', coalesce(-sum(cents) FILTER (WHERE account = 'cash' AND movement IN ('paid_out', 'payout_returned')), 0),
+            'payable', coalesce(-sum(cents) FILTER (WHERE account = 'athlete_payable'), 0)) FROM ledger_in) AS money,
+         (SELECT count(*) FILTER (WHERE unfolded) FROM requests_in)::int + (SELECT count(*) FILTER (WHERE unfolded) FROM ledger_in)::int AS unfolded`;
+
+/** The statement's parameters for a period. */
+export function adminCountersParameters(period: CounterPeriod): unknown[] {
+  const parts = periodParts(period);
+  return [parts.headFrom, parts.headTo, parts.tailFrom, parts.tailTo, parts.days, parts.fromDay, parts.toDay, period.from, period.to];
+}
+
+/**
+ * Folds the day totals: each key's appended rows become one. One reader at a time (an advisory
+ * lock; another finds it taken and leaves it); rows appended meanwhile are left for the next fold.
+ */
+export const FOLD_DAY_TOTALS_SQL = [
+  `WITH gone AS (DELETE FROM request_day_counts RETURNING day, status, type, requests, cents)
+   INSERT INTO request_day_counts (day, status, type, requests, cents, folded)
+   SELECT day, status, type, sum(requests), sum(cents), true FROM gone GROUP BY 1, 2, 3 HAVING sum(requests) <> 0 OR sum(cents) <> 0`,
+  `WITH gone AS (DELETE FROM ledger_day_totals RETURNING day, account, movement, cents)
+   INSERT INTO ledger_day_totals (day, account, movement, cents, folded)
+   SELECT day, account, movement, sum(cents), true FROM gone GROUP BY 1, 2, 3 HAVING sum(cents) <> 0`,
+];
+const FOLD_LOCK = "hashtext('admin-counters-fold')";
+
+export async function foldDayTotals(manager: EntityManager): Promise<void> {
+  await manager.transaction(async (inner) => {
+    const [{ locked }]: Array<{ locked: boolean }> = await inner.query(`SELECT pg_try_advisory_xact_lock(${FOLD_LOCK}) AS locked`);
+    if (!locked) return;
+    for (const statement of FOLD_DAY_TOTALS_SQL) await inner.query(statement);
+  });
+}
+
+/** The counters of a period, in one statement; `unfolded` says how many appended rows it summed. */
+export async function adminCountersOf(manager: EntityManager, period: CounterPeriod = { from: null, to: null }): Promise<CounterRows & { unfolded: number }> {
+  const [row]: Array<{
+    accounts: AccountCountRow[];
+    requests: Array<Omit<RequestCountRow, 'cents'> & { cents: string | number }>;
+    campaigns: number;
+    money: Record<keyof CounterMoney, string | number>;
+    unfolded: number;
+  }> = await manager.query(ADMIN_COUNTERS_SQL, adminCountersParameters(period));
+  const money = Object.fromEntries(Object.entries(row.money).map(([key, cents]) => [key, Number(cents)])) as unknown as CounterMoney;
+  return {
+    accounts: row.accounts,
+    requests: row.requests.map((entry) => ({ ...entry, cents: Number(entry.cents) })),
+    campaigns: row.campaigns,
+    money,
+    unfolded: row.unfolded,
+  };
 }

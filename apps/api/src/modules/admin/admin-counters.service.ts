@@ -5,8 +5,7 @@ import { ErrorCode, toDollars } from '@huddle/domain';
 import { adminCounters } from '@huddle/domain/admin';
 import { Clock } from '../../common/time/clock';
 import { DomainError } from '../../common/errors/domain-error';
-import { PaymentsService } from '../payments/payments.service';
-import { counterRows } from './admin-counters.query';
+import { adminCountersOf, foldDayTotals, UNFOLDED_LIMIT } from './admin-counters.query';
 import type { CounterPeriod } from './admin-counters.query';
 import type { AdminCountersPayload, AdminCountersQuery } from './dto/admin-counters.dto';
 
@@ -45,30 +44,29 @@ export function counterPeriod(query: AdminCountersQuery, now: Date): CounterPeri
 
 /**
  * The statistics tab's numbers: the read model's grouped counts, shaped by libs/domain's rule, and
- * the ledger's money for the same period as payments reports it (ledgerBalances).
+ * the ledger's money for the same period as payments reports it (ledgerBalances), read from the
+ * day totals the database keeps; once many changes piled up there, they are folded after the read.
  */
 @Injectable()
 export class AdminCountersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly payments: PaymentsService,
     private readonly clock: Clock,
   ) {}
 
   async counters(query: AdminCountersQuery = {}): Promise<AdminCountersPayload> {
     const period = counterPeriod(query, this.clock.now());
-    const [rows, balances] = await Promise.all([counterRows(this.dataSource.manager, period), this.payments.ledgerBalances(period)]);
-    // Liabilities and income are credits (negative) in the ledger; the totals are sums of money.
-    const cents = (key: string, sign = 1) => toDollars(sign * (balances[key] ?? 0));
+    const rows = await adminCountersOf(this.dataSource.manager, period);
+    if (rows.unfolded > UNFOLDED_LIMIT) await foldDayTotals(this.dataSource.manager);
     return {
       ...adminCounters(rows),
       period: { from: period.from ? Math.floor(period.from.getTime() / 1000) : null, to: period.to ? Math.floor(period.to.getTime() / 1000) : null },
       money: {
-        captured: cents('captured'),
-        fees: cents('platform_fees', -1),
-        refunded: cents('refunded'),
-        paid_out: cents('paid_out'),
-        payable: cents('athlete_payable', -1),
+        captured: toDollars(rows.money.captured),
+        fees: toDollars(rows.money.fees),
+        refunded: toDollars(rows.money.refunded),
+        paid_out: toDollars(rows.money.paidOut),
+        payable: toDollars(rows.money.payable),
       },
     };
   }
