@@ -140,14 +140,17 @@ export function AdminStatsScreen() {
   else if (query.isError) content = <ErrorView message={toApiError(query.error).message} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   else content = <CountersView counters={query.data} period={period} />;
   return (
-    <Page title="Statistics" actions={<NilFlaggedExport />}>
-      <div className="adm-period" role="group" aria-label="Period">
-        {STATS_PERIODS.map((option) => (
-          <button key={option} type="button" className="adm-period__option" aria-pressed={option === period} onClick={() => setPeriod(option)}>
-            {PERIOD_LABELS[option]}
-          </button>
-        ))}
-        {query.isFetching && !query.isPending && <span className="hd-muted adm-period__busy">Updating…</span>}
+    <Page title="Statistics">
+      <div className="adm-stats-bar">
+        <div className="adm-period" role="group" aria-label="Period">
+          {STATS_PERIODS.map((option) => (
+            <button key={option} type="button" className="adm-period__option" aria-pressed={option === period} onClick={() => setPeriod(option)}>
+              {PERIOD_LABELS[option]}
+            </button>
+          ))}
+          {query.isFetching && !query.isPending && <span className="hd-muted adm-period__busy">Updating…</span>}
+        </div>
+        <NilFlaggedExport />
       </div>
       {content}
     </Page>

@@ -48,7 +48,7 @@ describe('Export flagged NIL deals (CSV)', () => {
     await expect(fetchFlaggedNilCsv(base)).rejects.toMatchObject({ status: 403, code: 1403 });
   });
 
-  it('sits on /manage/stats beside the title', () => {
+  it('sits on /manage/stats beside the period selector', () => {
     const html = renderToStaticMarkup(
       <QueryClientProvider client={new QueryClient()}>
         <ShellContextProvider value={testShell({ role: 4 })} requires={SHELL_CONTRACT_VERSION}>
@@ -60,6 +60,6 @@ describe('Export flagged NIL deals (CSV)', () => {
         </ShellContextProvider>
       </QueryClientProvider>,
     );
-    expect(html).toMatch(/hd-page__actions.*Export flagged NIL deals \(CSV\)/);
+    expect(html).toMatch(/adm-stats-bar.*aria-label="Period".*Export flagged NIL deals \(CSV\)/);
   });
 });
