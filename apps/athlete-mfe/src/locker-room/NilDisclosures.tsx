@@ -126,7 +126,7 @@ function FlaggedDeal({ disclosure, now, onMark }: { disclosure: NilDisclosure; n
         <dd>{nilServiceLabel(disclosure.request_type)}</dd>
         <dt>Agreed</dt>
         <dd>{agreedLabel(disclosure)}</dd>
-        {disclosure.report_by && (
+        {disclosure.report_by && !countdown && (
           <>
             <dt>Report by</dt>
             <dd>{nilDateLabel(disclosure.report_by, true)}</dd>
