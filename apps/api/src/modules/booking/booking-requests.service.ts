@@ -212,14 +212,14 @@ export class BookingRequestsService {
     const zone = viewerTimeZone(tz);
     if (zone === null) throw BookingErrors.invalid({ tz: 'Choose a valid time zone' });
     const asAthlete = actor.role === UserType.Athlete || actor.role === UserType.Athlete + 10;
-    const rows: Array<{ status: number; count: number }> = await this.transactions.manager.query(
-      `SELECT status, count(*)::int AS count FROM requests WHERE ${asAthlete ? 'athlete_id' : 'requester_id'} = $1 AND paid GROUP BY status`,
-      [actor.id],
-    );
-    const of = (status: number): number => rows.find((row) => row.status === status)?.count ?? 0;
-    const counters: RequestCountersDto = { pending: of(1), accepted: of(2), canceled: of(3), pending_review: of(4), finished: of(5), in_progress: of(6) };
+    const countersOf = (byStatus: Record<number, number>): RequestCountersDto => {
+      const of = (status: number): number => byStatus[status] ?? 0;
+      return { pending: of(1), accepted: of(2), canceled: of(3), pending_review: of(4), finished: of(5), in_progress: of(6) };
+    };
+    // A business's and an athlete's counts come with their read model's one statement.
     if (actor.role === UserType.Business || actor.role === UserType.Business + 10) {
       const stats = await businessStatsOf(this.transactions.manager, actor.id, this.clock.now(), zone);
+      const counters: RequestCountersDto = { ...stats.byStatus };
       const at = (bucket: { start: Date; label: string; cents: number }) => ({ start: Math.floor(bucket.start.getTime() / 1000), label: bucket.label, spent: toDollars(bucket.cents) });
       counters.business_stats = {
         time_zone: zone,
@@ -231,8 +231,15 @@ export class BookingRequestsService {
       };
       return counters;
     }
-    if (!asAthlete) return counters;
+    if (!asAthlete) {
+      const rows: Array<{ status: number; count: number }> = await this.transactions.manager.query(
+        `SELECT status, count(*)::int AS count FROM requests WHERE requester_id = $1 AND paid GROUP BY status`,
+        [actor.id],
+      );
+      return countersOf(Object.fromEntries(rows.map((row) => [row.status, row.count])));
+    }
     const [facts, money] = await Promise.all([lockerRoomOf(this.transactions.manager, actor.id, this.clock.now(), zone), this.payouts.summary(actor.id)]);
+    const counters = countersOf(facts.byStatus);
     const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
     counters.locker_room = {
       time_zone: zone,

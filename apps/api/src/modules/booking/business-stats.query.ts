@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { SERVICE_TYPES } from '@huddle/domain';
-import { CHART_BUCKETS, nextPeriodStart, periodLabel, periodStarts } from '@huddle/domain/periods';
 import type { ServiceType } from '@huddle/domain';
 import type { Period } from '@huddle/domain/periods';
+import { bucketsOf, chartPeriods } from './period-buckets';
 
 /** One paid request (or campaign share) of the business with what the ledger kept of its money. */
 interface SpendRow {
@@ -46,6 +46,39 @@ function athleteNameOf(row: { first_name: string | null; last_name: string | nul
   return [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username || 'Athlete';
 }
 
+/** The business's paid requests of one type and status: how many, their prices, what they spent. */
+interface GroupRow {
+  type: ServiceType;
+  status: number;
+  requests: number;
+  amount_cents: number | string;
+  spent_cents: number | string;
+}
+
+/**
+ * The statistics in one statement ($1 the business, $2 and $3 the week and month charts' bounds):
+ * the paid requests (requests_requester_counters_idx) with what each spent
+ * (ledger_entries_request_cash_idx), grouped by type and status, by athlete (with their names), and
+ * per chart period.
+ */
+export const BUSINESS_STATS_SQL = `
+  WITH mine AS (
+         SELECT CASE WHEN r.endorsement_campaign_id IS NULL THEN r.type ELSE 'endorsement_campaign' END AS type, r.status, r.athlete_id,
+                r.request_amount_cents AS amount_cents, coalesce(l.spent_cents, 0) AS spent_cents, coalesce(r.accepted_at, r.created_at) AS spent_at
+           FROM requests r
+           ${SPENT_OF_REQUEST}
+          WHERE r.requester_id = $1 AND r.paid
+       )
+  SELECT (SELECT coalesce(json_agg(g), '[]') FROM (
+            SELECT type, status, count(*)::int AS requests, sum(amount_cents)::bigint AS amount_cents, sum(spent_cents)::bigint AS spent_cents
+              FROM mine GROUP BY type, status) g) AS groups,
+         (SELECT coalesce(json_agg(x), '[]') FROM (
+            SELECT m.athlete_id, a.first_name, a.last_name, a.username, m.requests, m.spent_cents
+              FROM (SELECT athlete_id, count(*)::int AS requests, sum(spent_cents)::bigint AS spent_cents FROM mine GROUP BY athlete_id) m
+              LEFT JOIN accounts a ON a.id = m.athlete_id) x) AS athletes,
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(spent_at, $2::timestamptz[]) AS bucket, sum(spent_cents) AS cents FROM mine GROUP BY 1) b) AS weeks,
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(spent_at, $3::timestamptz[]) AS bucket, sum(spent_cents) AS cents FROM mine GROUP BY 1) b) AS months`;
+
 /**
  * The business's statistics (issue 23, /stats), read from `requests`, `ledger_entries` and
  * `accounts` (the athletes' names):
@@ -64,50 +97,32 @@ function athleteNameOf(row: { first_name: string | null; last_name: string | nul
  *   the same request, in the viewer's zone (libs/domain's periods).
  */
 export async function businessStatsOf(manager: EntityManager, businessId: string, now: Date, zone: string): Promise<BusinessStatsFacts> {
-  const rows: SpendRow[] = await manager.query(
-    `SELECT CASE WHEN r.endorsement_campaign_id IS NULL THEN r.type ELSE 'endorsement_campaign' END AS type,
-            r.status, r.athlete_id, a.first_name, a.last_name, a.username, r.request_amount_cents AS amount_cents,
-            coalesce(l.spent_cents, 0)::text AS spent_cents, coalesce(r.accepted_at, r.created_at) AS spent_at
-       FROM requests r
-       LEFT JOIN accounts a ON a.id = r.athlete_id
-       ${SPENT_OF_REQUEST}
-      WHERE r.requester_id = $1 AND r.paid`,
-    [businessId],
-  );
-  const spentOf = (row: SpendRow): number => Number(row.spent_cents);
-  const sum = (list: SpendRow[], cents: (row: SpendRow) => number): number => list.reduce((total, row) => total + cents(row), 0);
-  const accepted = (row: SpendRow): number => (ACCEPTED_STATUSES.includes(row.status) ? row.amount_cents : 0);
-  const rejected = (row: SpendRow): number => (row.status === REJECTED_STATUS ? row.amount_cents : 0);
-  const count = (status: number): number => rows.filter((row) => row.status === status).length;
+  const weeks = chartPeriods(now, 'week', zone);
+  const months = chartPeriods(now, 'month', zone);
+  const [row]: Array<{
+    groups: GroupRow[];
+    athletes: Array<{ athlete_id: string; first_name: string | null; last_name: string | null; username: string | null; requests: number; spent_cents: number | string }>;
+    weeks: Array<{ bucket: number; cents: number | string }>;
+    months: Array<{ bucket: number; cents: number | string }>;
+  }> = await manager.query(BUSINESS_STATS_SQL, [businessId, weeks.bounds, months.bounds]);
+  const groups = row.groups.map((group) => ({ ...group, spentCents: Number(group.spent_cents), amountCents: Number(group.amount_cents) }));
+  type Group = (typeof groups)[number];
+  const sum = (list: Group[], cents: (group: Group) => number): number => list.reduce((total, group) => total + cents(group), 0);
+  const spent = (group: Group): number => group.spentCents;
+  const accepted = (group: Group): number => (ACCEPTED_STATUSES.includes(group.status) ? group.amountCents : 0);
+  const rejected = (group: Group): number => (group.status === REJECTED_STATUS ? group.amountCents : 0);
+  const count = (status: number): number => sum(groups.filter((group) => group.status === status), (group) => group.requests);
 
-  const athletes = new Map<string, { athleteId: string; name: string; count: number; spentCents: number }>();
-  for (const row of rows) {
-    const name = athleteNameOf(row);
-    const entry = athletes.get(row.athlete_id) ?? { athleteId: row.athlete_id, name, count: 0, spentCents: 0 };
-    entry.count += 1;
-    entry.spentCents += spentOf(row);
-    athletes.set(row.athlete_id, entry);
-  }
-
-  const chartOf = (period: Period): SpendBucket[] =>
-    periodStarts(now, period, zone, CHART_BUCKETS[period]).map((start) => {
-      const end = nextPeriodStart(start, period, zone);
-      return {
-        start,
-        label: periodLabel(start, period, zone),
-        cents: sum(rows.filter((row) => row.spent_at >= start && row.spent_at < end), spentOf),
-      };
-    });
-
+  const athletes = row.athletes.map((athlete) => ({ athleteId: athlete.athlete_id, name: athleteNameOf(athlete), count: athlete.requests, spentCents: Number(athlete.spent_cents) }));
   return {
-    totals: { spentCents: sum(rows, spentOf), acceptedCents: sum(rows, accepted), rejectedCents: sum(rows, rejected) },
+    totals: { spentCents: sum(groups, spent), acceptedCents: sum(groups, accepted), rejectedCents: sum(groups, rejected) },
     byStatus: { pending: count(1), accepted: count(2), canceled: count(3), pending_review: count(4), finished: count(5), in_progress: count(6) },
     byType: SERVICE_TYPES.map((type) => {
-      const ofType = rows.filter((row) => row.type === type);
-      return { type, count: ofType.length, spentCents: sum(ofType, spentOf), acceptedCents: sum(ofType, accepted), rejectedCents: sum(ofType, rejected) };
+      const ofType = groups.filter((group) => group.type === type);
+      return { type, count: sum(ofType, (group) => group.requests), spentCents: sum(ofType, spent), acceptedCents: sum(ofType, accepted), rejectedCents: sum(ofType, rejected) };
     }),
-    byAthlete: [...athletes.values()].sort((a, b) => b.spentCents - a.spentCents || b.count - a.count || a.name.localeCompare(b.name)),
-    chart: { week: chartOf('week'), month: chartOf('month') },
+    byAthlete: athletes.sort((a, b) => b.spentCents - a.spentCents || b.count - a.count || a.name.localeCompare(b.name)),
+    chart: { week: bucketsOf(weeks.starts, 'week', zone, row.weeks), month: bucketsOf(months.starts, 'month', zone, row.months) },
   };
 }
 

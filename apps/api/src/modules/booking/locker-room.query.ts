@@ -1,16 +1,17 @@
 import type { EntityManager } from 'typeorm';
 import { SERVICE_TYPES } from '@huddle/domain';
-import { CHART_BUCKETS, nextPeriodStart, periodLabel, periodStarts, viewerPeriods } from '@huddle/domain/periods';
 import type { ServiceType } from '@huddle/domain';
+import { viewerPeriods } from '@huddle/domain/periods';
 import type { Period } from '@huddle/domain/periods';
+import { bucketsOf, chartPeriods } from './period-buckets';
 
-/** One paid request of the athlete with what the ledger owes them for it. */
-interface ShareRow {
+/** The athlete's paid requests of one type and status: how many, and how many made this week and month. */
+interface CountRow {
   type: ServiceType;
   status: number;
-  created_at: Date;
-  earned_at: Date | null;
-  share_cents: string;
+  requests: number;
+  week: number;
+  month: number;
 }
 
 export interface EarningsBucket {
@@ -25,8 +26,38 @@ export interface LockerRoomFacts {
   earnings: { totalCents: number; weekCents: number; monthCents: number };
   byType: Array<{ type: ServiceType; total: number; pending: number }>;
   requests: { total: number; pending: number; week: number; month: number };
+  /** The athlete's paid requests by status code (the counters' pending, accepted, ...). */
+  byStatus: Record<number, number>;
   chart: Record<Period, EarningsBucket[]>;
 }
+
+/**
+ * The locker room in one statement ($1 the athlete, $2 their payable account, $3 and $4 the
+ * starts of the viewer's week and month, $5 and $6 the week and month charts' bounds): the paid
+ * requests grouped by type and status (requests_athlete_counters_idx), and what each earned
+ * (ledger_entries_athlete_shares_idx) summed in total, this week, this month and per chart period.
+ */
+export const LOCKER_ROOM_SQL = `
+  WITH mine AS (
+         SELECT id, CASE WHEN endorsement_campaign_id IS NULL THEN type ELSE 'endorsement_campaign' END AS type, status, created_at, accepted_at
+           FROM requests WHERE athlete_id = $1 AND paid
+       ),
+       earned AS (
+         SELECT coalesce(m.accepted_at, l.owed_at) AS at, l.share_cents AS cents
+           FROM (SELECT e.request_id, -sum(e.amount_cents) AS share_cents, min(e.created_at) FILTER (WHERE e.movement = 'owed_to_athlete') AS owed_at
+                   FROM ledger_entries e
+                  WHERE e.account = $2 AND e.movement IN ('owed_to_athlete', 'refunded')
+                  GROUP BY e.request_id) l
+           JOIN mine m ON m.id = l.request_id
+          WHERE l.share_cents <> 0 AND coalesce(m.accepted_at, l.owed_at) IS NOT NULL
+       )
+  SELECT (SELECT coalesce(json_agg(g), '[]') FROM (
+            SELECT type, status, count(*)::int AS requests, count(*) FILTER (WHERE created_at >= $3)::int AS week, count(*) FILTER (WHERE created_at >= $4)::int AS month
+              FROM mine GROUP BY type, status) g) AS counts,
+         (SELECT json_build_object('total', coalesce(sum(cents), 0), 'week', coalesce(sum(cents) FILTER (WHERE at >= $3), 0), 'month', coalesce(sum(cents) FILTER (WHERE at >= $4), 0))
+            FROM earned) AS earnings,
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $5::timestamptz[]) AS bucket, sum(cents) AS cents FROM earned GROUP BY 1) b) AS weeks,
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $6::timestamptz[]) AS bucket, sum(cents) AS cents FROM earned GROUP BY 1) b) AS months`;
 
 /**
  * The athlete's locker room (issue 23), read from `requests` and `ledger_entries`:
@@ -41,44 +72,36 @@ export interface LockerRoomFacts {
  *   (libs/domain's periods: the current calendar week and month).
  */
 export async function lockerRoomOf(manager: EntityManager, athleteId: string, now: Date, zone: string): Promise<LockerRoomFacts> {
-  const rows: ShareRow[] = await manager.query(
-    `SELECT CASE WHEN r.endorsement_campaign_id IS NULL THEN r.type ELSE 'endorsement_campaign' END AS type,
-            r.status, r.created_at, coalesce(r.accepted_at, l.owed_at) AS earned_at, coalesce(l.share_cents, 0)::text AS share_cents
-       FROM requests r
-       LEFT JOIN LATERAL (SELECT -sum(e.amount_cents) AS share_cents, min(e.created_at) FILTER (WHERE e.movement = 'owed_to_athlete') AS owed_at
-                            FROM ledger_entries e
-                           WHERE e.request_id = r.id AND e.account = $2 AND e.movement IN ('owed_to_athlete', 'refunded')) l ON true
-      WHERE r.athlete_id = $1 AND r.paid`,
-    [athleteId, `athlete_payable:${athleteId}`],
-  );
   const { weekStart, monthStart } = viewerPeriods(now, zone);
-  const earned = rows.flatMap((row) => (row.earned_at === null || Number(row.share_cents) === 0 ? [] : [{ at: row.earned_at, cents: Number(row.share_cents) }]));
-  const sumFrom = (from: Date | null, to: Date | null = null): number =>
-    earned.filter((row) => (from === null || row.at >= from) && (to === null || row.at < to)).reduce((sum, row) => sum + row.cents, 0);
-
-  const byType = SERVICE_TYPES.map((type) => {
-    const ofType = rows.filter((row) => row.type === type);
-    return { type, total: ofType.length, pending: ofType.filter((row) => row.status === 1).length };
-  });
-
-  const chartOf = (period: Period): EarningsBucket[] =>
-    periodStarts(now, period, zone, CHART_BUCKETS[period]).map((start) => ({
-      start,
-      label: periodLabel(start, period, zone),
-      cents: sumFrom(start, nextPeriodStart(start, period, zone)),
-    }));
+  const weeks = chartPeriods(now, 'week', zone);
+  const months = chartPeriods(now, 'month', zone);
+  const [row]: Array<{
+    counts: CountRow[];
+    earnings: { total: number | string; week: number | string; month: number | string };
+    weeks: Array<{ bucket: number; cents: number | string }>;
+    months: Array<{ bucket: number; cents: number | string }>;
+  }> = await manager.query(LOCKER_ROOM_SQL, [athleteId, `athlete_payable:${athleteId}`, weekStart, monthStart, weeks.bounds, months.bounds]);
+  const sum = (rows: CountRow[], count: (row: CountRow) => number): number => rows.reduce((total, entry) => total + count(entry), 0);
+  const pending = row.counts.filter((entry) => entry.status === 1);
+  const byStatus: Record<number, number> = {};
+  for (const entry of row.counts) byStatus[entry.status] = (byStatus[entry.status] ?? 0) + entry.requests;
 
   return {
     weekStart,
     monthStart,
-    earnings: { totalCents: sumFrom(null), weekCents: sumFrom(weekStart), monthCents: sumFrom(monthStart) },
-    byType,
+    earnings: { totalCents: Number(row.earnings.total), weekCents: Number(row.earnings.week), monthCents: Number(row.earnings.month) },
+    byType: SERVICE_TYPES.map((type) => ({
+      type,
+      total: sum(row.counts.filter((entry) => entry.type === type), (entry) => entry.requests),
+      pending: sum(pending.filter((entry) => entry.type === type), (entry) => entry.requests),
+    })),
     requests: {
-      total: rows.length,
-      pending: rows.filter((row) => row.status === 1).length,
-      week: rows.filter((row) => row.created_at >= weekStart).length,
-      month: rows.filter((row) => row.created_at >= monthStart).length,
+      total: sum(row.counts, (entry) => entry.requests),
+      pending: sum(pending, (entry) => entry.requests),
+      week: sum(row.counts, (entry) => entry.week),
+      month: sum(row.counts, (entry) => entry.month),
     },
-    chart: { week: chartOf('week'), month: chartOf('month') },
+    byStatus,
+    chart: { week: bucketsOf(weeks.starts, 'week', zone, row.weeks), month: bucketsOf(months.starts, 'month', zone, row.months) },
   };
 }
