@@ -20,7 +20,7 @@ export function StatsScreen() {
       actions={
         <>
           {exportable && (
-            <Button variant="secondary" onClick={exporter.show}>
+            <Button variant="secondary" className="bs-export-open" onClick={exporter.show}>
               Export
             </Button>
           )}

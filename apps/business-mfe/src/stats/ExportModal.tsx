@@ -50,10 +50,11 @@ export interface ExportBodyProps {
   screen: ExportScreen;
   email: string | undefined;
   onChoose: (choice: ExportChoice) => void;
+  onSaveAgain: () => void;
 }
 
 /** The modal's content in each of its stages; rendered alone by the specs (the Modal needs a document). */
-export function ExportBody({ screen, email, onChoose }: ExportBodyProps) {
+export function ExportBody({ screen, email, onChoose, onSaveAgain }: ExportBodyProps) {
   switch (screen.kind) {
     case 'form':
       return (
@@ -79,6 +80,11 @@ export function ExportBody({ screen, email, onChoose }: ExportBodyProps) {
           <p className="bs-export__done" role="status">
             {doneText(screen.job)}
           </p>
+          {!screen.job.send && !screen.error && (
+            <Button variant="secondary" size="sm" className="bs-export__again" onClick={onSaveAgain} loading={screen.saving}>
+              Download again
+            </Button>
+          )}
           {screen.error && <Failure message={screen.error} />}
         </div>
       );
@@ -92,11 +98,10 @@ export interface ExportActionsProps {
   onClose: () => void;
   onStart: () => void;
   onRetry: () => void;
-  onSaveAgain: () => void;
   onNewExport: () => void;
 }
 
-export function ExportActions({ screen, onClose, onStart, onRetry, onSaveAgain, onNewExport }: ExportActionsProps) {
+export function ExportActions({ screen, onClose, onStart, onRetry, onNewExport }: ExportActionsProps) {
   const failed = screen.kind === 'failed' || (screen.kind !== 'form' && screen.error !== null);
   return (
     <>
@@ -109,16 +114,7 @@ export function ExportActions({ screen, onClose, onStart, onRetry, onSaveAgain, 
         </Button>
       )}
       {failed && <Button onClick={onRetry}>Try again</Button>}
-      {screen.kind === 'done' && !failed && (
-        <>
-          {!screen.job.send && (
-            <Button variant="secondary" onClick={onSaveAgain} loading={screen.saving}>
-              Download again
-            </Button>
-          )}
-          <Button onClick={onNewExport}>New export</Button>
-        </>
-      )}
+      {screen.kind === 'done' && !failed && <Button onClick={onNewExport}>New export</Button>}
     </>
   );
 }
@@ -137,12 +133,11 @@ export function ExportModal({ controller, email }: { controller: BusinessExportC
           onClose={controller.close}
           onStart={controller.start}
           onRetry={controller.retry}
-          onSaveAgain={controller.saveAgain}
           onNewExport={controller.newExport}
         />
       }
     >
-      <ExportBody screen={screen} email={email} onChoose={controller.choose} />
+      <ExportBody screen={screen} email={email} onChoose={controller.choose} onSaveAgain={controller.saveAgain} />
     </Modal>
   );
 }

@@ -13,7 +13,7 @@ export const DEFAULT_EXPORT_CHOICE: ExportChoice = { format: 'pdf', delivery: 'd
 
 export const EXPORT_FORMATS: Array<{ id: ExportFormat; label: string; hint: string }> = [
   { id: 'pdf', label: 'PDF', hint: 'A report with the tables and charts, to file or print' },
-  { id: 'csv', label: 'CSV', hint: 'Every paid request, for a spreadsheet' },
+  { id: 'csv', label: 'CSV', hint: 'The same tables and every paid request, for a spreadsheet' },
 ];
 
 export function deliveryLabel(delivery: ExportDelivery, email: string | undefined): string {

@@ -153,8 +153,8 @@ const noop = () => undefined;
 function renderModal(screen: ExportScreen): string {
   return renderToStaticMarkup(
     <>
-      <ExportBody screen={screen} email={EMAIL} onChoose={noop} />
-      <ExportActions screen={screen} onClose={noop} onStart={noop} onRetry={noop} onSaveAgain={noop} onNewExport={noop} />
+      <ExportBody screen={screen} email={EMAIL} onChoose={noop} onSaveAgain={noop} />
+      <ExportActions screen={screen} onClose={noop} onStart={noop} onRetry={noop} onNewExport={noop} />
     </>,
   );
 }
@@ -207,7 +207,8 @@ describe('the export modal', () => {
     expect(isExportWorking(done)).toBe(false);
     const html = renderModal(exportScreen(facts({ job: done })));
     expect(html).toContain('Saved huddle-statistics-acme-co-2026-11-27.pdf');
-    expect(buttons(html)).toEqual(['Close', 'Download again', 'New export']);
+    // Download again beside the saved line; the footer closes or starts another.
+    expect(buttons(html)).toEqual(['Download again', 'Close', 'New export']);
     // The file could not be fetched: the API's message with a retry.
     const failedSave = renderModal(exportScreen(facts({ job: done, saveError: 'This export is not ready yet' })));
     expect(failedSave).toMatch(/role="alert">This export is not ready yet</);
