@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { toApiError } from '@huddle/api-client';
+import { saveBlob, toApiError } from '@huddle/api-client';
 import { Button, useShell, useToast } from '@huddle/ui';
 import { fetchFlaggedNilCsv } from './nil-export';
-import { saveFile } from './stats-csv';
 
 /** 'Export flagged NIL deals (CSV)' on /manage/stats (issue 23): the API writes (and audits) the file; the browser saves it. */
 export function NilFlaggedExport() {
@@ -13,7 +12,7 @@ export function NilFlaggedExport() {
     setBusy(true);
     try {
       const { filename, blob } = await fetchFlaggedNilCsv(apiBase);
-      saveFile(filename, blob);
+      saveBlob(filename, blob);
     } catch (thrown) {
       toast.show(toApiError(thrown).message, 'error');
     } finally {

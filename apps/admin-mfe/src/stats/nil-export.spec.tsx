@@ -9,7 +9,7 @@ import { ShellContextProvider, ToastProvider } from '@huddle/ui';
 import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { testShell } from '@huddle/ui/testing';
 import { AdminStatsScreen } from '../screens/AdminStatsScreen';
-import { attachmentName, fetchFlaggedNilCsv } from './nil-export';
+import { fetchFlaggedNilCsv } from './nil-export';
 
 describe('Export flagged NIL deals (CSV)', () => {
   let server: Server;
@@ -28,19 +28,14 @@ describe('Export flagged NIL deals (CSV)', () => {
   });
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
-  it('reads the file name the API gives, and falls back when it gives none', () => {
-    expect(attachmentName('attachment; filename="huddle-nil-flagged-2026-11-27.csv"', 'x.csv')).toBe('huddle-nil-flagged-2026-11-27.csv');
-    expect(attachmentName("attachment; filename*=UTF-8''huddle-nil-flagged-2026-11-27.csv", 'x.csv')).toBe('huddle-nil-flagged-2026-11-27.csv');
-    expect(attachmentName('attachment; filename="../../etc/passwd"', 'x.csv')).toBe('passwd');
-    expect(attachmentName(null, 'x.csv')).toBe('x.csv');
-  });
-
   it('fetches GET /admin/nil-disclosures/flagged-export and hands back the CSV under its name', async () => {
     reply = { status: 200, type: 'text/csv; charset=utf-8', body: 'Athlete,Payor\r\nAva,Acme Co.\r\n', disposition: 'attachment; filename="huddle-nil-flagged-2026-11-27.csv"' };
     const file = await fetchFlaggedNilCsv(base);
     expect(seen.at(-1)).toBe('GET /api/v1/admin/nil-disclosures/flagged-export');
     expect(file.filename).toBe('huddle-nil-flagged-2026-11-27.csv');
     await expect(file.blob.text()).resolves.toBe('Athlete,Payor\r\nAva,Acme Co.\r\n');
+    reply = { ...reply, disposition: undefined };
+    await expect(fetchFlaggedNilCsv(base)).resolves.toMatchObject({ filename: 'huddle-nil-flagged.csv' });
   });
 
   it("fails with the API's message from its envelope", async () => {

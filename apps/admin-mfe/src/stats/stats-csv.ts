@@ -1,3 +1,4 @@
+import { saveBlob } from '@huddle/api-client';
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { safeCsvRows, type CsvCell } from '@huddle/domain/admin';
 
@@ -17,17 +18,5 @@ export function csvFileName(title: string, period: string): string {
 
 /** Hands the browser a CSV to save under `fileName` (UTF-8 with a BOM, which spreadsheets need to read it as UTF-8). */
 export function downloadCsv(fileName: string, csv: string): void {
-  saveFile(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-}
-
-/** Hands the browser a file to save under `fileName`. */
-export function saveFile(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }

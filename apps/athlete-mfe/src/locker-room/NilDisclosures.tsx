@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { toApiError } from '@huddle/api-client';
+import { saveBlob, toApiError } from '@huddle/api-client';
 import { nilDateLabel, nilDay, type NilGoStatus } from '@huddle/domain/nil';
 import { Button, EmptyView, ErrorView, Modal, Panel, SelectField, SkeletonList, TextField, useShellApi, useToast } from '@huddle/ui';
-import { nilApi, saveBlob, useMarkNilReported, useNilDisclosures, type NilDisclosure } from './nil-api';
+import { nilApi, useMarkNilReported, useNilDisclosures, type NilDisclosure } from './nil-api';
 import { formatMoney } from './locker-room-view';
 import {
   nilCountdown,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiErrorFromReply, createApiClient, isAbortError, networkError, unwrap, type Schemas } from '@huddle/api-client';
+import { createApiClient, fetchFile, unwrap, type Schemas } from '@huddle/api-client';
 import { useShellApi } from '@huddle/ui';
 import { LOCKER_ROOM_KEY } from './locker-room-api';
 
@@ -7,29 +7,13 @@ import { LOCKER_ROOM_KEY } from './locker-room-api';
 export type NilDisclosure = Schemas['NilDisclosureDto'];
 export type NilReport = Schemas['NilReportedInput'];
 
-/** A file (not JSON, so past openapi-fetch's JSON-only replies) with the session cookie; a failure becomes the API's error (its envelope's message) or the network error. */
-async function sendForFile(url: string): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'include' });
-  } catch (thrown) {
-    if (isAbortError(thrown)) throw thrown;
-    throw networkError();
-  }
-  if (!response.ok) {
-    const isJson = /\bjson\b/i.test(response.headers.get('Content-Type') ?? '');
-    throw apiErrorFromReply(response.status, isJson ? await response.json().catch(() => undefined) : await response.text());
-  }
-  return response;
-}
-
 /** The athlete's NIL disclosures: the list, a deal's packet (a PDF), marking a deal reported. */
 export function nilApi(apiBase: string) {
   const api = createApiClient({ baseUrl: apiBase });
   const root = `${apiBase.replace(/\/+$/, '')}/athlete/nil-disclosures`;
   return {
     list: async (signal?: AbortSignal): Promise<NilDisclosure[]> => (await unwrap(api.GET('/athlete/nil-disclosures', { signal }))).disclosures,
-    packet: async (id: string): Promise<Blob> => (await sendForFile(`${root}/${encodeURIComponent(id)}/packet`)).blob(),
+    packet: async (id: string): Promise<Blob> => (await fetchFile(`${root}/${encodeURIComponent(id)}/packet`)).blob,
     markReported: async (id: string, report: NilReport): Promise<NilDisclosure> =>
       (await unwrap(api.POST('/athlete/nil-disclosures/{id}/reported', { params: { path: { id } }, body: report }))).disclosure,
   };
@@ -52,14 +36,4 @@ export function useMarkNilReported() {
       queryClient.setQueryData<NilDisclosure[]>(NIL_DISCLOSURES_KEY, (list) => list?.map((d) => (d.id === updated.id ? updated : d)));
     },
   });
-}
-
-/** Hands the browser a file to save under the name the API gave it. */
-export function saveBlob(filename: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
