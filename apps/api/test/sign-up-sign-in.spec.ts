@@ -49,7 +49,7 @@ describe('sign-up, sign-in and logout', () => {
         .expect(201);
       expect(response.body.status_response).toEqual({ status: 201, response_message: 'OK', response_internal_code: 0 });
       expect(response.body.account).toMatchObject({ user_type: userType, role, profile_completed: false, email: email.toLowerCase(), phone: '+15557654321' });
-      expect(response.body.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(response.body.session_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(sessionCookieOf(response)).toContain(`${SESSION_COOKIE}=${response.body.session_token}`);
       expect(sessionCookieOf(response)).toContain('HttpOnly');
       // The hint beside it tells the shell a session may exist; scripts read it, so it holds no credential.

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../../common/time/clock';
+import { ClusterBusModule } from '../../database/cluster-bus';
 import { AppConfig } from '../../config/app-config';
 import { JobsModule } from '../jobs/jobs.module';
 import { AccountsModule } from '../accounts/accounts.module';
@@ -25,6 +26,8 @@ import { PasswordSetupService } from './password-setup.service';
 import { PasswordsController } from './passwords.controller';
 import { SandboxBusinessProvider } from './sandbox-business.provider';
 import { SessionCookie } from './session-cookie';
+import { SessionTokens } from './session-jwt';
+import { SessionRevocations } from './session-revocations';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 import { UnavailableBusinessProvider } from './unavailable-business.provider';
@@ -35,10 +38,12 @@ import { UnavailableBusinessProvider } from './unavailable-business.provider';
  * in to are the accounts module's (AccountsService), which never depends on auth.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity, PasswordResetEntity]), AccountsModule, MailModule, JobsModule],
+  imports: [TypeOrmModule.forFeature([SessionEntity, PasswordResetEntity]), AccountsModule, MailModule, JobsModule, ClusterBusModule],
   controllers: [CredentialsController, SessionsController, PasswordsController, BusinessAuthController, AccountDeletionController, PasswordSetupController],
   providers: [
     SessionsService,
+    SessionTokens,
+    SessionRevocations,
     PasswordHasher,
     SessionCookie,
     AuthSecret,

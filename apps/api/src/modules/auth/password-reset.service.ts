@@ -10,7 +10,7 @@ import { AuthErrors } from './auth.errors';
 import { AuthSecret } from './auth-secret';
 import { PasswordHasher } from './password-hasher.service';
 import { PasswordResetEntity } from './entities/password-reset.entity';
-import { SessionEntity } from './entities/session.entity';
+import { SessionsService } from './sessions.service';
 
 const CODE_PURPOSE = 'password-reset-code';
 const CODE_SPACE = 10 ** LIMITS.resetCode.length;
@@ -43,6 +43,7 @@ export class PasswordResetService {
     private readonly clock: Clock,
     private readonly mail: MailService,
     private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
   ) {}
 
   /**
@@ -96,7 +97,7 @@ export class PasswordResetService {
       }
       await manager.update(PasswordResetEntity, { id: reset.id }, { usedAt: now });
       await this.accounts.setPasswordHash(manager, account.id, await this.hasher.hash(newPassword));
-      await manager.update(SessionEntity, { accountId: account.id, revokedAt: IsNull() }, { revokedAt: now });
+      await this.sessions.revokeAllForAccountIn(manager, account.id, now);
       return true;
     });
     if (!accepted) throw AuthErrors.incorrectResetCode();

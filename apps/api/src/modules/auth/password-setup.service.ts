@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { IsNull } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { LIMITS } from '@huddle/domain';
 import { setPasswordEmail } from '@huddle/domain/admin';
@@ -12,7 +11,7 @@ import { MailService } from '../mail/mail.service';
 import { AuthErrors } from './auth.errors';
 import { AuthSecret } from './auth-secret';
 import { PasswordHasher } from './password-hasher.service';
-import { SessionEntity } from './entities/session.entity';
+import { SessionsService } from './sessions.service';
 
 const TOKEN_PURPOSE = 'password-set-token';
 /** The set-password screen of the shell (the admin console's added accounts land there). */
@@ -33,6 +32,7 @@ export class PasswordSetupService {
     private readonly mail: MailService,
     private readonly hasher: PasswordHasher,
     private readonly config: AppConfig,
+    private readonly sessions: SessionsService,
   ) {}
 
   /**
@@ -68,7 +68,7 @@ export class PasswordSetupService {
       if (!account) return false;
       await manager.query(`UPDATE password_set_tokens SET used_at = $2 WHERE id = $1`, [row.id, now]);
       await this.accounts.setPasswordHash(manager, account.id, passwordHash);
-      await manager.update(SessionEntity, { accountId: account.id, revokedAt: IsNull() }, { revokedAt: now });
+      await this.sessions.revokeAllForAccountIn(manager, account.id, now);
       return true;
     });
     if (!accepted) throw AuthErrors.setPasswordLinkInvalid();

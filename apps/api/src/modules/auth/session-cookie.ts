@@ -3,7 +3,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../../config/app-config';
 import { SESSION_HINT_COOKIE } from '@huddle/domain';
-import { SESSION_COOKIE } from './session-token';
+import { ACCESS_TOKEN_HEADER, SESSION_COOKIE } from './session-token';
 
 /**
  * Writes and clears the session cookie with the one set of attributes the product uses, and beside
@@ -21,6 +21,15 @@ export class SessionCookie {
   issue(reply: FastifyReply, token: string, expiresAt: Date): void {
     reply.setCookie(SESSION_COOKIE, token, { ...this.options(), expires: expiresAt });
     reply.setCookie(SESSION_HINT_COOKIE, '1', { ...this.options(), httpOnly: false, expires: expiresAt });
+  }
+
+  /**
+   * A renewed token: the cookie re-set (its lifetime is the session's, not the token's) and the
+   * token in the x-access-token answer header, for clients that hold it themselves.
+   */
+  renew(reply: FastifyReply, token: string, sessionExpiresAt: Date): void {
+    this.issue(reply, token, sessionExpiresAt);
+    reply.header(ACCESS_TOKEN_HEADER, token);
   }
 
   clear(reply: FastifyReply): void {

@@ -1,16 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull } from 'typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { Transactions } from '../../database/transactions';
 import { roleCodeOf } from '@huddle/domain';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { AccountsService } from '../accounts/accounts.service';
 import { SessionEntity } from './entities/session.entity';
-import { findSignedInSession, liveSessionIds } from './signed-in-session.query';
-import { generateSessionToken, hashSessionToken, isWellFormedSessionToken, SESSION_TTL_MS } from './session-token';
+import { SessionRevocations } from './session-revocations';
+import { SessionTokens, userTypeOfRole } from './session-jwt';
+import type { SessionClaims } from './session-jwt';
+import { liveSessionIds, renewSignedInSession, sessionFacts } from './signed-in-session.query';
+import type { SignedInSessionRow } from './signed-in-session.query';
+import { newSessionRowHash, SESSION_TTL_MS } from './session-token';
+import type { TokenSource } from './session-token';
 
 export interface IssuedSession {
-  /** The raw token: returned once, to be sent to the client; only its hash is kept. */
+  /** The session token (a signed JWT): returned to the client, never stored. */
   token: string;
   session: SessionEntity;
 }
@@ -20,14 +24,26 @@ export interface ResolvedSession {
   account: AuthenticatedAccount;
 }
 
-// last_seen_at is a hint for users and admins, not an audit log; one write per window is enough.
-const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/** A caller's session, and the new token to hand back when this call renewed it. */
+export interface AuthenticatedSession {
+  auth: ResolvedSession;
+  renewed?: { token: string; sessionExpiresAt: Date };
+}
+
+/** A token with less than this part of its lifetime left is renewed (sliding sessions). */
+const RENEW_WHEN_LEFT = 1 / 3;
+
+function accountOf(row: SignedInSessionRow): AuthenticatedAccount {
+  return { id: row.account_id, userType: row.user_type, role: roleCodeOf({ user_type: row.user_type, profile_completed: row.profile_completed }, false) };
+}
 
 @Injectable()
 export class SessionsService {
   constructor(
     private readonly transactions: Transactions,
     private readonly accounts: AccountsService,
+    private readonly tokens: SessionTokens,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   // Through the caller's transaction when there is one (account deletion revokes inside it).
@@ -35,34 +51,48 @@ export class SessionsService {
     return this.transactions.manager.getRepository(SessionEntity);
   }
 
+  /**
+   * A new session row and its first token. An account that may not sign in (blocked, deleted)
+   * gets a session revoked at birth: its token is refused like any revoked one.
+   */
   async create(accountId: string, now: Date = new Date()): Promise<IssuedSession> {
-    const token = generateSessionToken();
     const session = await this.sessions.save(
       this.sessions.create({
-        tokenHash: hashSessionToken(token),
+        tokenHash: newSessionRowHash(),
         accountId,
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
         revokedAt: null,
       }),
     );
-    return { token, session };
+    const facts = await sessionFacts(this.transactions.manager, session.id);
+    if (!facts) throw new Error(`Session ${session.id} has no account`);
+    if (!facts.live) await this.revoke(session.id);
+    return { token: this.tokens.sign({ sub: accountId, role: accountOf(facts).role, sid: session.id }, session.expiresAt, now), session };
   }
 
-  /** The live session and account behind a token, or null when revoked, expired, blocked or deleted. */
-  async resolve(token: string): Promise<ResolvedSession | null> {
-    if (!isWellFormedSessionToken(token)) return null;
-    const row = await findSignedInSession(this.transactions.manager, hashSessionToken(token));
-    if (!row) return null;
-
-    const now = new Date();
-    if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-      await this.sessions.update({ id: row.session_id }, { lastSeenAt: now });
+  /**
+   * The caller's session, from the token alone when it is good, unrevoked, not older than a
+   * change of its account and not near its expiry. Otherwise the session row decides (one
+   * statement): a live session gets a new token, anything else is no session at all.
+   */
+  async authenticate(request: TokenSource): Promise<AuthenticatedSession | null> {
+    const verdict = await this.tokens.verify(request);
+    if (verdict.kind === 'none' || this.revocations.isRevoked(verdict.claims)) return null;
+    const { claims } = verdict;
+    const nearExpiry = claims.exp - Date.now() / 1000 < this.tokens.ttlSeconds * RENEW_WHEN_LEFT;
+    if (verdict.kind === 'valid' && !nearExpiry && !this.revocations.isOutdated(claims)) {
+      return { auth: { sessionId: claims.sid, account: { id: claims.sub, role: claims.role, userType: userTypeOfRole(claims.role) } } };
     }
-    return {
-      sessionId: row.session_id,
-      account: { id: row.account_id, userType: row.user_type, role: roleCodeOf({ user_type: row.user_type, profile_completed: row.profile_completed }, false) },
-    };
+    return this.renew(claims);
+  }
+
+  private async renew(claims: SessionClaims): Promise<AuthenticatedSession | null> {
+    const row = await renewSignedInSession(this.transactions.manager, claims.sid);
+    if (!row || row.account_id !== claims.sub) return null;
+    const account = accountOf(row);
+    const token = this.tokens.sign({ sub: account.id, role: account.role, sid: row.session_id }, row.expires_at);
+    return { auth: { sessionId: row.session_id, account }, renewed: { token, sessionExpiresAt: row.expires_at } };
   }
 
   /** Which of these sessions are still live: a stream that outlives its session is ended. */
@@ -71,7 +101,7 @@ export class SessionsService {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.revokeWhere(this.transactions.manager, 'id = :sessionId', { sessionId });
   }
 
   /**
@@ -86,8 +116,28 @@ export class SessionsService {
     });
   }
 
-  /** Signs an account out everywhere (password reset, blocking, deletion). */
+  /** Signs an account out everywhere (blocking, deletion). */
   async revokeAllForAccount(accountId: string): Promise<void> {
-    await this.sessions.update({ accountId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.revokeAllForAccountIn(this.transactions.manager, accountId);
+  }
+
+  /** The same, inside a transaction of the caller's own manager (a password reset or set). */
+  async revokeAllForAccountIn(manager: EntityManager, accountId: string, now: Date = new Date()): Promise<void> {
+    await this.revokeWhere(manager, 'account_id = :accountId', { accountId }, now);
+  }
+
+  /** Revokes the rows (the source of truth) and tells every API process, at the commit. */
+  private async revokeWhere(manager: EntityManager, where: string, parameters: Record<string, string>, now: Date = new Date()): Promise<void> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ revokedAt: now })
+      .where(`${where} AND revoked_at IS NULL`, parameters)
+      .returning(['id'])
+      .execute();
+    await this.revocations.announceRevoked(
+      manager,
+      (result.raw as Array<{ id: string }>).map((row) => row.id),
+    );
   }
 }
