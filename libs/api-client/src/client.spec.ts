@@ -8,6 +8,7 @@ import type { Schemas } from './index';
 interface Reply {
   status: number;
   contentType?: string;
+  headers?: Record<string, string>;
   body: string;
 }
 
@@ -26,6 +27,7 @@ describe('api client against a real HTTP server', () => {
       received = { method: request.method, url: request.url, headers: request.headers };
       response.statusCode = reply.status;
       if (reply.contentType) response.setHeader('Content-Type', reply.contentType);
+      for (const [name, value] of Object.entries(reply.headers ?? {})) response.setHeader(name, value);
       response.end(reply.body);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -122,5 +124,26 @@ describe('api client against a real HTTP server', () => {
     token = undefined;
     await unwrap(client.GET('/health'));
     expect(received.headers['x-access-token']).toBeUndefined();
+  });
+
+  it('hands a renewed token from the answer to the client that holds its token, and sends it from then on', async () => {
+    let token = 'old-token';
+    const renewed: string[] = [];
+    const client = createApiClient({
+      baseUrl,
+      getToken: () => token,
+      onTokenRenewed: (fresh) => {
+        renewed.push(fresh);
+        token = fresh;
+      },
+    });
+    reply = { ...json(200, { db: 'ok', ...envelope(200, 0, 'OK') }), headers: { 'x-access-token': 'new-token' } };
+    await unwrap(client.GET('/health'));
+    expect(renewed).toEqual(['new-token']);
+
+    reply = json(200, { db: 'ok', ...envelope(200, 0, 'OK') });
+    await unwrap(client.GET('/health'));
+    expect(received.headers['x-access-token']).toBe('new-token');
+    expect(renewed).toEqual(['new-token']);
   });
 });

@@ -17,6 +17,12 @@ export interface ApiClientOptions {
    * none: the httpOnly session cookie travels with every call. Guest tokens are never sent.
    */
   getToken?: () => string | null | undefined;
+  /**
+   * Called with a renewed session token: a token near its expiry comes back renewed in the
+   * answer's x-access-token header (the API re-sets the cookie too, which is all a browser needs).
+   * A client that holds its token keeps this one from now on.
+   */
+  onTokenRenewed?: (token: string) => void;
   /** Defaults to the global fetch. */
   fetch?: typeof globalThis.fetch;
 }
@@ -29,12 +35,17 @@ function hasBody(response: Response): boolean {
   return response.status !== 204 && response.headers.get('Content-Length') !== '0';
 }
 
-function authMiddleware(getToken: ApiClientOptions['getToken']): Middleware {
+function authMiddleware({ getToken, onTokenRenewed }: ApiClientOptions): Middleware {
   return {
     onRequest({ request }) {
       const token = getToken?.();
       if (token && !isGuestToken(token)) request.headers.set(ACCESS_TOKEN_HEADER, token);
       return request;
+    },
+    onResponse({ response }) {
+      const renewed = response.headers.get(ACCESS_TOKEN_HEADER);
+      if (renewed && onTokenRenewed) onTokenRenewed(renewed);
+      return undefined;
     },
   };
 }
@@ -73,6 +84,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     credentials: 'include',
     fetch: withBootAnswers(options.fetch),
   });
-  client.use(failureMiddleware, authMiddleware(options.getToken));
+  client.use(failureMiddleware, authMiddleware(options));
   return client;
 }
