@@ -431,7 +431,7 @@ export class AppConfig {
 
   @Env({
     description:
-      'Server secret (at least 32 characters) that signs social sign-in states and keys the reset-code hashes. Required with DATABASE_URL (the API refuses to start without it); share it between instances. Only with the embedded database may it be unset: a random one is then drawn at each start, so pending sign-ins and reset codes do not survive a restart.',
+      'Server secret (at least 32 characters) that signs social sign-in states and session tokens (through a derived key) and keys the reset-code hashes. Required with DATABASE_URL (the API refuses to start without it); share it between instances. Only with the embedded database may it be unset: a random one is then drawn at each start, so pending sign-ins, reset codes and session tokens (everyone is signed out) do not survive a restart.',
     displayDefault: 'random at each start (embedded database only)',
   })
   @ValidateIf(needsAuthSecret)
