@@ -113,6 +113,7 @@ describe('AppConfig', () => {
       'MAP_TILES_URL',
       'MAP_TILES_ATTRIBUTION',
       'AUTH_SECRET',
+      'SESSION_TOKEN_TTL_SECONDS',
       'SIGN_IN_MAX_PER_IP',
       'SIGN_IN_MAX_PER_EMAIL',
       'SIGN_IN_WINDOW_SECONDS',
@@ -165,6 +166,7 @@ describe('AppConfig', () => {
     const names = described.map((variable) => variable.name);
     const accountVariables = [
       'AUTH_SECRET',
+      'SESSION_TOKEN_TTL_SECONDS',
       'SIGN_IN_MAX_PER_IP',
       'SIGN_IN_MAX_PER_EMAIL',
       'SIGN_IN_WINDOW_SECONDS',
@@ -206,6 +208,9 @@ describe('AppConfig', () => {
 
     const config = loadAppConfig({});
     expect(config.AUTH_SECRET).toBeUndefined();
+    // Session tokens live 15 minutes; sessions (and the cookie) 30 days, renewed as they are used.
+    expect(config.SESSION_TOKEN_TTL_SECONDS).toBe(900);
+    expect(() => loadAppConfig({ SESSION_TOKEN_TTL_SECONDS: '10' })).toThrow(/SESSION_TOKEN_TTL_SECONDS/);
     expect([config.SIGN_IN_MAX_PER_IP, config.SIGN_IN_MAX_PER_EMAIL, config.SIGN_IN_WINDOW_SECONDS]).toEqual([10, 5, 60]);
     expect([config.PASSWORD_RESET_MAX_PER_EMAIL, config.PASSWORD_RESET_MAX_PER_IP, config.PASSWORD_RESET_CONFIRM_MAX, config.PASSWORD_RESET_WINDOW_SECONDS]).toEqual([
       3, 10, 10, 600,
