@@ -7,7 +7,8 @@ import { signIn } from './support/accounts';
 import { createAthleteByApi } from './support/athletes';
 import { ARTIFACTS, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
-import { bookAndPayByApi, okJson, uniqueName } from './support/paid-requests';
+import { bookAndPayByApi } from './support/paid-requests';
+import { ok, uniqueName } from './support/requests-by-api';
 import { API_URL, SHELL_URL } from './support/stack';
 
 const BUSINESS = { email: 'business@huddle.test', password: 'huddle-business-2026' };
@@ -44,7 +45,7 @@ describe('journey: NIL disclosure (issue 23)', () => {
   it('a $650 endorsement is flagged in the locker room; the athlete downloads its packet and marks it reported; the administrator exports it', async () => {
     const athlete = await createAthleteByApi(uniqueName('Nil'));
     const business = await request.newContext({ baseURL: `${API_URL}/api/v1/` });
-    await okJson(await business.post('user/sign-ins', { form: BUSINESS }), 'business sign-in');
+    await ok(await business.post('user/sign-ins', { form: BUSINESS }), 'business sign-in');
     // A small shoutout first (under $600 on its own), then a $650 endorsement that takes the payor's total past $600.
     const small = await bookAndPayByApi(business, {
       athlete_id: athlete.id,
@@ -64,13 +65,13 @@ describe('journey: NIL disclosure (issue 23)', () => {
       request_amount: 650,
       endorsement: { task: 'Post a reel about our new store', link: 'example.com/store' },
     });
-    await okJson(await athlete.api.put(`booking/request/accept?request_id=${small}`), 'accept the shoutout');
-    await okJson(await athlete.api.put(`booking/request/accept?request_id=${big}&disclosure_acknowledged=true`), 'accept the endorsement');
+    await ok(await athlete.api.put(`booking/request/accept?request_id=${small}`), 'accept the shoutout');
+    await ok(await athlete.api.put(`booking/request/accept?request_id=${big}&disclosure_acknowledged=true`), 'accept the endorsement');
 
     // The records are written with the acceptances; read them the way the screen does.
     let deals: Disclosure[] = [];
     for (let attempt = 0; attempt < 60 && deals.length < 2; attempt += 1) {
-      deals = (await okJson<{ disclosures: Disclosure[] }>(await athlete.api.get('athlete/nil-disclosures'), 'disclosures')).disclosures;
+      deals = (await ok<{ disclosures: Disclosure[] }>(await athlete.api.get('athlete/nil-disclosures'), 'disclosures')).disclosures;
       if (deals.length < 2) await new Promise((r) => setTimeout(r, 500));
     }
     const flagged = deals.find((d) => d.request_id === big)!;
