@@ -117,13 +117,16 @@ describe('business days left to report', () => {
     expect(nilBusinessDaysLeft(due, at('2026-12-05T04:59:00Z'))).toBe(0); // 23:59 in New York
   });
 
-  it('counts the business days before it, a weekend counting as the Monday after', () => {
+  it('counts the business days still to come after today, so a weekend or holiday changes nothing', () => {
     expect(nilBusinessDaysLeft(due, at('2026-12-03T15:00:00Z'))).toBe(1);
     expect(nilBusinessDaysLeft(due, at('2026-11-30T15:00:00Z'))).toBe(4);
-    expect(nilBusinessDaysLeft(due, at('2026-11-28T15:00:00Z'))).toBe(4); // Saturday
+    expect(nilBusinessDaysLeft(due, at('2026-11-28T15:00:00Z'))).toBe(5); // Saturday: Mon-Fri still to come, as on the Friday before
     expect(nilBusinessDaysLeft(due, at('2026-11-27T15:00:00Z'))).toBe(5);
-    // Thanksgiving is not a business day either: it counts as Friday.
-    expect(nilBusinessDaysLeft(due, at('2026-11-26T15:00:00Z'))).toBe(5);
+    // Thanksgiving is not a business day: Friday the 27th and the five of the next week are to come.
+    expect(nilBusinessDaysLeft(due, at('2026-11-26T15:00:00Z'))).toBe(6);
+    // The Saturday and Sunday before a Monday deadline: one business day left, not 'Due today'.
+    expect(nilBusinessDaysLeft('2026-12-07', at('2026-12-05T15:00:00Z'))).toBe(1);
+    expect(nilBusinessDaysLeft('2026-12-07', at('2026-12-06T15:00:00Z'))).toBe(1);
   });
 
   it('is negative once overdue', () => {

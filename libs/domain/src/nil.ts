@@ -137,20 +137,20 @@ export function nilReportBy(agreedAt: Date): string {
 }
 
 /**
- * Business days from today (New York) to `reportBy`: 0 on the day itself, 1 the business day
- * before, negative once overdue (-1 the business day after). A weekend or holiday counts as the
- * business day that follows it (on the Saturday before a Monday deadline, 0 are left; on the
- * Saturday after a Friday deadline, it is 1 overdue).
+ * Business days from today (New York) to `reportBy`: 0 on the day itself; before it, the business
+ * days still to come after today up to and including the deadline (so a weekend changes nothing:
+ * the Saturday before a Thursday deadline has Mon-Thu, 4, left, as the Friday before did); after
+ * it, minus the business days gone by since the deadline, and at least 1 overdue (the Saturday
+ * after a Friday deadline is -1, and so is the Monday).
  */
 export function nilBusinessDaysLeft(reportBy: string, now: Date): number {
-  let today = dayMs(nilDay(now));
-  while (!isBusinessDay(today)) today += DAY_MS;
+  const today = dayMs(nilDay(now));
   const due = dayMs(reportBy);
   if (today === due) return 0;
-  const [from, to, sign] = today < due ? [today, due, 1] : [due, today, -1];
+  const [from, to] = today < due ? [today, due] : [due, today];
   let count = 0;
   for (let ms = from + DAY_MS; ms <= to; ms += DAY_MS) if (isBusinessDay(ms)) count += 1;
-  return sign * count;
+  return today < due ? count : -Math.max(1, count);
 }
 
 /** 'Fri, Dec 4' (a day of this season) or with the year: 'Fri, Dec 4, 2026'. */
