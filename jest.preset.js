@@ -19,6 +19,7 @@ const aliases = {
   '^@huddle/domain/request-actions$': path.join(__dirname, 'libs/domain/src/request-actions.ts'),
   '^@huddle/domain/payouts$': path.join(__dirname, 'libs/domain/src/payouts.ts'),
   '^@huddle/api-client$': path.join(__dirname, 'libs/api-client/src/index.ts'),
+  '^@huddle/api-client/file-download$': path.join(__dirname, 'libs/api-client/src/file-download.ts'),
   '^@huddle/ui$': path.join(__dirname, 'libs/ui/src/index.ts'),
   '^@huddle/ui/shell-contract$': path.join(__dirname, 'libs/ui/src/shell-contract.ts'),
   // Specs only: a shell to render screens in (testShell).

@@ -160,6 +160,9 @@ function createConfig({ dirname, kind, name, port, title }) {
           // (the booking form, a request's page, the payout screens) carry what they use.
           '@huddle/domain/request-actions$': path.join(workspaceRoot, 'libs/domain/src/request-actions.ts'),
           '@huddle/domain/payouts$': path.join(workspaceRoot, 'libs/domain/src/payouts.ts'),
+          // Files the API serves (the NIL packet, exports): imported by path, a later screen's chunk
+          // carries them; through the client's index they rode in the remote's first screen.
+          '@huddle/api-client/file-download$': path.join(workspaceRoot, 'libs/api-client/src/file-download.ts'),
           // Development-only stand-in shell for a remote's own page; see libs/ui/src/standalone.tsx.
           '@huddle/ui/standalone$': path.join(workspaceRoot, 'libs/ui/src/standalone.tsx'),
           // The shell contract's version, compiled into each app rather than shared, so a remote

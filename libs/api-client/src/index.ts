@@ -11,7 +11,8 @@ export type { components, operations, paths } from './generated/schema';
 /** Every request and response body of the API, by schema name (Schemas['AccountDto'], ...). */
 export type Schemas = components['schemas'];
 export { uploadWithProgress, uploadFraction } from './upload';
-export { attachmentName, fetchFile, saveBlob } from './file-download';
+// Files the API serves (fetchFile, saveBlob, attachmentName): import '@huddle/api-client/file-download',
+// so only the screens that download carry them.
 export type { UploadOptions } from './upload';
 export { mediaImageSources, mediaUrl } from './media-url';
 export type { MediaImageSources } from './media-url';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { saveBlob, toApiError } from '@huddle/api-client';
+import { toApiError } from '@huddle/api-client';
+import { saveBlob } from '@huddle/api-client/file-download';
 import { Button, useShell, useToast } from '@huddle/ui';
 import { fetchFlaggedNilCsv } from './nil-export';
 

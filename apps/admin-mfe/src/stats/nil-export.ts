@@ -1,4 +1,4 @@
-import { fetchFile } from '@huddle/api-client';
+import { fetchFile } from '@huddle/api-client/file-download';
 
 /**
  * GET /admin/nil-disclosures/flagged-export (issue 23): every flagged NIL deal as CSV, with the

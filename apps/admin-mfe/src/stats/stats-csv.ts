@@ -1,4 +1,4 @@
-import { saveBlob } from '@huddle/api-client';
+import { saveBlob } from '@huddle/api-client/file-download';
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { safeCsvRows, type CsvCell } from '@huddle/domain/admin';
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { saveBlob, toApiError } from '@huddle/api-client';
+import { toApiError } from '@huddle/api-client';
+import { saveBlob } from '@huddle/api-client/file-download';
 import { nilDateLabel, nilDay, type NilGoStatus } from '@huddle/domain/nil';
 import { Button, EmptyView, ErrorView, Modal, Panel, SelectField, SkeletonList, TextField, useShellApi, useToast } from '@huddle/ui';
 import { nilApi, useMarkNilReported, useNilDisclosures, type NilDisclosure } from './nil-api';

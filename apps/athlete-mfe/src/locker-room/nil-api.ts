@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createApiClient, fetchFile, unwrap, type Schemas } from '@huddle/api-client';
+import { createApiClient, unwrap, type Schemas } from '@huddle/api-client';
+import { fetchFile } from '@huddle/api-client/file-download';
 import { useShellApi } from '@huddle/ui';
 import { LOCKER_ROOM_KEY } from './locker-room-api';
 
