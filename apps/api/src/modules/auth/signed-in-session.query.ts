@@ -20,14 +20,19 @@ export interface SignedInSessionRow {
 // What makes a session live: not revoked, not expired, and its account neither blocked nor deleted.
 const LIVE = 's.revoked_at IS NULL AND s.expires_at > now() AND NOT a.blocked AND a.deleted_at IS NULL';
 
-/** The live session's facts, its last_seen_at touched in the same statement; null when it is not live. */
+/**
+ * The live session's facts, its last_seen_at touched in the same statement when older than five
+ * minutes (a hint for users and admins, not an audit log: one write per window); null when it is not live.
+ */
 export async function renewSignedInSession(manager: EntityManager, sessionId: string): Promise<SignedInSessionRow | null> {
   const rows: SignedInSessionRow[] = await manager.query(
     `WITH live AS (
        SELECT s.id AS session_id, s.expires_at, a.id AS account_id, a.user_type, a.profile_completed
          FROM sessions s JOIN accounts a ON a.id = s.account_id
         WHERE s.id = $1 AND ${LIVE}
-     ), touched AS (UPDATE sessions SET last_seen_at = now() WHERE id IN (SELECT session_id FROM live))
+     ), touched AS (
+       UPDATE sessions SET last_seen_at = now() WHERE id IN (SELECT session_id FROM live) AND last_seen_at < now() - interval '5 minutes'
+     )
      SELECT * FROM live`,
     [sessionId],
   );
