@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toApiError } from '@huddle/api-client';
 import { useShellApi, useToast } from '@huddle/ui';
-import { businessExportApi, saveFile, type BusinessExport, type BusinessExportAnswer } from './export-api';
+import { saveBlob } from '@huddle/api-client/file-download';
+import { businessExportApi, type BusinessExport, type BusinessExportAnswer } from './export-api';
 import { DEFAULT_EXPORT_CHOICE, EXPORT_POLL_MS, exportScreen, exportStage, finishedToastText, isExportWorking, type ExportChoice, type ExportScreen } from './export-view';
 import { browserTimeZone } from './stats-api';
 
@@ -58,7 +59,7 @@ export function useBusinessExport(): BusinessExportController {
   const saved = useMutation({
     mutationFn: async (job: BusinessExport) => {
       if (!job.download_path) throw new Error('The file is not ready yet');
-      saveFile(job.filename, await api.file(job.download_path));
+      saveBlob(job.filename, await api.file(job.download_path));
     },
   });
 
