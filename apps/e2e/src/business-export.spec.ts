@@ -74,7 +74,8 @@ async function downloaded(download: Download): Promise<Buffer> {
  * import() that Jest's CommonJS runtime cannot run, so it reads the file in a child Node process.
  */
 function pdfText(file: Buffer): Promise<string> {
-  const script = `const parser = new PDFParse({ data: new Uint8Array(await new Response(process.stdin).arrayBuffer()) });
+  const script = `import { PDFParse } from 'pdf-parse';
+const parser = new PDFParse({ data: new Uint8Array(await new Response(process.stdin).arrayBuffer()) });
 process.stdout.write((await parser.getText()).text);
 await parser.destroy();`;
   return new Promise((resolve, reject) => {
