@@ -98,6 +98,9 @@ describe('response envelope', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:4202');
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
 
+    const answer = await request(testApp.server).get('/api/v1/health').set('Origin', 'http://localhost:4202');
+    expect(answer.headers['access-control-expose-headers']).toBe('x-access-token');
+
     const foreign = await request(testApp.server).options('/api/v1/health').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'GET');
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });

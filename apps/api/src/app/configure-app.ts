@@ -23,7 +23,9 @@ export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
   // Multipart forms are read only by the upload routes (StagedUploadsInterceptor sets their
   // limits); an oversized file is refused by the staging storage, with the media's own message.
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
-  app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+  // A renewed session token comes back in x-access-token: exposed, so a client of another allowed
+  // origin that holds its token (not a browser on the shell, which gets the cookie) can read it.
+  app.enableCors({ origin: config.CORS_ORIGINS, credentials: true, exposedHeaders: ['x-access-token'] });
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
