@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
-import { DEFAULT_RATES, MESSAGES } from '@huddle/domain';
+import { MESSAGES } from '@huddle/domain';
 import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import { PASSWORD, PHOTO, signIn, uniqueEmail, uniquePhone } from './support/accounts';
-import { createAthleteByApi, type ApiAthlete } from './support/athletes';
+import { createAthleteByApi } from './support/athletes';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { API_URL, SHELL_URL, type Stack } from './support/stack';
+import { paidShoutout } from './support/requests-by-api';
 
 const ADMIN = { email: 'admin@huddle.test', password: 'huddle-admin-2026' };
 const FAN = { email: 'fan@huddle.test', password: 'huddle-fan-2026' };
@@ -69,32 +70,6 @@ async function fanApi(): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL: `${API_URL}/api/v1/` });
   await ok(await api.post('user/sign-ins', { form: FAN }), 'fan sign-in');
   return api;
-}
-
-/** A shoutout booked and paid with the sandbox's 4242 card: a paid, pending request whose card is held. */
-async function paidShoutout(fan: APIRequestContext, athlete: ApiAthlete, name: string): Promise<string> {
-  const booked = await ok<{ request: { id: string } }>(
-    await fan.post('booking/request', {
-      data: {
-        athlete_id: athlete.id,
-        name,
-        is_social_media: false,
-        social_media_platform: '',
-        type: 'shoutout',
-        request_amount: DEFAULT_RATES.shoutout,
-        shoutout: { names_in_shoutout: 'Maya', recipients_emails: 'maya@journeys.test', special_message_info: 'Good luck!' },
-      },
-    }),
-    'booking',
-  );
-  const id = booked.request.id;
-  const sheet = await ok<{ payment_intent: { client_secret: string } }>(await fan.post(`payments/payment-sheet?request_id=${id}`), 'payment sheet');
-  await ok(
-    await fan.post('payments/sandbox/confirm', { data: { client_secret: sheet.payment_intent.client_secret, card_number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' } }),
-    'card',
-  );
-  await ok(await fan.post('payments/set-paid', { data: { request_id: id } }), 'set-paid');
-  return id;
 }
 
 /** A new, complete fan made through the public API (sign-up, photo, finish-registration); their browser context is signed in. */

@@ -1,49 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { request, type APIRequestContext } from 'playwright-core';
-import { DEFAULT_RATES } from '@huddle/domain';
-import { createAthleteByApi, type ApiAthlete } from './support/athletes';
+import { request } from 'playwright-core';
+import { createAthleteByApi } from './support/athletes';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { API_URL, SHELL_URL } from './support/stack';
+import { ok, paidShoutout, uniqueName } from './support/requests-by-api';
 
 const BUSINESS = { email: 'business@huddle.test', password: 'huddle-business-2026' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-function uniqueName(prefix: string): string {
-  return `${prefix}${[...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A shoutout booked and paid with the sandbox's 4242 card by the demo business: a paid, pending request. */
-async function paidShoutout(business: APIRequestContext, athlete: ApiAthlete): Promise<string> {
-  const booked = await ok<{ request: { id: string } }>(
-    await business.post('booking/request', {
-      data: {
-        athlete_id: athlete.id,
-        name: 'Stats shoutout',
-        is_social_media: false,
-        social_media_platform: '',
-        type: 'shoutout',
-        request_amount: DEFAULT_RATES.shoutout,
-        shoutout: { names_in_shoutout: 'Team', recipients_emails: 'team@journeys.test', special_message_info: 'Welcome aboard!' },
-      },
-    }),
-    'booking',
-  );
-  const id = booked.request.id;
-  const sheet = await ok<{ payment_intent: { client_secret: string } }>(await business.post(`payments/payment-sheet?request_id=${id}`), 'payment sheet');
-  await ok(
-    await business.post('payments/sandbox/confirm', { data: { client_secret: sheet.payment_intent.client_secret, card_number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' } }),
-    'card',
-  );
-  await ok(await business.post('payments/set-paid', { data: { request_id: id } }), 'set-paid');
-  return id;
-}
 
 describe('journey: the business statistics', () => {
   const journey = useJourney({ viewport: PHONE });
@@ -53,7 +17,7 @@ describe('journey: the business statistics', () => {
     const athlete = await createAthleteByApi(name);
     const business = await request.newContext({ baseURL: `${API_URL}/api/v1/` });
     await ok(await business.post('user/sign-ins', { form: BUSINESS }), 'business sign-in');
-    const id = await paidShoutout(business, athlete);
+    const id = await paidShoutout(business, athlete, 'Stats shoutout');
     await ok(await athlete.api.put(`booking/request/accept?request_id=${id}`), 'accept');
 
     const context = await journey.browser.newContext({ storageState: await business.storageState(), viewport: PHONE });

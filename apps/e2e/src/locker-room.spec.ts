@@ -1,51 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request, type APIRequestContext } from 'playwright-core';
-import { DEFAULT_RATES } from '@huddle/domain';
+import { request } from 'playwright-core';
 import { INTRO_VIDEO } from './support/accounts';
-import { createAthleteByApi, type ApiAthlete } from './support/athletes';
+import { createAthleteByApi } from './support/athletes';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { API_URL, SHELL_URL } from './support/stack';
+import { ok, paidShoutout, uniqueName } from './support/requests-by-api';
 
 const FAN = { email: 'fan@huddle.test', password: 'huddle-fan-2026' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-function uniqueName(prefix: string): string {
-  return `${prefix}${[...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A shoutout booked and paid with the sandbox's 4242 card by the demo fan: a paid, pending request. */
-async function paidShoutout(fan: APIRequestContext, athlete: ApiAthlete, name: string): Promise<string> {
-  const booked = await ok<{ request: { id: string } }>(
-    await fan.post('booking/request', {
-      data: {
-        athlete_id: athlete.id,
-        name,
-        is_social_media: false,
-        social_media_platform: '',
-        type: 'shoutout',
-        request_amount: DEFAULT_RATES.shoutout,
-        shoutout: { names_in_shoutout: 'Maya', recipients_emails: 'maya@journeys.test', special_message_info: 'Good luck this season!' },
-      },
-    }),
-    'booking',
-  );
-  const id = booked.request.id;
-  const sheet = await ok<{ payment_intent: { client_secret: string } }>(await fan.post(`payments/payment-sheet?request_id=${id}`), 'payment sheet');
-  await ok(
-    await fan.post('payments/sandbox/confirm', { data: { client_secret: sheet.payment_intent.client_secret, card_number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' } }),
-    'card',
-  );
-  await ok(await fan.post('payments/set-paid', { data: { request_id: id } }), 'set-paid');
-  return id;
-}
 
 describe('journey: the locker room', () => {
   const journey = useJourney({ viewport: PHONE });
