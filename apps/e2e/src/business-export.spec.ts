@@ -7,7 +7,8 @@ import { createAthleteByApi } from './support/athletes';
 import { ARTIFACTS } from './support/browser';
 import { useJourney } from './support/journey';
 import { finishedShoutout, ok, uniqueName } from './support/requests-by-api';
-import { API_URL, SHELL_URL, type Stack } from './support/stack';
+import { API_URL, type Stack } from './support/stack';
+import { openStatsWithSpend } from './support/business-stats';
 
 const BUSINESS = { email: 'business@huddle.test', password: 'huddle-business-2026' };
 const PHONE = { width: 390, height: 844 };
@@ -121,17 +122,7 @@ describe('journey: the business exports its statistics', () => {
 
     const context = await journey.browser.newContext({ storageState: await business.storageState(), viewport: PHONE, acceptDownloads: true });
     const page = await context.newPage();
-    await page.goto(`${SHELL_URL}/stats`);
-    await page.getByRole('heading', { name: 'Statistics', level: 1 }).waitFor();
-    // The capture is a job: the athlete's row shows the $10.00 once it ran.
-    const row = page.getByRole('row', { name: new RegExp(athleteName) });
-    await row
-      .filter({ hasText: '$10.00' })
-      .waitFor({ timeout: 30_000 })
-      .catch(async () => {
-        await page.reload();
-        await row.filter({ hasText: '$10.00' }).waitFor({ timeout: 30_000 });
-      });
+    await openStatsWithSpend(page, athleteName);
     const totalSpent = await page.locator('.bs-figure--main .bs-figure__amount').innerText();
 
     // At 390 px nothing scrolls sideways: the by-type rows stack, every figure whole.

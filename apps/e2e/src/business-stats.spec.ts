@@ -2,8 +2,9 @@ import { request } from 'playwright-core';
 import { createAthleteByApi } from './support/athletes';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
-import { API_URL, SHELL_URL } from './support/stack';
+import { API_URL } from './support/stack';
 import { ok, paidShoutout, uniqueName } from './support/requests-by-api';
+import { openStatsWithSpend } from './support/business-stats';
 
 const BUSINESS = { email: 'business@huddle.test', password: 'huddle-business-2026' };
 const PHONE = { width: 390, height: 844 };
@@ -22,18 +23,7 @@ describe('journey: the business statistics', () => {
 
     const context = await journey.browser.newContext({ storageState: await business.storageState(), viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${SHELL_URL}/stats`);
-    await page.getByRole('heading', { name: 'Statistics', level: 1 }).waitFor();
-
-    // The capture on acceptance is a job: the athlete's row shows the $10.00 once it ran.
-    const row = page.getByRole('row', { name: new RegExp(name) });
-    await row
-      .filter({ hasText: '$10.00' })
-      .waitFor({ timeout: 30_000 })
-      .catch(async () => {
-        await page.reload();
-        await row.filter({ hasText: '$10.00' }).waitFor({ timeout: 30_000 });
-      });
+    const row = await openStatsWithSpend(page, name);
     await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(['1', '$10.00']);
     for (const label of ['Total spent', 'Accepted', 'Rejected', 'Requests']) await page.locator('.bs-figure dt', { hasText: label }).first().waitFor();
     await expect(page.locator('.bs-figure--main .bs-figure__amount').innerText()).resolves.toMatch(/^\$[\d,]+\.\d\d$/);
