@@ -50,6 +50,16 @@ describe('AppConfig', () => {
     expect(config.HOST).toBe('0.0.0.0');
   });
 
+  it('marks the session cookie Secure by default whenever the public app is served over https; an explicit value wins', () => {
+    expect(loadAppConfig({ PUBLIC_APP_URL: 'https://app.huddle.test' }).COOKIE_SECURE).toBe(true);
+    expect(loadAppConfig({ PUBLIC_APP_URL: 'HTTPS://app.huddle.test' }).COOKIE_SECURE).toBe(true);
+    expect(loadAppConfig({ PUBLIC_APP_URL: 'http://app.huddle.test' }).COOKIE_SECURE).toBe(false);
+    expect(loadAppConfig({ PUBLIC_APP_URL: 'https://app.huddle.test', COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    expect(loadAppConfig({ PUBLIC_APP_URL: 'http://localhost:4200', COOKIE_SECURE: 'true' }).COOKIE_SECURE).toBe(true);
+    // Blank counts as unset: the default follows the URL.
+    expect(loadAppConfig({ PUBLIC_APP_URL: 'https://app.huddle.test', COOKIE_SECURE: ' ' }).COOKIE_SECURE).toBe(true);
+  });
+
   it('reports every invalid variable at once', () => {
     let thrown: unknown;
     try {
@@ -157,7 +167,7 @@ describe('AppConfig', () => {
     ]);
     expect(described.find((variable) => variable.name === 'DATABASE_URL')?.default).toBeNull();
     expect(described.find((variable) => variable.name === 'DATA_DIR')?.default).toBe('.data (under the workspace root)');
-    expect(described.find((variable) => variable.name === 'COOKIE_SECURE')?.default).toBe('false');
+    expect(described.find((variable) => variable.name === 'COOKIE_SECURE')?.default).toBe('true when PUBLIC_APP_URL is https, false otherwise');
     for (const variable of described) expect(variable.description.length).toBeGreaterThan(20);
   });
 

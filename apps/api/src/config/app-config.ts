@@ -294,7 +294,11 @@ export class AppConfig {
   @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'SUPPORT_EMAIL must be an email address' })
   SUPPORT_EMAIL = 'support@huddle.test';
 
-  @Env({ description: 'Mark the session cookie Secure (browsers then send it over HTTPS only); set true behind HTTPS.' })
+  @Env({
+    description:
+      'Mark the session cookie Secure (browsers then send it over HTTPS only). Unset: on whenever PUBLIC_APP_URL is https, off for an http one (local development); an explicit value wins.',
+    displayDefault: 'true when PUBLIC_APP_URL is https, false otherwise',
+  })
   @Transform(toBoolean)
   @IsBoolean()
   COOKIE_SECURE = false;
@@ -769,6 +773,11 @@ export class AppConfig {
   }
 }
 
+/** Whether the public app (the shell) is served over https: cookies Secure by default, HSTS sent. */
+export function servedOverHttps(config: Pick<AppConfig, 'PUBLIC_APP_URL'>): boolean {
+  return /^https:\/\//i.test(config.PUBLIC_APP_URL);
+}
+
 export class ConfigurationError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(`Invalid environment:\n  - ${problems.join('\n  - ')}`);
@@ -789,6 +798,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (value !== undefined && value.trim() !== '') provided[name] = value.trim();
   }
   const config = plainToInstance(AppConfig, provided);
+  // A public app served over https never sends its session cookie in clear, unless told otherwise.
+  if (provided.COOKIE_SECURE === undefined) config.COOKIE_SECURE = servedOverHttps(config);
   const problems = describeProblems(validateSync(config, { forbidUnknownValues: false }));
   // A heartbeat no more often than the idle timeout would let every quiet notification stream be cut.
   if (config.NOTIFICATIONS_HEARTBEAT_SECONDS >= config.HTTP_IDLE_TIMEOUT_SECONDS) {
