@@ -49,6 +49,12 @@ describe('request actions', () => {
     expect(checkRequestAction('admin_cancel', 'admin', facts({ status: 2 }), NOW)).toEqual({ ok: true, to: 3, money: 'refund' });
   });
 
+  it("names a refused request's status with the right article", () => {
+    expect(checkRequestAction('accept', 'athlete', facts({ status: 2 }), NOW)).toMatchObject({ message: 'This cannot be done to an accepted request' });
+    expect(checkRequestAction('accept', 'athlete', facts({ status: 6, type: 'video_chat' }), NOW)).toMatchObject({ message: 'This cannot be done to an in progress request' });
+    expect(checkRequestAction('accept', 'athlete', facts({ status: 5 }), NOW)).toMatchObject({ message: 'This cannot be done to a finished request' });
+  });
+
   it('refuses the wrong party, an unpaid draft, a second review and an early approval', () => {
     expect(checkRequestAction('accept', 'requester', facts({}), NOW)).toMatchObject({ ok: false, reason: 'party' });
     expect(checkRequestAction('cancel', 'athlete', facts({}), NOW)).toMatchObject({ ok: false, reason: 'party' });

@@ -1,3 +1,4 @@
+import { withArticle } from './format/words';
 import { RequestStatus } from './request-status';
 import type { RequestStatusCode } from './request-status';
 import type { ServiceType } from './service-types';
@@ -251,7 +252,7 @@ export function checkRequestAction(action: RequestAction, party: RequestParty, f
   }
   const types = rule.from[facts.status];
   if (!types || !types.includes(facts.type)) {
-    return { ok: false, reason: 'status', message: `This cannot be done to a ${STATUS_WORDS[facts.status]} request` };
+    return { ok: false, reason: 'status', message: `This cannot be done to ${withArticle(STATUS_WORDS[facts.status])} request` };
   }
   if (action === 'hold_lapse' && facts.inCampaign) {
     return { ok: false, reason: 'status', message: "A campaign's request is paid at once, never held" };
