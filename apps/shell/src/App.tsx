@@ -135,6 +135,7 @@ export function App() {
         outlet
       )}
       <LogoutConfirm
+        role={role}
         open={confirmingLogout}
         busy={loggingOut}
         onConfirm={logout}

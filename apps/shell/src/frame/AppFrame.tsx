@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { firstAllowedRoute, type RoleCode } from '@huddle/domain';
+import { firstAllowedRoute, UserType, type RoleCode } from '@huddle/domain';
 import { ConfirmDialog, Icon, type ShellAccount } from '@huddle/ui';
 import { SideMenu } from './SideMenu';
 
@@ -66,19 +66,30 @@ export function AppFrame({ role, account, pathname, unread, loginHref, onLogin, 
   );
 }
 
+/**
+ * What logging out costs, in the words of the role's own work: an administrator manages the
+ * console (users, requests, payouts), everyone else books and answers requests.
+ */
+export function logoutMessage(role: RoleCode | null): string {
+  return role === UserType.Admin
+    ? 'You will need to sign in again to manage users, requests and payouts.'
+    : 'You will need to sign in again to book or manage requests.';
+}
+
 export interface LogoutConfirmProps {
+  role: RoleCode | null;
   open: boolean;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function LogoutConfirm({ open, busy, onConfirm, onCancel }: LogoutConfirmProps) {
+export function LogoutConfirm({ role, open, busy, onConfirm, onCancel }: LogoutConfirmProps) {
   return (
     <ConfirmDialog
       open={open}
       title="Log out?"
-      message="You will need to sign in again to book or manage requests."
+      message={logoutMessage(role)}
       confirmLabel="Log out"
       tone="danger"
       busy={busy}
