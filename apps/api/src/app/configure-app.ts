@@ -6,9 +6,11 @@ import { AppConfig } from '../config/app-config';
 import { EnvelopeExceptionFilter } from '../common/http/envelope-exception.filter';
 import { addSuccessEnvelope } from '../common/http/envelope.hook';
 import { refuseHostileInput } from '../common/http/input-guard';
+import { refuseForeignOriginWrites } from '../common/http/same-origin-writes';
 import { validationFailed } from '../common/validation/validation-errors';
 import type { HuddleApp } from './http-adapter';
 import { API_PREFIX, createOpenApiDocument } from './openapi-document';
+import { DOCS_PATH, registerSecurityHeaders } from './security-headers';
 
 /**
  * Everything that makes the API behave as one: prefix, cookies, CORS, validation, the error and
@@ -19,6 +21,8 @@ export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
   const config = app.get(AppConfig);
 
   app.setGlobalPrefix(API_PREFIX);
+  // First, so every answer carries them, early refusals and the docs included.
+  await registerSecurityHeaders(app.getHttpAdapter().getInstance(), config);
   await app.register(fastifyCookie);
   // Multipart forms are read only by the upload routes (StagedUploadsInterceptor sets their
   // limits); an oversized file is refused by the staging storage, with the media's own message.
@@ -26,6 +30,13 @@ export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
   // A renewed session token comes back in x-access-token: exposed, so a client of another allowed
   // origin that holds its token (not a browser on the shell, which gets the cookie) can read it.
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true, exposedHeaders: ['x-access-token'] });
+  // Login CSRF and cookie-borne writes: a POST, PUT, PATCH or DELETE from a foreign Origin (or
+  // Referer) is refused with 403 before its body is read. Stripe's webhook is server to server and
+  // signed, so it is exempt.
+  refuseForeignOriginWrites(app.getHttpAdapter().getInstance(), {
+    allowedOrigins: [...config.CORS_ORIGINS, config.PUBLIC_APP_URL],
+    exemptPaths: [`/${API_PREFIX}/payments/webhook`],
+  });
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
@@ -38,7 +49,7 @@ export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
   addSuccessEnvelope(app.getHttpAdapter().getInstance(), `/${API_PREFIX}/`);
   refuseHostileInput(app.getHttpAdapter().getInstance());
 
-  SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app), {
+  SwaggerModule.setup(DOCS_PATH.slice(1), app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',
     swaggerOptions: { withCredentials: true, persistAuthorization: true },
   });
