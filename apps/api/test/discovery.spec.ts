@@ -336,7 +336,7 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
       }
     });
 
-    it("shows guests a History without request ids or requesters' full names; a business by its business name", async () => {
+    it("shows guests a History without request ids or requesters' full names; a business by its business name, in History and reviews", async () => {
       const before = await api(testApp).get(`/public/athletes?athlete_id=${jordan.id}`).expect(200);
       const requestIds: Array<{ id: string }> = await testApp.dataSource.query('SELECT id FROM requests WHERE athlete_id = $1', [jordan.id]);
       const historyText = JSON.stringify(before.body.history);
@@ -349,6 +349,8 @@ describe('discovery: athlete search, recent athletes and public profiles', () =>
       try {
         const after = await api(testApp).get(`/public/athletes?athlete_id=${jordan.id}`).expect(200);
         expect(after.body.history.map((item: { requester_name: string }) => item.requester_name)).toEqual(['Riley P.', 'Lee Promotions', 'Riley P.']);
+        // Its review is the business's too: signed with the business's name, not its contact's.
+        expect(after.body.reviews.map((review: { reviewer_name: string }) => review.reviewer_name)).toEqual(['Lee Promotions', 'Riley Parker']);
       } finally {
         await testApp.dataSource.query('DELETE FROM business_profiles WHERE account_id = $1', [business.account.id]);
       }

@@ -52,21 +52,33 @@ function personName(first: string | null, last: string | null): string {
 export class AthleteActivityQuery {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The newest reviews of an athlete, with the reviewer as shown on the profile. */
+  /**
+   * The newest reviews of an athlete, with the reviewer as shown on the profile: a business by its
+   * business name (as History names it), a person by their name.
+   */
   async reviewsOf(athleteId: string, limit: number): Promise<AthleteReview[]> {
-    const rows: Array<{ rate: number; submitted_at: Date; first_name: string | null; last_name: string | null; profile_photo: string | null; comment: string | null }> =
-      await this.dataSource.query(
-        `SELECT r.rate, r.submitted_at, a.first_name, a.last_name, a.profile_photo, r.comment
-           FROM reviews r JOIN accounts a ON a.id = r.reviewer_id
-          WHERE r.athlete_id = $1
-          ORDER BY r.submitted_at DESC, r.id
-          LIMIT $2`,
-        [athleteId, limit],
-      );
+    const rows: Array<{
+      rate: number;
+      submitted_at: Date;
+      first_name: string | null;
+      last_name: string | null;
+      business_name: string | null;
+      profile_photo: string | null;
+      comment: string | null;
+    }> = await this.dataSource.query(
+      `SELECT r.rate, r.submitted_at, a.first_name, a.last_name, CASE WHEN a.user_type = $3 THEN b.name END AS business_name, a.profile_photo, r.comment
+         FROM reviews r
+         JOIN accounts a ON a.id = r.reviewer_id
+         LEFT JOIN business_profiles b ON b.account_id = r.reviewer_id
+        WHERE r.athlete_id = $1
+        ORDER BY r.submitted_at DESC, r.id
+        LIMIT $2`,
+      [athleteId, limit, UserType.Business],
+    );
     return rows.map((row) => ({
       rate: row.rate,
       submittedAt: row.submitted_at,
-      reviewerName: personName(row.first_name, row.last_name),
+      reviewerName: row.business_name?.trim() || personName(row.first_name, row.last_name),
       reviewerImage: row.profile_photo,
       comment: row.comment,
     }));
