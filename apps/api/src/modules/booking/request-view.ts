@@ -10,12 +10,31 @@ import type { HistoryRow, PartyRow } from './request-views.query';
 
 export type Viewer = Exclude<RequestParty, 'system'>;
 
+/** The name a step the system took goes by. */
+const SYSTEM_NAME = 'Huddle';
+
 function seconds(date: Date | null): number | null {
   return date ? Math.floor(date.getTime() / 1000) : null;
 }
 
 function nameOf(row: PartyRow | undefined): string {
   return [row?.first_name, row?.last_name].filter((part) => part).join(' ') || 'Someone';
+}
+
+/** How a party is named on a request page: a business by its business name, a person by their name. */
+function displayName(row: PartyRow | undefined): string {
+  return row?.business_name?.trim() || nameOf(row);
+}
+
+/**
+ * Who a history entry names, by one rule: whoever caused the step. Paying is always the
+ * requester's doing (the provider's confirmation, a system job, only tells Huddle it happened), so
+ * 'Paid' names the requester; any other system step (an expiry, a lapsed hold) is Huddle's.
+ */
+function historyActor(row: HistoryRow, request: RequestEntity, parties: Map<string, PartyRow>): Pick<RequestHistoryDto, 'actor' | 'actor_name'> {
+  if (row.action === 'pay') return { actor: 'requester', actor_name: displayName(parties.get(request.requesterId)) };
+  if (row.actor_party === 'system') return { actor: 'system', actor_name: SYSTEM_NAME };
+  return { actor: row.actor_party, actor_name: row.actor_name };
 }
 
 function partyDto(id: string, row: PartyRow | undefined): RequestPartyDto {
@@ -76,8 +95,7 @@ export function requestView(
   const history: RequestHistoryDto[] = extra.history.map((row) => ({
     action: row.action,
     label: actionLabel(row.action),
-    actor: row.actor_party,
-    actor_name: row.actor_party === 'system' ? null : row.actor_name,
+    ...historyActor(row, request, parties),
     from_status: row.from_status,
     to_status: row.to_status,
     note: row.note,

@@ -1,10 +1,11 @@
 import type { EntityManager } from 'typeorm';
+import { UserType } from '@huddle/domain';
 import type { RequestEntity } from './entities/request.entity';
 
 /**
- * Read model of the request pages: the parties' names and photos (accounts, owned by the accounts
- * module), the review (reviews) and the history (request_history) of requests. Tables read:
- * requests, accounts, reviews, request_history.
+ * Read model of the request pages: the parties' names and photos (accounts and business_profiles,
+ * owned by the accounts module), the review (reviews) and the history (request_history) of
+ * requests. Tables read: requests, accounts, business_profiles, reviews, request_history.
  */
 export interface PartyRow {
   id: string;
@@ -12,7 +13,12 @@ export interface PartyRow {
   last_name: string | null;
   username: string | null;
   profile_photo: string | null;
+  /** A business's own name (request pages only); null for a person or a business that has not named itself. */
+  business_name?: string | null;
 }
+
+/** A business's name when it is a business that named itself, as SQL over accounts `a` and its business_profiles `b`. */
+const BUSINESS_NAME_SQL = `CASE WHEN a.user_type = ${UserType.Business} THEN nullif(trim(b.name), '') END`;
 
 export interface HistoryRow {
   action: string;
@@ -57,13 +63,15 @@ export async function requestPageOf(
   }> = await manager.query(
     `SELECT
        (SELECT coalesce(json_agg(json_build_object('id', a.id, 'first_name', a.first_name, 'last_name', a.last_name,
-                                                   'username', a.username, 'profile_photo', a.profile_photo)), '[]')
-          FROM accounts a WHERE a.id = ANY($2::uuid[])) AS parties,
+                                                   'username', a.username, 'profile_photo', a.profile_photo,
+                                                   'business_name', ${BUSINESS_NAME_SQL})), '[]')
+          FROM accounts a LEFT JOIN business_profiles b ON b.account_id = a.id WHERE a.id = ANY($2::uuid[])) AS parties,
        (SELECT coalesce(json_agg(json_build_object('action', h.action, 'actor_party', h.actor_party,
-                                                   'actor_name', nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''),
+                                                   'actor_name', coalesce(${BUSINESS_NAME_SQL}, nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '')),
                                                    'from_status', h.from_status, 'to_status', h.to_status, 'note', h.note,
                                                    'created_at', h.created_at) ORDER BY h.id), '[]')
-          FROM request_history h LEFT JOIN accounts a ON a.id = h.actor_id WHERE h.request_id = $1) AS history,
+          FROM request_history h LEFT JOIN accounts a ON a.id = h.actor_id LEFT JOIN business_profiles b ON b.account_id = h.actor_id
+         WHERE h.request_id = $1) AS history,
        (SELECT json_build_object('rate', r.rate, 'submitted_at', r.submitted_at) FROM reviews r WHERE r.request_id = $1) AS review,
        (SELECT c.name FROM campaigns c WHERE c.id = $3) AS campaign_name`,
     [request.id, [request.athleteId, request.requesterId], request.endorsementCampaignId],
