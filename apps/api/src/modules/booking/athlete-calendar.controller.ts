@@ -87,7 +87,8 @@ export class CalendarFeedController {
     await reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Cache-Control', 'private, max-age=300')
-      .header('Content-Disposition', 'inline; filename="huddle.ics"')
+      // A calendar app subscribes to it whatever this says; a browser that opens it downloads it, never renders it.
+      .header('Content-Disposition', 'attachment; filename="huddle.ics"')
       .send(text);
   }
 }

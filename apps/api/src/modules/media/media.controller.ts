@@ -58,7 +58,9 @@ export class MediaController {
       .code(sent.statusCode)
       .headers({
         ...sent.headers,
+        // Only photos and videos are stored (their recorded type, checked at upload), shown by the app's pages.
         'Content-Type': contentType,
+        'Content-Disposition': 'inline',
         'X-Content-Type-Options': 'nosniff',
         // A signed URL is good until it expires, and only for whoever was handed it: no shared cache.
         'Cache-Control': privateForSeconds === null ? CACHE_FOREVER : `private, max-age=${privateForSeconds}`,
