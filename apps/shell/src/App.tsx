@@ -39,7 +39,7 @@ export function App() {
   const checkSession = useCallback(() => void refreshAccount().catch(() => undefined), [refreshAccount]);
   useNotificationStream({ apiBase: API_BASE, role, accountId: account?.id ?? null, onEvent: onLiveEvent, onReset: resetUnread, onRefused: checkSession });
 
-  const screen = shellScreenFor(pathname, role);
+  const screen = shellScreenFor(pathname, role, search);
   const routePath = screen.kind === 'remote' || screen.kind === 'signed-out' ? screen.route : null;
 
   useEffect(() => {

@@ -8,8 +8,10 @@ import {
   MENU_ENTRIES,
   menuEntriesFor,
   opensAsGuest,
+  isSameOriginPath,
   resolveNavigation,
   returnPathAfterSignIn,
+  signInToOpen,
   returnToFor,
   ROUTES,
 } from './routes';
@@ -194,6 +196,56 @@ describe('returnPathAfterSignIn', () => {
     for (const next of ['https://evil.test/p/@x', '//evil.test/dashboard', '/\\evil.test', 'dashboard', '', null, undefined]) {
       expect(returnPathAfterSignIn(next, 1)).toBeNull();
     }
+  });
+});
+
+describe('isSameOriginPath', () => {
+  it('takes a path of this site, query and fragment included', () => {
+    for (const next of ['/requests', '/request/6f1c1a8e?tab=chat', '/@jordan.miles#reviews', '/dashboard?field=sport&filter=golf%20club', '/%2F%2Fevil.test']) {
+      expect([next, isSameOriginPath(next)]).toEqual([next, true]);
+    }
+  });
+
+  it('refuses anything a browser could read as another site (open redirects)', () => {
+    const hostile = [
+      'https://evil.test/requests',
+      'javascript:alert(1)',
+      '//evil.test',
+      '///evil.test',
+      '/\\evil.test',
+      '\\/evil.test',
+      '/\t/evil.test',
+      '/\n/evil.test',
+      ' /requests',
+      '/requests\r\nSet-Cookie: x=1',
+      'requests',
+      '',
+      null,
+      undefined,
+    ];
+    for (const next of hostile) expect([next, isSameOriginPath(next)]).toEqual([next, false]);
+  });
+});
+
+describe('signInToOpen', () => {
+  it('sends a signed-out visitor or a guest from a signed-in page (a link from an email) to /login with the page as ?next=', () => {
+    expect(signInToOpen('/request/6f1c1a8e', '', -1)).toBe('/login?next=%2Frequest%2F6f1c1a8e');
+    expect(signInToOpen('/requests', 'tab=accepted', 0)).toBe('/login?next=%2Frequests%3Ftab%3Daccepted');
+    expect(signInToOpen('/notifications', '', 0)).toBe('/login?next=%2Fnotifications');
+    expect(signInToOpen('/manage/users', '', -1)).toBe('/login?next=%2Fmanage%2Fusers');
+    // The way back is one the sign-in screen accepts once signed in.
+    const next = new URLSearchParams((signInToOpen('/requests', 'tab=accepted', 0) ?? '').split('?')[1]).get('next');
+    expect(returnPathAfterSignIn(next, 1)).toBe('/requests?tab=accepted');
+  });
+
+  it('leaves alone pages the role opens, unknown pages, the sign-in screens and signed-in roles', () => {
+    expect(signInToOpen('/dashboard', '', 0)).toBeNull();
+    expect(signInToOpen('/@jordan', '', 0)).toBeNull();
+    expect(signInToOpen('/nowhere', '', 0)).toBeNull();
+    expect(signInToOpen('/', '', -1)).toBeNull();
+    expect(signInToOpen('/login', 'next=/requests', -1)).toBeNull();
+    expect(signInToOpen('/manage/users', '', 1)).toBeNull();
+    expect(signInToOpen('/requests', '', 12)).toBeNull();
   });
 });
 

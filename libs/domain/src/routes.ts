@@ -1,4 +1,4 @@
-import { ALL_ROLE_CODES, GUEST, SIGNED_OUT, type RoleCode } from './roles';
+import { ALL_ROLE_CODES, GUEST, SIGNED_IN_ROLES, SIGNED_OUT, type RoleCode } from './roles';
 import { isServiceType } from './service-types';
 
 export type RouteOwner = 'shell' | 'remote';
@@ -200,9 +200,41 @@ export const RETURN_TO_PARAM = 'next';
  * another host) that the new role may open, else null and the role's first route applies.
  */
 export function returnPathAfterSignIn(next: string | null | undefined, role: RoleCode): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  if (!isSameOriginPath(next)) return null;
   const [pathname] = next.split(/[?#]/, 1);
   return matchRoute(pathname, role) ? next : null;
+}
+
+const ORIGIN_PROBE = 'http://huddle.invalid';
+
+/**
+ * A path of this site and nothing else (`?next=` is only ever one): a single leading slash, so
+ * never `//host` or `/\host` (browsers read both as another host), and no backslash, whitespace or
+ * control character anywhere (a browser drops tabs and newlines, so `/\t/evil.test` would become
+ * `//evil.test`); resolved against any origin, it stays on that origin.
+ */
+export function isSameOriginPath(next: string | null | undefined): next is string {
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\s\u0000-\u001f\u007f]/.test(next)) return false;
+  try {
+    return new URL(next, ORIGIN_PROBE).origin === ORIGIN_PROBE;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a visitor who is not signed in (signed out, or browsing as a guest) goes from a page only
+ * signed-in people open, such as a link from an email (/request/{id}, /requests, /notifications):
+ * the sign-in screen carrying the page as `?next=`, so signing in comes back to it (as a shared
+ * profile's Book does). Null when the role may open the page, or no signed-in role could either.
+ */
+export function signInToOpen(pathname: string, search: string, role: RoleCode): string | null {
+  if ((role !== SIGNED_OUT && role !== GUEST) || canAccess(pathname, role)) return null;
+  const back = returnToFor(pathname, search);
+  if (back === null || !SIGNED_IN_ROLES.some((signedIn) => canAccess(pathname, signedIn))) return null;
+  return `/login?${new URLSearchParams({ [RETURN_TO_PARAM]: back }).toString()}`;
 }
 
 export type Navigation = { allowed: true; match: RouteMatch } | { allowed: false; redirectTo: string };

@@ -8,7 +8,13 @@ describe('shellScreenFor', () => {
   it('lands a guest opening / on the dashboard, and a signed-out visitor on /login', () => {
     expect(shellScreenFor('/', 0)).toEqual({ kind: 'redirect', to: '/dashboard' });
     expect(shellScreenFor('/', -1)).toEqual({ kind: 'redirect', to: '/login' });
-    expect(shellScreenFor('/requests', -1)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('asks a signed-out visitor or a guest who opens a signed-in page (a link from an email) to sign in, and to come back there', () => {
+    expect(shellScreenFor('/requests', -1)).toEqual({ kind: 'redirect', to: '/login?next=%2Frequests' });
+    expect(shellScreenFor('/request/6f1c1a8e', 0)).toEqual({ kind: 'redirect', to: '/login?next=%2Frequest%2F6f1c1a8e' });
+    expect(shellScreenFor('/notifications', 0, '?from=email')).toEqual({ kind: 'redirect', to: '/login?next=%2Fnotifications%3Ffrom%3Demail' });
+    expect(shellScreenFor('/nowhere', 0)).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 
   it('opens a shared profile link for a signed-out visitor by making them a guest', () => {
@@ -34,7 +40,7 @@ describe('shellScreenFor', () => {
   });
 
   it('keeps guests out of member pages and signed-in users out of the sign-in screens', () => {
-    expect(shellScreenFor('/requests', 0)).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(shellScreenFor('/requests', 0)).toEqual({ kind: 'redirect', to: '/login?next=%2Frequests' });
     expect(shellScreenFor('/login', 1)).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 
