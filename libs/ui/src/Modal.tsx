@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { LIMITS } from '@huddle/domain';
 import { cx } from './class-names';
-import { FOCUSABLE_SELECTOR, nextFocusIndex } from './focus';
 import { Icon } from './Icon';
 import { useEscapeKey } from './useEscapeKey';
+import { useFocusTrap } from './useFocusTrap';
 import { useScrollLock } from './useScrollLock';
 
 export interface ModalProps {
@@ -37,15 +37,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', hid
     return () => window.clearTimeout(timer);
   }, [leaving]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE_SELECTOR);
-    (first ?? dialog)?.focus();
-    return () => opener?.focus();
-  }, [open]);
-
+  useFocusTrap(open, dialogRef);
   useScrollLock(open);
   useEscapeKey(open, onClose);
 
@@ -53,15 +45,6 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', hid
 
   const onBackgroundMouseDown = (event: MouseEvent<HTMLDivElement>) => {
     if (event.target === event.currentTarget) onClose();
-  };
-
-  const trapFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE_SELECTOR));
-    const current = focusable.indexOf(document.activeElement as HTMLElement);
-    const next = nextFocusIndex(current, focusable.length, event.shiftKey);
-    event.preventDefault();
-    (focusable[next] ?? dialogRef.current).focus();
   };
 
   return createPortal(
@@ -73,7 +56,6 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', hid
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={trapFocus}
       >
         <header className="hd-modal__header">
           <h2 id={titleId} className="hd-modal__title">

@@ -6,6 +6,7 @@ export { starFills, ratingLabel, type StarFill } from './star-fills';
 export { acquireScrollLock } from './scroll-lock';
 export { useScrollLock } from './useScrollLock';
 export { useEscapeKey } from './useEscapeKey';
+export { useFocusTrap } from './useFocusTrap';
 export { useSearchParam } from './useSearchParam';
 export { debounce, type Debounced } from './debounce';
 export { useDebouncedCallback } from './useDebouncedCallback';

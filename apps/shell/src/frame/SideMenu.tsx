@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import { isMenuEntryActive, menuEntriesFor, type MenuEntry, type RoleCode } from '@huddle/domain';
 import { fullName } from '@huddle/domain/format';
-import { Badge, cx, Icon, useEscapeKey, useScrollLock, type ShellAccount } from '@huddle/ui';
+import { Badge, cx, Icon, useEscapeKey, useFocusTrap, useScrollLock, type ShellAccount } from '@huddle/ui';
 
 export interface SideMenuProps {
   open: boolean;
@@ -24,14 +24,17 @@ function accountLabel(account: ShellAccount | null): string {
   return fullName(account) || account.email;
 }
 
-/** The side menu of spec §2: entries by role, active highlighting, unread badge, scroll lock. */
+/**
+ * The side menu of spec §2: entries by role, active highlighting, unread badge, scroll lock. Over
+ * the dimmed page it holds focus like a modal: in on open (its close button), Tab cycles inside,
+ * Escape closes, and focus goes back to the menu button.
+ */
 export function SideMenu({ open, onClose, role, account, pathname, unread, loginHref, onLogin, onLogout }: SideMenuProps) {
+  const menuRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useScrollLock(open);
   useEscapeKey(open, onClose);
-  useEffect(() => {
-    if (open) closeRef.current?.focus();
-  }, [open]);
+  useFocusTrap(open, menuRef, closeRef);
 
   if (!open) return null;
 
@@ -61,7 +64,7 @@ export function SideMenu({ open, onClose, role, account, pathname, unread, login
   return (
     <>
       <div className="hd-drawer-overlay" onClick={onClose} aria-hidden="true" />
-      <nav className="hd-drawer" aria-label="Main menu" id="huddle-side-menu">
+      <nav ref={menuRef} className="hd-drawer" aria-label="Main menu" id="huddle-side-menu">
         <div className="hd-drawer__header">
           <span className="hd-brand hd-brand--dark">
             <span className="hd-brand__mark" aria-hidden="true">
