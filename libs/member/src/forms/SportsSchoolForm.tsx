@@ -16,7 +16,11 @@ export interface SportsSchoolFormProps {
   errors: { sports?: string; school?: string };
 }
 
-/** An athlete's survey (spec §2): the sports played (several) and the one school, found by search. */
+/**
+ * An athlete's survey (spec §2): the sports played (several) and the one school, found by search.
+ * A school is named by its name in the reference data, as the profile and the dashboard name it
+ * ('Towson University'); its short name ('Towson') only helps the search find it.
+ */
 export function SportsSchoolForm({ reference, value, onChange, errors }: SportsSchoolFormProps) {
   const [query, setQuery] = useState('');
   const available = new Set(reference.available_schools);
@@ -50,7 +54,7 @@ export function SportsSchoolForm({ reference, value, onChange, errors }: SportsS
           <ChoiceGrid
             label="School"
             multiple={false}
-            choices={shown.map((school) => ({ id: school.id, name: school.short_name || school.name, detail: school.conference }))}
+            choices={shown.map((school) => ({ id: school.id, name: school.name, detail: school.conference }))}
             selected={value.schoolId === null ? [] : [value.schoolId]}
             onToggle={(id) => onChange({ ...value, schoolId: value.schoolId === id ? null : id })}
             error={errors.school}
