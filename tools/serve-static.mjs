@@ -13,6 +13,14 @@
 // carries CORS headers (the shell's origin loads the remotes' files). Files
 // whose name changes with their content are cached for a year; the files that name them
 // (index.html, remoteEntry.js, mf-manifest.json, remotes.json) are revalidated on every load.
+//
+// Security headers (issue 25) through helmet's node:http middleware, on every answer but the
+// proxied API's (which sends its own): nosniff, Referrer-Policy no-referrer, X-Frame-Options DENY,
+// HSTS when PUBLIC_APP_URL is https, and a Content-Security-Policy (contentSecurityPolicyOf):
+// the shell's lets its page run its own files, the remotes' and the inline scripts and styles it
+// actually carries (by their sha256, computed for each page served), and reach this origin, the
+// remotes and the media origin; a remote serves no page, so its policy allows nothing.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,6 +28,7 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import sirv from 'sirv';
+import helmet from 'helmet';
 import httpProxy from 'http-proxy';
 import remotes from './remotes-manifest.cjs';
 import { createFirstScreen, firstScreenOf, shellFiles } from './first-screen.mjs';
@@ -56,6 +65,7 @@ function readConfig(argv, env) {
     remotes: values.manifest ? remotes.remotesManifest(env) : null,
     remotesJson: values.manifest ? JSON.stringify(remotes.remotesManifest(env)) : null,
     apiUrl,
+    env,
   };
 }
 
@@ -82,6 +92,112 @@ function cacheControlFor(pathname) {
 function setCors(res) {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+}
+
+/** The origins (scheme://host[:port]) of the given URLs; unset or unreadable ones are left out. */
+function originsOf(urls) {
+  const origins = new Set();
+  for (const url of urls) {
+    if (!url) continue;
+    try {
+      origins.add(new URL(url.replace(/\{[a-z]\}/g, 'a')).origin);
+    } catch {
+      // Not a URL: nothing to allow.
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * Where photos and videos come from besides this origin (the API's /api/v1/media, proxied):
+ * S3_PUBLIC_URL, and with S3_BUCKET the bucket's own endpoint, which presigned URLs (delivered
+ * videos always) point at, path-style or virtual-hosted as the API signs them.
+ */
+function mediaOrigins(env) {
+  if (!env.S3_BUCKET) return originsOf([env.S3_PUBLIC_URL]);
+  const endpoint = env.S3_ENDPOINT || `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`;
+  const pathStyle = /^(1|true|yes|on)$/i.test(env.S3_FORCE_PATH_STYLE ?? '');
+  let bucketUrl = endpoint;
+  try {
+    const url = new URL(endpoint);
+    if (!pathStyle) url.hostname = `${env.S3_BUCKET}.${url.hostname}`;
+    bucketUrl = url.href;
+  } catch {
+    // An unreadable endpoint: the API refuses to start with it anyway.
+  }
+  return originsOf([env.S3_PUBLIC_URL, bucketUrl]);
+}
+
+/** A Stripe key other than the embedded sandbox's placeholder: the checkout runs Stripe.js. */
+function usesStripe(env) {
+  return /^pk_(test|live)_/.test(env.STRIPE_PUBLISHABLE_KEY ?? '');
+}
+
+/** The sha256 source expressions of a page's inline <script> and <style> elements, as CSP hashes them. */
+export function inlineHashes(html) {
+  const hashesOf = (pattern) => [...html.matchAll(pattern)].map((match) => `'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
+  return {
+    scripts: hashesOf(/<script(?![^>]*\bsrc=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/gi),
+    styles: hashesOf(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi),
+  };
+}
+
+/**
+ * The Content-Security-Policy directives of this server's answers. A remote's server answers
+ * scripts, styles and manifests only, never a page: nothing may run or be framed in a document
+ * of its own. The shell's page runs its own files and the remotes' (their origins from the
+ * remotes manifest), the inline scripts and styles it carries (their hashes, res.inlineHashes,
+ * set for each page served), and talks to its own origin (the shell calls the API at /api/v1 on
+ * its own origin, which this server proxies, streams included) and the remotes (their manifests). Photos and videos come from here, the media origin, data: (the
+ * page's icon) and blob: (a chosen photo's preview); map tiles from MAP_TILES_URL when set (the
+ * offline basemap draws its own). Third parties only when configured: Stripe.js with a Stripe
+ * key; Twilio Video's signalling and media servers with a Twilio account (the embedded video
+ * provider signals through the API and its peer connections are not governed by CSP).
+ */
+export function contentSecurityPolicyOf(config) {
+  if (!config.spa) return { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
+  const env = config.env ?? {};
+  const remoteOrigins = originsOf(Object.values(config.remotes ?? {}));
+  const media = [...mediaOrigins(env), ...originsOf([env.MAP_TILES_URL])];
+  const stripe = usesStripe(env);
+  const twilio = Boolean(env.TWILIO_ACCOUNT_SID);
+  const inline = (kind) => (_req, res) => (res.inlineHashes?.[kind] ?? []).join(' ');
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remoteOrigins, inline('scripts'), ...(stripe ? ['https://js.stripe.com'] : [])],
+    'style-src': ["'self'", ...remoteOrigins, inline('styles')],
+    'font-src': ["'self'", ...remoteOrigins],
+    'img-src': ["'self'", 'data:', 'blob:', ...remoteOrigins, ...media, ...(stripe ? ['https://*.stripe.com'] : [])],
+    'media-src': ["'self'", 'blob:', ...media],
+    'connect-src': [
+      "'self'",
+      ...remoteOrigins,
+      ...(stripe ? ['https://api.stripe.com'] : []),
+      ...(twilio ? ['https://ecs.us1.twilio.com', 'wss://global.vss.twilio.com', 'wss://sdkgw.us1.twilio.com'] : []),
+    ],
+    'frame-src': stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+// A year, as browsers' preload lists ask.
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
+/** helmet's middleware for this server: the headers every answer but the proxied API's carries. */
+function createSecurityHeaders(config) {
+  const middleware = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyOf(config) },
+    // The shell's origin loads a remote's scripts and styles (no-cors): they must be readable cross-origin.
+    crossOriginResourcePolicy: { policy: config.spa ? 'same-origin' : 'cross-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: /^https:\/\//i.test(config.env?.PUBLIC_APP_URL ?? '') ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+  return (req, res, next) => middleware(req, res, () => next());
 }
 
 function createApiProxy(target) {
@@ -141,7 +257,9 @@ function createHandler(config) {
     },
   });
   const proxy = config.apiUrl ? createApiProxy(config.apiUrl) : null;
+  const secure = createSecurityHeaders(config);
   const indexFile = path.join(config.dir, 'index.html');
+  const templateHashes = config.spa && existsSync(indexFile) ? inlineHashes(readFileSync(indexFile, 'utf8')) : null;
   const firstScreen =
     config.spa && config.remotes && existsSync(indexFile)
       ? createFirstScreen({
@@ -163,6 +281,11 @@ function createHandler(config) {
       console.error(`serve-static: the first screen of ${pathname} failed: ${error.message}`);
       return false;
     }
+    // The policy allows exactly the inline scripts and styles this page carries.
+    res.inlineHashes = inlineHashes(page.html);
+    await new Promise((resolve) => {
+      secure(req, res, resolve);
+    });
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] || ''));
     const body = gzip ? gzipSync(page.html) : Buffer.from(page.html);
     // A page carrying a visitor's account is theirs alone: no shared cache keeps it.
@@ -181,10 +304,26 @@ function createHandler(config) {
 
   return (req, res) => {
     const pathname = new URL(req.url || '/', 'http://localhost').pathname;
+    // The API sends its own security headers.
     if (proxy && (pathname === '/api' || pathname.startsWith('/api/'))) {
       proxy.web(req, res);
       return;
     }
+    // index.html as it is built (a file, a client-side route without a first screen) keeps its inline
+    // style; a rendered page allows what it carries instead (servePage).
+    if (templateHashes) res.inlineHashes = templateHashes;
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && (pathname === '/' || pathname === '/index.html' || !path.posix.basename(pathname).includes('.') || firstScreenOf(pathname).kind === 'profile');
+    if (firstScreen && isPage) {
+      void servePage(req, res, pathname).then((served) => {
+        if (!served) secure(req, res, () => serveFiles(req, res, () => notFound(res)));
+      });
+      return;
+    }
+    secure(req, res, () => serveStatic(req, res, pathname));
+  };
+
+  /** Everything but the shell's rendered page and the API: preflights, the remotes manifest, files. */
+  function serveStatic(req, res, pathname) {
     if (req.method === 'OPTIONS') {
       setCors(res);
       res.writeHead(204);
@@ -197,15 +336,8 @@ function createHandler(config) {
       res.end(req.method === 'HEAD' ? undefined : config.remotesJson);
       return;
     }
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && (pathname === '/' || pathname === '/index.html' || !path.posix.basename(pathname).includes('.') || firstScreenOf(pathname).kind === 'profile');
-    if (firstScreen && isPage) {
-      void servePage(req, res, pathname).then((served) => {
-        if (!served) serveFiles(req, res, () => notFound(res));
-      });
-      return;
-    }
     serveFiles(req, res, () => notFound(res));
-  };
+  }
 }
 
 function readJsonIfPresent(file) {

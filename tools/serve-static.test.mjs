@@ -1,8 +1,10 @@
 // The production static server, exercised over real HTTP: SPA fallback, the deploy-time remotes
-// manifest, cache headers, CORS for remotes, and the /api proxy (streaming included).
+// manifest, cache headers, CORS for remotes, the /api proxy (streaming included) and the security
+// headers (the shell's Content-Security-Policy against the page it actually serves).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -42,7 +44,7 @@ async function waitFor(url) {
 
 before(async () => {
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>shell</title><style>body { margin: 0; }</style></head><body></body></html>');
   writeFileSync(join(dist, 'main.0123abcd.js'), 'console.log(1)');
   writeFileSync(join(dist, 'remoteEntry.js'), 'var fan;');
   writeFileSync(join(dist, 'build-stats.json'), JSON.stringify({ chunkGroups: { bootstrap: ['379.aaaa1111.js', 'bootstrap.bbbb2222.js'], 'signed-out': ['signed-out.cccc3333.js'] } }));
@@ -88,7 +90,52 @@ before(async () => {
   await waitFor(`http://localhost:${port}/`);
 });
 
+/** Another server of this file's own (a remote, a shell with other settings), stopped after the tests. */
+const others = [];
+async function freePort() {
+  const probe = http.createServer();
+  await new Promise((r) => probe.listen(0, r));
+  const { port: free } = probe.address();
+  await new Promise((r) => probe.close(r));
+  return free;
+}
+
+async function startServer(args, env) {
+  const serverPort = await freePort();
+  const child = spawn(process.execPath, [join(here, 'serve-static.mjs'), '--dir', dist, '--port', String(serverPort), ...args], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  others.push(child);
+  await waitFor(`http://localhost:${serverPort}/`);
+  return `http://localhost:${serverPort}`;
+}
+
+/** A Content-Security-Policy header as { directive: [sources] }. */
+function policyOf(response) {
+  const header = response.headers.get('content-security-policy');
+  assert.ok(header, 'the answer carries a Content-Security-Policy');
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+/** The sha256 source expression of every inline element of this kind, as the browser hashes it. */
+function hashesIn(html, tag) {
+  const pattern = new RegExp(`<${tag}(?![^>]*\\bsrc=)(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'gi');
+  return [...html.matchAll(pattern)].map((match) => `'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
+}
+
+function assertCommonHeaders(response) {
+  assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
+  assert.equal(response.headers.get('x-frame-options'), 'DENY');
+  assert.equal(response.headers.get('x-powered-by'), null);
+}
+
 after(async () => {
+  for (const child of others) child.kill('SIGTERM');
   server?.kill('SIGTERM');
   api?.close();
   rmSync(dist, { recursive: true, force: true });
@@ -200,4 +247,90 @@ test("a signed-in visitor's page carries their account and preloads their role's
   assert.deepEqual(boot.answers['/api/v1/user/accounts'], { account: { id: 'u1', user_type: 1, first_name: 'Riley' } });
   assert.ok(html.includes(`href="http://127.0.0.1:${apiPort}/fan/remoteEntry.js"`));
   assert.equal(Object.keys(boot.answers).length, 1, 'no guest data beside it');
+});
+
+test("the shell's page allows its own files, the remotes, and exactly the inline script and style it carries", async () => {
+  // The fan remote's origin from the environment; the others default to their localhost ports.
+  const remoteOrigins = [`http://127.0.0.1:${apiPort}`, 'http://localhost:4202', 'http://localhost:4203', 'http://localhost:4204'];
+  for (const [url, headers] of [
+    [`http://localhost:${port}/`, {}],
+    [`http://localhost:${port}/@jordan.miles`, {}],
+    [`http://localhost:${port}/requests`, { cookie: 'huddle_session=good; huddle_signed_in=1' }],
+  ]) {
+    const res = await fetch(url, { headers });
+    const html = await res.text();
+    const policy = policyOf(res);
+    assertCommonHeaders(res);
+    assert.equal(res.headers.get('strict-transport-security'), null, 'no HSTS over http');
+    const scripts = hashesIn(html, 'script');
+    const styles = hashesIn(html, 'style');
+    assert.equal(scripts.length, 1, 'the page carries its boot data inline');
+    assert.equal(styles.length, 1, "the template's style");
+    assert.deepEqual(policy['script-src'], ["'self'", ...remoteOrigins, ...scripts]);
+    assert.deepEqual(policy['style-src'], ["'self'", ...remoteOrigins, ...styles]);
+    assert.deepEqual(policy['default-src'], ["'self'"]);
+    assert.deepEqual(policy['connect-src'], ["'self'", ...remoteOrigins], "this origin (the API, proxied) and the remotes' manifests");
+    assert.ok(policy['img-src'].includes('data:') && policy['img-src'].includes('blob:'));
+    assert.deepEqual(policy['frame-ancestors'], ["'none'"]);
+    assert.deepEqual(policy['object-src'], ["'none'"]);
+    assert.deepEqual(policy['base-uri'], ["'self'"]);
+    assert.deepEqual(policy['form-action'], ["'self'"]);
+    for (const sources of Object.values(policy)) {
+      assert.ok(!sources.includes("'unsafe-inline'") && !sources.includes("'unsafe-eval'") && !sources.includes('*'), 'nothing broad');
+    }
+  }
+});
+
+test("the shell's files carry the same headers; the proxied API answers with its own", async () => {
+  const file = await fetch(`http://localhost:${port}/main.0123abcd.js`);
+  assertCommonHeaders(file);
+  assert.ok(policyOf(file)['script-src'].includes("'self'"));
+  assert.equal(file.headers.get('cross-origin-resource-policy'), 'same-origin');
+  const missing = await fetch(`http://localhost:${port}/nothing.js`);
+  assert.equal(missing.status, 404);
+  assertCommonHeaders(missing);
+  const proxied = await fetch(`http://localhost:${port}/api/v1/health`);
+  assert.equal(proxied.headers.get('content-security-policy'), null);
+  assert.equal(proxied.headers.get('x-frame-options'), null);
+});
+
+test("a remote's server: its files readable from the shell's origin, no page of its own may run anything", async () => {
+  const remote = await startServer([], {});
+  const entry = await fetch(`${remote}/remoteEntry.js`);
+  assert.equal(entry.status, 200);
+  assertCommonHeaders(entry);
+  assert.equal(entry.headers.get('content-security-policy'), "default-src 'none';frame-ancestors 'none'");
+  assert.equal(entry.headers.get('access-control-allow-origin'), '*');
+  assert.equal(entry.headers.get('cross-origin-resource-policy'), 'cross-origin');
+  const preflight = await fetch(`${remote}/remoteEntry.js`, { method: 'OPTIONS' });
+  assert.equal(preflight.status, 204);
+  assertCommonHeaders(preflight);
+});
+
+test('over https: HSTS, and the media, tiles, Stripe and Twilio origins only when configured', async () => {
+  const shell = await startServer(['--spa', '--manifest'], {
+    PUBLIC_APP_URL: 'https://app.huddle.test',
+    HUDDLE_REMOTE_FAN_URL: 'https://fan.huddle.test/mf-manifest.json',
+    S3_BUCKET: 'huddle-media',
+    S3_REGION: 'eu-west-1',
+    S3_PUBLIC_URL: 'https://cdn.huddle.test/media',
+    MAP_TILES_URL: 'https://tiles.huddle.test/{z}/{x}/{y}.png',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+    TWILIO_ACCOUNT_SID: 'AC123',
+  });
+  const res = await fetch(`${shell}/`);
+  assert.equal(res.headers.get('strict-transport-security'), 'max-age=31536000; includeSubDomains');
+  const policy = policyOf(res);
+  assert.ok(policy['script-src'].includes('https://fan.huddle.test'));
+  for (const origin of ['https://cdn.huddle.test', 'https://huddle-media.s3.eu-west-1.amazonaws.com', 'https://tiles.huddle.test']) assert.ok(policy['img-src'].includes(origin), origin);
+  for (const origin of ['https://cdn.huddle.test', 'https://huddle-media.s3.eu-west-1.amazonaws.com']) assert.ok(policy['media-src'].includes(origin), origin);
+  assert.ok(policy['script-src'].includes('https://js.stripe.com'));
+  assert.ok(policy['frame-src'].includes('https://js.stripe.com'));
+  assert.ok(policy['connect-src'].includes('https://api.stripe.com'));
+  assert.ok(policy['connect-src'].includes('wss://global.vss.twilio.com'));
+  // The default setup (embedded card sandbox and video, no bucket, offline map) allows none of them.
+  const plain = policyOf(await fetch(`http://localhost:${port}/`));
+  const everything = Object.values(plain).flat();
+  assert.ok(!everything.some((source) => /stripe|twilio|amazonaws|tiles/.test(source)), everything.join(' '));
+  assert.deepEqual(plain['frame-src'], ["'none'"]);
 });
