@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { toApiError } from '@huddle/api-client';
 import { ErrorCode, LIMITS, MESSAGES, SERVICE_LABELS } from '@huddle/domain';
 import { formatDollars, formatPickerDate, formatTime } from '@huddle/domain/format';
-import { BOOKING_MAX_HOURS, REQUEST_NAME_MAX, REQUEST_TEXT_MAX, SHOUTOUT_MAX_ROWS, type BookingLocation } from '@huddle/domain/request-details';
+import { BOOKING_MAX_HOURS, REQUEST_NAME_MAX, REQUEST_TEXT_MAX, SHOUTOUT_MAX_ROWS, shoutoutRowErrors, type BookingLocation } from '@huddle/domain/request-details';
 import { PlaceField } from '@huddle/member';
 import { Button, Stepper, TextAreaField, TextField, useShellApi } from '@huddle/ui';
 import { bookingApi, type BookableAthlete, type BookedRequest } from './booking-api';
@@ -16,6 +16,7 @@ import {
   localDateInput,
   localStart,
   priceInput,
+  rowErrorsAfterEdit,
   TYPE_FIELDS,
   type BookingFormValues,
   type FormType,
@@ -46,6 +47,7 @@ export function BookingForm({ type, athlete, rate, onDrafted }: BookingFormProps
   const errors = formState.errors;
   const [rowErrors, setRowErrors] = useState<RowErrors>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const values = form.watch();
   const priceCents = formPriceCents(type, values, rate);
   const perHour = type === 'camp' || type === 'training_session';
@@ -56,10 +58,8 @@ export function BookingForm({ type, athlete, rate, onDrafted }: BookingFormProps
       if (field === 'form') setFormError(message ?? null);
       else form.setError(field as keyof BookingFormValues, { message });
     }
-    // Focus the first failing field in the order the form shows them.
-    const order: (keyof BookingFormValues)[] = [...TYPE_FIELDS[type], 'name', 'platforms'];
-    const first = order.find((field) => field in byField);
-    if (first && first !== 'location' && first !== 'names' && first !== 'emails') form.setFocus(first);
+    // Focus the first failing field as the page shows them (a shoutout's rows come before its message).
+    window.requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
   const create = useMutation({
@@ -179,7 +179,14 @@ export function BookingForm({ type, athlete, rate, onDrafted }: BookingFormProps
                 type={name === 'names' ? 'text' : 'email'}
                 rows={field.value}
                 max={SHOUTOUT_MAX_ROWS}
-                onChange={field.onChange}
+                onChange={(rows, shown) => {
+                  field.onChange(rows);
+                  // After a refused Submit, each row's message goes as soon as that row is right.
+                  if (rowErrors) {
+                    const current = shoutoutRowErrors(name === 'names' ? rows : values.names, name === 'emails' ? rows : values.emails);
+                    setRowErrors({ ...rowErrors, [name]: rowErrorsAfterEdit(shown, current[name]) });
+                  }
+                }}
                 rowErrors={rowErrors?.[name] ?? []}
                 error={errors[name]?.message}
               />
@@ -222,7 +229,7 @@ export function BookingForm({ type, athlete, rate, onDrafted }: BookingFormProps
   };
 
   return (
-    <form className="bk-form hd-panel" noValidate onSubmit={submit} aria-label={`Book a ${SERVICE_LABELS[type].toLowerCase()}`}>
+    <form ref={formRef} className="bk-form hd-panel" noValidate onSubmit={submit} aria-label={`Book a ${SERVICE_LABELS[type].toLowerCase()}`}>
       {TYPE_FIELDS[type].map(fieldOf)}
       <Controller
         control={control}

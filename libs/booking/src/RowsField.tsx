@@ -1,4 +1,5 @@
 import { Button, TextField } from '@huddle/ui';
+import { editRows, type RowEdit } from './booking-form';
 
 export interface RowsFieldProps {
   legend: string;
@@ -6,7 +7,8 @@ export interface RowsFieldProps {
   type: 'text' | 'email';
   rows: string[];
   max: number;
-  onChange: (rows: string[]) => void;
+  /** The edited rows, and the messages they showed moved along with them (a removed row's goes with it). */
+  onChange: (rows: string[], shownErrors: (string | null)[]) => void;
   /** Each row's message, by index (spec §5: every row required). */
   rowErrors: readonly (string | null)[];
   error?: string;
@@ -14,7 +16,10 @@ export interface RowsFieldProps {
 
 /** Rows to add and remove, at least one (spec §5: shoutout names and recipient emails). */
 export function RowsField({ legend, itemLabel, type, rows, max, onChange, rowErrors, error }: RowsFieldProps) {
-  const set = (index: number, value: string) => onChange(rows.map((row, at) => (at === index ? value : row)));
+  const edit = (change: RowEdit) => {
+    const edited = editRows(rows, rowErrors, change, null);
+    onChange(edited.rows, edited.messages);
+  };
   return (
     <fieldset className="bk-rows">
       <legend className="hd-field__label">{legend}</legend>
@@ -28,10 +33,10 @@ export function RowsField({ legend, itemLabel, type, rows, max, onChange, rowErr
             maxLength={type === 'email' ? 254 : 100}
             autoComplete={type === 'email' ? 'email' : 'off'}
             error={rowErrors[index] ?? null}
-            onChange={(event) => set(index, event.target.value)}
+            onChange={(event) => edit({ kind: 'set', index, value: event.target.value })}
           />
           {rows.length > 1 && (
-            <Button type="button" variant="ghost" size="sm" aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`} onClick={() => onChange(rows.filter((_, at) => at !== index))}>
+            <Button type="button" variant="ghost" size="sm" aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`} onClick={() => edit({ kind: 'remove', index })}>
               Remove
             </Button>
           )}
@@ -39,7 +44,7 @@ export function RowsField({ legend, itemLabel, type, rows, max, onChange, rowErr
       ))}
       {error && <p className="hd-field__error">{error}</p>}
       {rows.length < max && (
-        <Button type="button" variant="secondary" size="sm" onClick={() => onChange([...rows, ''])}>
+        <Button type="button" variant="secondary" size="sm" onClick={() => edit({ kind: 'add' })}>
           {`Add ${itemLabel.toLowerCase()}`}
         </Button>
       )}

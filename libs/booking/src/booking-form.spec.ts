@@ -1,5 +1,6 @@
 import { MESSAGES } from '@huddle/domain';
-import { bookingBody, checkBooking, emptyBookingForm, formErrors, formPriceCents, localStart, priceInput, type BookingFormValues } from './booking-form';
+import { shoutoutRowErrors } from '@huddle/domain/request-details';
+import { bookingBody, checkBooking, editRows, emptyBookingForm, formErrors, formPriceCents, localStart, priceInput, rowErrorsAfterEdit, type BookingFormValues } from './booking-form';
 import { cardNumberInput, expiryInput, parseExpiry } from './checkout/card-input';
 
 const ATHLETE = '6f1c1a8e-5b7e-4c1a-9d3a-2b6f0c9e1a11';
@@ -39,6 +40,36 @@ describe('the booking form', () => {
     if (!checked.ok) expect(checked.rows).toEqual({ names: [null, MESSAGES.required], emails: [null, MESSAGES.emailInvalid] });
     const body = bookingBody('shoutout', ATHLETE, values({ names: ['Ann', 'Bob'], emails: ['a@b.co', 'c@d.co'] }), 50);
     expect(body.shoutout).toMatchObject({ names_in_shoutout: 'Ann, Bob', recipients_emails: 'a@b.co, c@d.co' });
+  });
+
+  it("clears a shoutout row's message as soon as that row is right, and shows none on a row that never had one", () => {
+    const R = MESSAGES.required;
+    // After a refused Submit: both names empty.
+    let names = ['', ''];
+    let shown: (string | null)[] = shoutoutRowErrors(names, ['a@b.co']).names;
+    expect(shown).toEqual([R, R]);
+    const type = (index: number, value: string) => {
+      const edited = editRows(names, shown, { kind: 'set', index, value }, null);
+      names = edited.rows;
+      shown = rowErrorsAfterEdit(edited.messages, shoutoutRowErrors(names, ['a@b.co']).names);
+    };
+    type(0, 'Ann');
+    expect(shown).toEqual([null, R]);
+    type(1, 'Bo,b');
+    expect(shown).toEqual([null, MESSAGES.forbiddenCharacters]);
+    type(1, 'Bob');
+    expect(shown).toEqual([null, null]);
+    // Emptied again, a row stays quiet until the next Submit; a new row starts quiet too.
+    type(0, '');
+    expect(shown).toEqual([null, null]);
+    const added = editRows(names, shown, { kind: 'add' }, null);
+    expect(added).toEqual({ rows: ['', 'Bob', ''], messages: [null, null, null] });
+  });
+
+  it("moves each row's message with its row when another row is removed", () => {
+    const R = MESSAGES.required;
+    expect(editRows(['Ann', '', 'bad'], [null, R, 'x'], { kind: 'remove', index: 0 }, null)).toEqual({ rows: ['', 'bad'], messages: [R, 'x'] });
+    expect(editRows(['Ann', ''], [], { kind: 'set', index: 1, value: 'B' }, null)).toEqual({ rows: ['Ann', 'B'], messages: [null, null] });
   });
 
   it("takes the endorsement offer as typed, digits and a dot only, with the spec's messages", () => {

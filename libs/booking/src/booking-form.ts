@@ -217,3 +217,28 @@ export function checkBooking(type: FormType, athleteId: string, values: BookingF
   if (parsed.success && Object.keys(errors).length === 0 && !rowsFail) return { ok: true, payload: parsed.data };
   return { ok: false, errors, rows: rowsFail ? rows : null };
 }
+
+/**
+ * The rows' messages after an edit, once a Submit has shown them: a message stays only on a row
+ * that showed one and is still wrong (with today's wording), so each row's message goes as soon as
+ * the row is right, and a row just added or never wrong shows none until the next Submit.
+ * `shown` is what the rows showed, already aligned to the edited rows (see editRows).
+ */
+export function rowErrorsAfterEdit(shown: readonly (string | null)[], current: readonly (string | null)[]): (string | null)[] {
+  return current.map((message, index) => (shown[index] ? message : null));
+}
+
+export type RowEdit = { kind: 'set'; index: number; value: string } | { kind: 'remove'; index: number } | { kind: 'add' };
+
+/** One edit of a list of rows, applied to the rows and to their messages alike, so each message stays on its row. */
+export function editRows<T>(rows: readonly string[], messages: readonly T[], edit: RowEdit, empty: T): { rows: string[]; messages: T[] } {
+  const aligned = rows.map((_, index) => messages[index] ?? empty);
+  switch (edit.kind) {
+    case 'set':
+      return { rows: rows.map((row, at) => (at === edit.index ? edit.value : row)), messages: aligned };
+    case 'remove':
+      return { rows: rows.filter((_, at) => at !== edit.index), messages: aligned.filter((_, at) => at !== edit.index) };
+    case 'add':
+      return { rows: [...rows, ''], messages: [...aligned, empty] };
+  }
+}
