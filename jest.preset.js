@@ -27,6 +27,8 @@ const aliases = {
   '^@huddle/discovery$': path.join(__dirname, 'libs/discovery/src/index.ts'),
   '^@huddle/requests$': path.join(__dirname, 'libs/requests/src/index.ts'),
   '^@huddle/booking$': path.join(__dirname, 'libs/booking/src/index.ts'),
+  // The business's campaign form: an entry of its own, so the fan remote does not carry its chunk.
+  '^@huddle/booking/campaign$': path.join(__dirname, 'libs/booking/src/campaign/index.ts'),
   '^@huddle/ui/file-upload$': path.join(__dirname, 'libs/ui/src/FileUploadField.tsx'),
   '^@huddle/member$': path.join(__dirname, 'libs/member/src/index.ts'),
   // Stylesheets are the bundler's concern; tests of components see an empty module.

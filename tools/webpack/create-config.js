@@ -171,6 +171,9 @@ function createConfig({ dirname, kind, name, port, title }) {
           // The file-upload field, off the shared index: only member screens use it, so it rides in
           // their chunks and never in a guest's first screen.
           '@huddle/ui/file-upload$': path.join(workspaceRoot, 'libs/ui/src/FileUploadField.tsx'),
+          // The business's campaign form, off @huddle/booking's index: webpack emits a chunk for each
+          // import() of a bundled module, used or not, so through the index the fan remote carried it.
+          '@huddle/booking/campaign$': path.join(workspaceRoot, 'libs/booking/src/campaign/index.ts'),
         },
       },
       module: {

@@ -1,5 +1,5 @@
 import { routesOfRemote } from '@huddle/domain';
-import { CampaignFormScreen } from '@huddle/booking';
+import { CampaignFormScreen } from '@huddle/booking/campaign';
 import { RequesterRequestScreen, RequestsScreen } from '@huddle/requests';
 import { BUSINESS_SCREENS } from './business-screens';
 

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { BookingFormScreen, CampaignFormScreen } from '@huddle/booking';
+import { BookingFormScreen } from '@huddle/booking';
+import { CampaignFormScreen } from '@huddle/booking/campaign';
 import { AthleteProfileScreen, AthleteServicesScreen, DashboardScreen, WatchScreen } from '@huddle/discovery';
 import { NotificationsScreen, OwnProfileScreen, SettingsInfoScreen, SetupWizard, VideoChatScreen } from '@huddle/member';
 import { RequesterRequestScreen, RequestsScreen } from '@huddle/requests';
