@@ -15,7 +15,7 @@
 // (index.html, remoteEntry.js, mf-manifest.json, remotes.json) are revalidated on every load.
 //
 // Security headers (issue 25) through helmet's node:http middleware, on every answer but the
-// proxied API's (which sends its own): nosniff, Referrer-Policy no-referrer, X-Frame-Options DENY,
+// proxied API's (which sends its own): nosniff, Referrer-Policy strict-origin-when-cross-origin, DENY framing,
 // HSTS when PUBLIC_APP_URL is https, and a Content-Security-Policy (contentSecurityPolicyOf):
 // the shell's lets its page run its own files, the remotes' and the inline scripts and styles it
 // actually carries (by their sha256, computed for each page served), and reach this origin, the
@@ -193,7 +193,9 @@ function createSecurityHeaders(config) {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyOf(config) },
     // The shell's origin loads a remote's scripts and styles (no-cors): they must be readable cross-origin.
     crossOriginResourcePolicy: { policy: config.spa ? 'same-origin' : 'cross-origin' },
-    referrerPolicy: { policy: 'no-referrer' },
+    // Not no-referrer: under it a browser sends `Origin: null` with a same-origin POST, which the
+    // API's Origin check (same-origin-writes) must refuse. Other sites get the origin only.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: /^https:\/\//i.test(config.env?.PUBLIC_APP_URL ?? '') ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   });

@@ -13,7 +13,7 @@ const SHELL = 'http://localhost:4200';
 function expectSecurityHeaders(response: Response, policy = API_POLICY): void {
   expect(response.headers['content-security-policy']).toBe(policy);
   expect(response.headers['x-content-type-options']).toBe('nosniff');
-  expect(response.headers['referrer-policy']).toBe('no-referrer');
+  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(response.headers['x-frame-options']).toBe('DENY');
   expect(response.headers['x-powered-by']).toBeUndefined();
 }

@@ -34,7 +34,7 @@ const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 /**
  * Security headers on every answer (issue 25), through @fastify/helmet: a Content-Security-Policy,
- * nosniff, Referrer-Policy no-referrer, X-Frame-Options DENY, no X-Powered-By, and HSTS only when
+ * nosniff, Referrer-Policy strict-origin-when-cross-origin, X-Frame-Options DENY, no X-Powered-By, and HSTS only when
  * the public app is served over https (over http a browser would ignore it, and a local setup
  * must not be pinned to https). Cross-Origin-Resource-Policy is cross-origin: the shell may be
  * served from another site than the API and shows its photos and videos; what a foreign page may
@@ -53,7 +53,9 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, config: 
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
-    referrerPolicy: { policy: 'no-referrer' },
+    // Not no-referrer: under it a browser sends `Origin: null` with a same-origin POST, which the
+    // API's Origin check (same-origin-writes) must refuse. Other sites get the origin only.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: servedOverHttps(config) ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   };
