@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -64,7 +64,7 @@ const DEFAULT_HOLDER: Record<Resource, Owner> = {
 /** Operations that end the caller's session or account: each cell gets a caller of its own. */
 const ENDS_THE_CALLER = new Set(['DELETE /user/sessions', 'DELETE /user/accounts/self']);
 /** Operations on a user named in the body or query: each cell names an account of its own. */
-const ON_A_USER = new Set(['POST /admin/user/block', 'POST /admin/user/delete', 'POST /admin/user/update', 'POST /mt/sync_by_id', 'POST /admin/user/upload-photo', 'POST /admin/user/upload-intro', 'GET /admin/user']);
+const ON_A_USER = new Set(['GET /admin/requests/filter', 'POST /admin/user/block', 'POST /admin/user/delete', 'POST /admin/user/update', 'POST /mt/sync_by_id', 'POST /admin/user/upload-photo', 'POST /admin/user/upload-intro', 'GET /admin/user']);
 
 type Side = 'A' | 'B';
 interface Held {
@@ -81,6 +81,12 @@ interface Cell {
   verdict: 'allow' | 'deny';
 }
 
+/** Things the administrator's and the public routes are sent: a finished shoutout (nobody's "own" in those cells) and an athlete. */
+interface Known {
+  request: string;
+  athlete: string;
+}
+
 interface Call {
   query?: Record<string, string>;
   body?: object;
@@ -89,15 +95,25 @@ interface Call {
 }
 
 /** The minimal request of each operation that names something; every other one is sent bare (its validation answers). */
-function callOf(key: string, id: string, secret: string | undefined, user: string): Call {
+function callOf(key: string, id: string, secret: string | undefined, user: string, known: Known): Call {
   const today = new Date().toISOString().slice(0, 10);
   const card = { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' };
   switch (key) {
     case 'DELETE /athlete/locations':
       return { query: { location_id: id } };
     case 'GET /booking/request':
-    case 'GET /admin/requests/by-id':
       return { query: { id } };
+    case 'GET /admin/requests/by-id':
+      return { query: { id: known.request } };
+    case 'PUT /admin/requests/cancel':
+    case 'PUT /admin/requests/approve':
+      return { query: { request_id: known.request } };
+    case 'GET /admin/requests/filter':
+      return { query: { user_id: user } };
+    case 'GET /public/athletes':
+      return { query: { athlete_id: known.athlete } };
+    case 'GET /public/athletes/shoutout-video':
+      return { query: { id: known.request } };
     case 'GET /booking/request/paid':
       return { query: { paid_id: id } };
     case 'PUT /booking/request/accept':
@@ -401,8 +417,10 @@ describe('authorization matrix: every operation x caller x owner (issue 25)', ()
       `authorization matrix: ${OPERATIONS.length} operations x ${CALLERS.length} callers (own and other for ${OWNERS.join(', ')} where an operation names a resource) = ${cells.length} cells, ${owned} of them on a resource, ${cells.filter((cell) => cell.verdict === 'allow').length} admitted`,
     );
     const wrong: string[] = [];
+    const answers: string[] = [];
     for (const cell of cells) {
       const answer = await send(cell);
+      answers.push([cell.operation.key, cell.caller, cell.owner ?? '', cell.verdict, answer.status, answer.message].join('\t'));
       const refused = answer.status === 401 || answer.status === 403 || (cell.expected.resource !== undefined && answer.status === 404);
       const where = `${cell.operation.key} as ${cell.caller}${cell.owner ? ` on ${cell.owner === 'own' ? 'its own' : "another user's"} ${cell.expected.resource}` : ''}`;
       if (answer.status >= 500) wrong.push(`${where}: ${answer.status} ${answer.message}`);
@@ -410,8 +428,46 @@ describe('authorization matrix: every operation x caller x owner (issue 25)', ()
       else if (cell.verdict === 'deny' && !refused) wrong.push(`LEAK ${where}: expected a refusal, got ${answer.status} ${answer.message}`);
       else if (cell.verdict === 'allow' && refused) wrong.push(`LOCKED OUT ${where}: expected admission, got ${answer.status} ${answer.message}`);
     }
+    // AUTH_MATRIX_ANSWERS=<file> keeps every cell's answer (operation, caller, owner, expected, status, message) to read.
+    if (process.env.AUTH_MATRIX_ANSWERS) writeFileSync(process.env.AUTH_MATRIX_ANSWERS, `${answers.join('\n')}\n`);
     expect(wrong).toEqual([]);
   }, 600_000);
+
+  it("lists to each user only what is theirs: no list of one side names a thing the other side holds", async () => {
+    const theirs = (side: Side): string[] => OWNERS.flatMap((owner) => Object.values(holdings[owner] ?? {}).map((sides) => sides[side].id));
+    const lists: Record<Owner, string[]> = {
+      fan: ['/booking/request/filter?status=pending', '/booking/request/filter?status=accepted', '/booking/request/filter?status=finished', '/booking/request/counters', '/user/notifications/list', '/booking/athletes/recent', '/payments/payment-method', '/user/accounts'],
+      athlete: [
+        '/booking/request/filter?status=pending',
+        '/booking/request/filter?status=accepted',
+        '/booking/request/filter?status=finished',
+        '/booking/request/counters',
+        '/user/notifications/list',
+        '/athlete/nil-disclosures',
+        '/athlete/locations/list',
+        '/payouts/summary',
+        `/athlete/calendar?from=${Math.floor(Date.now() / 1000) - 86400}&to=${Math.floor(Date.now() / 1000) + 30 * 86400}`,
+        '/user/accounts',
+      ],
+      business: ['/booking/request/filter?status=pending', '/booking/request/filter?status=accepted', '/booking/request/filter?status=finished', '/booking/request/counters', '/user/notifications/list', '/booking/athletes/recent', '/payments/payment-method', '/user/accounts'],
+    };
+    const seen: string[] = [];
+    for (const [side, caller] of [
+      ['A', (owner: Owner) => accounts[owner]],
+      ['B', (owner: Owner) => second[owner]],
+    ] as const) {
+      const forbidden = theirs(side === 'A' ? 'B' : 'A');
+      for (const owner of OWNERS) {
+        for (const path of lists[owner]) {
+          const answer = await api(testApp).get(path, (caller(owner) as SignedIn).token);
+          expect(answer.status).toBe(200);
+          const text = JSON.stringify(answer.body);
+          for (const id of forbidden) if (text.includes(id)) seen.push(`${owner} ${side} sees ${id} in ${path}`);
+        }
+      }
+    }
+    expect(seen).toEqual([]);
+  });
 
   it("left another user's notifications alone (their ids were ignored)", async () => {
     for (const owner of OWNERS) {
@@ -440,7 +496,8 @@ describe('authorization matrix: every operation x caller x owner (issue 25)', ()
     const token = cell.caller === 'guestToken' ? 'guest:7c1f' : caller?.token;
     const held = cell.expected.resource ? heldFor(cell) : { id: '', secret: undefined };
     const user = ON_A_USER.has(cell.operation.key) ? (await createAccount(testApp, UserType.Athlete)).id : '';
-    const call = callOf(cell.operation.key, held.id, held.secret, user);
+    const known = { request: holdings.fan?.finished?.B.id ?? '', athlete: accounts.athlete?.account.id ?? '' };
+    const call = callOf(cell.operation.key, held.id, held.secret, user, known);
     const path = cell.operation.path.replace('{id}', held.id || '00000000-0000-4000-8000-000000000000').replace('{path}', 'profiles/missing.jpg').replace('{file}', 'missing.ics');
     const query = new URLSearchParams(call.query ?? {}).toString();
     const url = `/api/v1${path}${query ? `?${query}` : ''}`;
