@@ -205,23 +205,16 @@ export function returnPathAfterSignIn(next: string | null | undefined, role: Rol
   return matchRoute(pathname, role) ? next : null;
 }
 
-const ORIGIN_PROBE = 'http://huddle.invalid';
-
 /**
  * A path of this site and nothing else (`?next=` is only ever one): a single leading slash, so
  * never `//host` or `/\host` (browsers read both as another host), and no backslash, whitespace or
- * control character anywhere (a browser drops tabs and newlines, so `/\t/evil.test` would become
- * `//evil.test`); resolved against any origin, it stays on that origin.
+ * control character anywhere (a browser drops tabs and newlines, so `/<tab>/evil.test` would become
+ * `//evil.test`). What is left resolves to a path on whatever origin it is read on.
  */
 export function isSameOriginPath(next: string | null | undefined): next is string {
   if (!next || !next.startsWith('/') || next.startsWith('//')) return false;
   // eslint-disable-next-line no-control-regex
-  if (/[\\\s\u0000-\u001f\u007f]/.test(next)) return false;
-  try {
-    return new URL(next, ORIGIN_PROBE).origin === ORIGIN_PROBE;
-  } catch {
-    return false;
-  }
+  return !/[\\\s\u0000-\u001f\u007f]/.test(next);
 }
 
 /**
@@ -234,7 +227,7 @@ export function signInToOpen(pathname: string, search: string, role: RoleCode): 
   if ((role !== SIGNED_OUT && role !== GUEST) || canAccess(pathname, role)) return null;
   const back = returnToFor(pathname, search);
   if (back === null || !SIGNED_IN_ROLES.some((signedIn) => canAccess(pathname, signedIn))) return null;
-  return `/login?${new URLSearchParams({ [RETURN_TO_PARAM]: back }).toString()}`;
+  return `/login?${RETURN_TO_PARAM}=${encodeURIComponent(back)}`;
 }
 
 export type Navigation = { allowed: true; match: RouteMatch } | { allowed: false; redirectTo: string };
