@@ -469,6 +469,27 @@ describe('authorization matrix: every operation x caller x owner (issue 25)', ()
     expect(seen).toEqual([]);
   });
 
+  it('lets nobody raise a role or reach another account through the routes on their own account', async () => {
+    const fan = accounts.fan as SignedIn;
+    const other = second.fan as SignedIn;
+    const rowOf = async (id: string) =>
+      (await testApp.dataSource.query('SELECT user_type, blocked, first_name, profile_completed FROM accounts WHERE id = $1', [id]))[0] as Record<string, unknown>;
+    const before = await rowOf(other.account.id);
+    const smuggled = { user_type: 4, role: 4, id: other.account.id, user_id: other.account.id, account_id: other.account.id, blocked: false, profile_completed: true };
+    const edited = await api(testApp).put('/user/accounts', { first_name: 'Jordan', last_name: 'Miles', email: fan.account.email, phone: '+15551234567', ...smuggled }, fan.token);
+    expect(edited.status).toBeLessThan(500);
+    expect(await rowOf(fan.account.id)).toMatchObject({ user_type: UserType.Fan, first_name: edited.status === 200 ? 'Jordan' : fan.account.firstName });
+    expect(await rowOf(other.account.id)).toEqual(before);
+    // Signing up as an administrator, or finishing a registration of another type, is refused.
+    const email = `matrix-admin-${Date.now()}@example.com`;
+    const signUp = await api(testApp).post('/user/email-verifications', { user_type: 4, email, password: 'correct horse battery', phone: '(555) 123-4567', eula_accepted: true });
+    expect(signUp.status).toBe(400);
+    expect(await testApp.dataSource.query('SELECT id FROM accounts WHERE email = $1', [email])).toEqual([]);
+    const incomplete = accounts.fan11 as SignedIn;
+    await api(testApp).post('/user/fan/finish-registration', { first_name: 'A', last_name: 'B', profile_photo: 'x.jpg', conferences: [], sports: [], teams: [], ...smuggled }, incomplete.token);
+    expect(await rowOf(incomplete.account.id)).toMatchObject({ user_type: UserType.Fan });
+  });
+
   it("left another user's notifications alone (their ids were ignored)", async () => {
     for (const owner of OWNERS) {
       const theirs = holdings[owner]?.notification?.B.id;
