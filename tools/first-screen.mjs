@@ -123,12 +123,16 @@ const SCREEN_CHUNKS = { profile: 'athlete-profile' };
  * The shell's own files its page runs before anything shows: the bootstrap chunk group (react-dom
  * and the App) and the shared singletons the shell provides (build-stats.json and mf-manifest.json
  * of its build). main.js asks for them only once it has run; preloaded, they come beside it.
+ * build-stats.json names exactly the files each provided singleton loads; mf-manifest.json (a
+ * build without that list) also names fallback chunks that never load, and a preload of those
+ * makes Chromium warn that it went unused.
  */
 export function shellFiles(buildStats, federationManifest) {
   const files = new Set(buildStats?.chunkGroups?.bootstrap ?? []);
-  for (const shared of federationManifest?.shared ?? []) {
-    for (const file of [...(shared.assets?.js?.sync ?? []), ...(shared.assets?.css?.sync ?? [])]) files.add(file);
-  }
+  const provided = buildStats?.shared
+    ? Object.values(buildStats.shared)
+    : (federationManifest?.shared ?? []).map((shared) => [...(shared.assets?.js?.sync ?? []), ...(shared.assets?.css?.sync ?? [])]);
+  for (const file of provided.flat()) files.add(file);
   const all = [...files].map((file) => `/${file}`);
   return { js: all.filter((file) => file.endsWith('.js')), css: all.filter((file) => file.endsWith('.css')) };
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { photoPreload } from './first-screen.mjs';
+import { photoPreload, shellFiles } from './first-screen.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 const dist = mkdtempSync(join(tmpdir(), 'huddle-serve-'));
@@ -333,4 +333,13 @@ test('over https: HSTS, and the media, tiles, Stripe and Twilio origins only whe
   const everything = Object.values(plain).flat();
   assert.ok(!everything.some((source) => /stripe|twilio|amazonaws|tiles/.test(source)), everything.join(' '));
   assert.deepEqual(plain['frame-src'], ["'none'"]);
+});
+
+test("the shell's preloads are the files its provided singletons load, not the manifest's fallback chunks", () => {
+  // mf-manifest.json lists react-dom's fallback chunk (763) beside the chunk the shell provides it from.
+  const manifest = { shared: [{ name: 'react-dom', assets: { js: { sync: ['144.aaaa.js', '763.bbbb.js'] }, css: { sync: [] } } }] };
+  const stats = { chunkGroups: { bootstrap: ['379.cccc.js'] }, shared: { 'react-dom': ['144.aaaa.js'], '@huddle/ui': ['21.dddd.js', '411.eeee.css'] } };
+  assert.deepEqual(shellFiles(stats, manifest), { js: ['/379.cccc.js', '/144.aaaa.js', '/21.dddd.js'], css: ['/411.eeee.css'] });
+  // A build from before build-stats.json named them: the manifest's lists, as before.
+  assert.deepEqual(shellFiles({ chunkGroups: { bootstrap: ['379.cccc.js'] } }, manifest).js, ['/379.cccc.js', '/144.aaaa.js', '/763.bbbb.js']);
 });
