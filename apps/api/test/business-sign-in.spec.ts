@@ -40,8 +40,9 @@ describe('business sign-in', () => {
     });
 
     /** A browser: GET /user/auth/business, the sandbox page, its form, and the callback, following each redirect. */
-    async function signInAs(agent: ReturnType<typeof request.agent>, input: { name: string; email: string; accountType: 'company' | 'regular' }, clientState?: string) {
-      const page = await agent.get(`/api/v1/user/auth/business${clientState ? `?state=${clientState}` : ''}`).redirects(1).expect(200);
+    async function signInAs(agent: ReturnType<typeof request.agent>, input: { name: string; email: string; accountType: 'company' | 'regular' }, clientState?: string, origin?: string) {
+      const query = new URLSearchParams({ ...(clientState && { state: clientState }), ...(origin && { origin }) }).toString();
+      const page = await agent.get(`/api/v1/user/auth/business${query ? `?${query}` : ''}`).redirects(1).expect(200);
       expect(page.redirects).toHaveLength(1);
       expect(page.redirects[0]).toMatch(/\/api\/v1\/user\/auth\/sandbox\?state=[\w.-]+$/);
       expect(page.headers['content-type']).toContain('text/html');
@@ -155,6 +156,31 @@ describe('business sign-in', () => {
       expect(sessionTokenOf(blocked)).toBeNull();
     });
 
+    it('comes back to the origin the sign-in started on when it is one of the app\'s (127.0.0.1 as well as localhost)', async () => {
+      const other = 'http://127.0.0.1:4200';
+      const agent = request.agent(testApp.server);
+      const callback = await signInAs(agent, { name: 'Loopback Co', email: uniqueEmail('loopback'), accountType: 'company' }, 'from-login', other);
+      expect(callback.headers.location).toBe(`${other}/signup?state=from-login`);
+      expect(sessionTokenOf(callback)).not.toBeNull();
+      // A refusal goes back there too, so the person reads it where they started.
+      const regular = await signInAs(request.agent(testApp.server), { name: 'Pat Loop', email: uniqueEmail('loop'), accountType: 'regular' }, undefined, other);
+      expect(regular.headers.location).toBe(`${other}/login?error=${ErrorCode.RegularSocialAccount}`);
+      expect((await request(testApp.server).get(`/api/v1/user/auth/business/provider?origin=${encodeURIComponent(other)}`).expect(200)).body.provider).toBe('sandbox');
+    });
+
+    it('refuses, clearly and before leaving, an origin the app is not served from', async () => {
+      for (const origin of ['http://evil.test', 'http://localhost:4200/path', 'http://localhost:9999', 'javascript:alert(1)']) {
+        for (const path of ['/api/v1/user/auth/business', '/api/v1/user/auth/business/provider']) {
+          const refused = await request(testApp.server).get(`${path}?origin=${encodeURIComponent(origin)}`).expect(400);
+          expect(refused.headers['set-cookie']).toBeUndefined();
+          expect(refused.body.status_response).toMatchObject({
+            response_internal_code: ErrorCode.ValidationFailed,
+            response_message: expect.stringContaining(`Business sign-in cannot come back to ${origin}: open Huddle at ${APP} or `),
+          });
+        }
+      }
+    });
+
     it('tells the shell that the sandbox plays the provider', async () => {
       const answer = await request(testApp.server).get('/api/v1/user/auth/business/provider').expect(200);
       expect(answer.body.provider).toBe('sandbox');
@@ -262,6 +288,10 @@ describe('business sign-in', () => {
     it('does not serve the sandbox page when a real provider is configured, even if the sandbox is allowed', async () => {
       await request(testApp.server).get('/api/v1/user/auth/sandbox?state=x').expect(404);
       expect((await request(testApp.server).get('/api/v1/user/auth/business/provider').expect(200)).body.provider).toBe('facebook');
+      // Facebook returns only to the registered callback (PUBLIC_APP_URL's origin): a sign-in started elsewhere could not finish.
+      expect((await request(testApp.server).get(`/api/v1/user/auth/business/provider?origin=${encodeURIComponent(APP)}`).expect(200)).body.provider).toBe('facebook');
+      const elsewhere = await request(testApp.server).get(`/api/v1/user/auth/business/provider?origin=${encodeURIComponent('http://127.0.0.1:4200')}`).expect(400);
+      expect(elsewhere.body.status_response.response_message).toBe(`Business sign-in cannot come back to http://127.0.0.1:4200: open Huddle at ${APP} and sign in there`);
     });
   });
 

@@ -15,7 +15,8 @@ describe('AppConfig', () => {
     expect(config.DATA_DIR).toBe(join(workspaceRoot, '.data'));
     expect(config.EMBEDDED_PG_PORT).toBe(5433);
     expect(config.PUBLIC_APP_URL).toBe('http://localhost:4200');
-    expect(config.CORS_ORIGINS).toEqual(['http://localhost:4200', 'http://localhost:4201', 'http://localhost:4202', 'http://localhost:4203', 'http://localhost:4204']);
+    const ports = [4200, 4201, 4202, 4203, 4204];
+    expect(config.CORS_ORIGINS).toEqual([...ports.map((port) => `http://localhost:${port}`), ...ports.map((port) => `http://127.0.0.1:${port}`)]);
     expect(config.STRIPE_PUBLISHABLE_KEY).toBe('pk_embedded_huddle');
     expect(config.COOKIE_SECURE).toBe(false);
     expect(config.LOG_LEVEL).toBe('log');

@@ -32,7 +32,8 @@ function Env(options: EnvOptions): PropertyDecorator {
 }
 
 const WORKSPACE_ROOT = findWorkspaceRoot();
-const DEV_ORIGINS = [4200, 4201, 4202, 4203, 4204].map((port) => `http://localhost:${port}`);
+// The dev shell and its remotes answer on localhost and on 127.0.0.1 alike; both are the app's origins.
+const DEV_ORIGINS = ['localhost', '127.0.0.1'].flatMap((host) => [4200, 4201, 4202, 4203, 4204].map((port) => `http://${host}:${port}`));
 
 function toInteger({ value }: { value: unknown }): unknown {
   return typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;

@@ -27,8 +27,8 @@ describe('accountOf (sign-in and sign-up replies)', () => {
 });
 
 describe('business sign-in', () => {
-  it('redirects through the API with the state', () => {
-    expect(businessSignInUrl('/api/v1', 'a b')).toBe('/api/v1/user/auth/business?state=a%20b');
+  it('redirects through the API with the state and the origin the page was opened on', () => {
+    expect(businessSignInUrl('/api/v1', 'a b', 'http://127.0.0.1:4200')).toBe('/api/v1/user/auth/business?state=a+b&origin=http%3A%2F%2F127.0.0.1%3A4200');
   });
 
   it('reads a known error code from the callback query only', () => {

@@ -113,19 +113,21 @@ export async function confirmPasswordReset(email: string, verificationCode: stri
 
 /**
  * Where the Business sign-in button sends the browser (spec §7: social sign-in by redirect). The
- * API answers with a redirect to the provider and, after it, back to /signup or /dashboard.
+ * API answers with a redirect to the provider and, after it, back to /signup or /dashboard on
+ * `origin`, the origin this page was opened on (the sign-in's cookies live there).
  */
-export function businessSignInUrl(apiBase: string, state: string): string {
-  return `${apiBase}/user/auth/business?state=${encodeURIComponent(state)}`;
+export function businessSignInUrl(apiBase: string, state: string, origin: string): string {
+  return `${apiBase}/user/auth/business?${new URLSearchParams({ state, origin }).toString()}`;
 }
 
 /**
- * GET /user/auth/business/provider: resolves when business sign-in works on this server, and
- * throws the API's error (1503 'Business sign-in is not available on this server') when it does
- * not, so the button can say so instead of sending the browser to an error page.
+ * GET /user/auth/business/provider: resolves when business sign-in works on this server and can
+ * come back to `origin`, and throws the API's error when it cannot (1503 'Business sign-in is not
+ * available on this server'; 1400 for an origin the app is not configured for), so the button
+ * can say so instead of sending the browser to an error page.
  */
-export async function checkBusinessSignIn(): Promise<void> {
-  await unwrap(api.GET('/user/auth/business/provider'));
+export async function checkBusinessSignIn(origin: string): Promise<void> {
+  await unwrap(api.GET('/user/auth/business/provider', { params: { query: { origin } } }));
 }
 
 /** The `error` query value the business sign-in callback adds to /login, when it is a known code. */

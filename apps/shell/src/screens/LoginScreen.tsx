@@ -37,13 +37,13 @@ export function LoginScreen({ onSignedIn, onContinueAsGuest }: LoginScreenProps)
     setBusinessError(null);
     setRedirecting(true);
     try {
-      await checkBusinessSignIn();
+      await checkBusinessSignIn(window.location.origin);
     } catch (error) {
       setBusinessError(errorMessage(error));
       setRedirecting(false);
       return;
     }
-    window.location.assign(businessSignInUrl(API_BASE, oauthState()));
+    window.location.assign(businessSignInUrl(API_BASE, oauthState(), window.location.origin));
   };
 
   const submit = async (event: FormEvent) => {

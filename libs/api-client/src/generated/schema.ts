@@ -114,7 +114,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether business sign-in works here and through whom; the shell asks before sending the browser away. 1503 'Business sign-in is not available on this server' when neither Facebook nor the sandbox is configured. */
+        /** Whether business sign-in works here and through whom; the shell asks before sending the browser away. 1503 'Business sign-in is not available on this server' when neither Facebook nor the sandbox is configured; 1400 (field origin) when the sign-in could not come back to the given origin. */
         get: operations["BusinessAuth_providerInUse"];
         put?: never;
         post?: never;
@@ -4314,6 +4314,8 @@ export interface operations {
     BusinessAuth_start: {
         parameters: {
             query?: {
+                /** @description The app's origin the person uses (the shell sends window.location.origin): the sign-in comes back there when it is one of PUBLIC_APP_URL's and CORS_ORIGINS' origins, and is refused (1400, field origin) otherwise. Without it: PUBLIC_APP_URL. */
+                origin?: string;
                 /** @description The caller's opaque state, handed back as ?state= on the final redirect to the app. */
                 state?: string;
             };
@@ -4343,7 +4345,10 @@ export interface operations {
     };
     BusinessAuth_providerInUse: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The app's origin the person uses (the shell sends window.location.origin): the sign-in comes back there when it is one of PUBLIC_APP_URL's and CORS_ORIGINS' origins, and is refused (1400, field origin) otherwise. Without it: PUBLIC_APP_URL. */
+                origin?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

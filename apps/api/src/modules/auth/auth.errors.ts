@@ -18,4 +18,9 @@ export const AuthErrors = {
   setPasswordLinkInvalid: (): DomainError => new DomainError(ErrorCode.ValidationFailed, ADMIN_MESSAGES.setPasswordLinkInvalid, { token: ADMIN_MESSAGES.setPasswordLinkInvalid }),
   /** No Facebook app configured and the sandbox page not allowed (BUSINESS_SIGN_IN_SANDBOX). */
   businessSignInUnavailable: (): DomainError => new DomainError(ErrorCode.ServiceUnavailable, MESSAGES.businessSignInUnavailable),
+  /** Business sign-in started on an origin the app is not configured for (PUBLIC_APP_URL, CORS_ORIGINS): it could not come back there. */
+  foreignAppOrigin: (origin: string, origins: readonly string[]): DomainError => {
+    const message = `Business sign-in cannot come back to ${origin}: open Huddle at ${origins.join(' or ')} and sign in there`;
+    return new DomainError(ErrorCode.ValidationFailed, message, { origin: message });
+  },
 } as const;

@@ -11,7 +11,7 @@ import { BusinessIdentityProvider } from './business-identity.provider';
 import { NONCE_COOKIE_PATH, SANDBOX_PAGE_PATH } from './business-auth.paths';
 import { BusinessSignInService, SIGN_IN_STATE_TTL_MS } from './business-sign-in.service';
 import { Public } from '../../common/access/access.decorators';
-import { BusinessCallbackQuery, BusinessProviderPayload, SandboxAuthorizeBody, StartBusinessSignInQuery } from './dto/business-auth.dto';
+import { BusinessCallbackQuery, BusinessProviderPayload, BusinessSignInOriginQuery, SandboxAuthorizeBody, StartBusinessSignInQuery } from './dto/business-auth.dto';
 import { SandboxBusinessProvider } from './sandbox-business.provider';
 import { renderSandboxSignInPage } from './sandbox-sign-in.page';
 import { SessionCookie } from './session-cookie';
@@ -41,7 +41,7 @@ export class BusinessAuthController {
   })
   @ApiFoundResponse({ description: "Redirect to the provider's authorize page." })
   start(@Query() query: StartBusinessSignInQuery, @Res() response: FastifyReply): void {
-    const { providerUrl, nonce } = this.signIn.start(query.state);
+    const { providerUrl, nonce } = this.signIn.start(query.state, query.origin);
     // @fastify/cookie takes Max-Age in seconds.
     response.setCookie(NONCE_COOKIE, nonce, { ...this.nonceCookieOptions(), maxAge: Math.floor(SIGN_IN_STATE_TTL_MS / 1000) });
     void response.redirect(providerUrl, HttpStatus.FOUND);
@@ -51,11 +51,13 @@ export class BusinessAuthController {
   @Public()
   @ApiOperation({
     summary:
-      "Whether business sign-in works here and through whom; the shell asks before sending the browser away. 1503 'Business sign-in is not available on this server' when neither Facebook nor the sandbox is configured.",
+      "Whether business sign-in works here and through whom; the shell asks before sending the browser away. 1503 'Business sign-in is not available on this server' when neither Facebook nor the sandbox is configured; 1400 (field origin) when the sign-in could not come back to the given origin.",
   })
   @ApiOkEnvelope(BusinessProviderPayload)
-  providerInUse(): BusinessProviderPayload {
+  providerInUse(@Query() query: BusinessSignInOriginQuery): BusinessProviderPayload {
     if (this.provider instanceof UnavailableBusinessProvider) throw AuthErrors.businessSignInUnavailable();
+    // The shell asks with its origin, so an origin the sign-in could not come back to is refused before the browser leaves.
+    this.signIn.checkOrigin(query.origin);
     return { provider: this.provider.name };
   }
 

@@ -22,6 +22,13 @@ export abstract class BusinessIdentityProvider {
   /** Stored with the identity, so accounts of different providers never mix. */
   abstract readonly name: string;
 
+  /**
+   * The one origin the provider sends the browser back to (its registered callback URL), or null
+   * when it comes back to whichever origin the sign-in started on (a relative callback). The
+   * cookies of the sign-in live on that origin, so a sign-in started elsewhere cannot finish.
+   */
+  readonly callbackOrigin: string | null = null;
+
   /** Where the browser goes to sign in; the provider sends it back to the callback with a code and the state. */
   abstract authorizeUrl(state: string): string;
 

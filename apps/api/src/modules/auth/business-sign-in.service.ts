@@ -5,11 +5,13 @@ import type { ErrorCodeValue } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
 import { Clock } from '../../common/time/clock';
 import { AppConfig } from '../../config/app-config';
+import { appBaseOn, appOrigins } from '../../config/app-origins';
 import { JobsService } from '../jobs/jobs.service';
 import { ACCOUNT_CREATED } from '../accounts/account-events';
 import type { AccountCreatedEvent } from '../accounts/account-events';
 import { AccountsService } from '../accounts/accounts.service';
 import type { Account } from '../accounts/accounts.service';
+import { AuthErrors } from './auth.errors';
 import { AuthSecret } from './auth-secret';
 import { BusinessIdentityProvider, IdentityProviderError } from './business-identity.provider';
 import type { BusinessIdentity } from './business-identity.provider';
@@ -24,6 +26,8 @@ interface StatePayload {
   nonce: string;
   /** The caller's own opaque state, handed back on the final redirect. */
   client: string | null;
+  /** The app's origin the person started from (one of appOrigins), where the final redirect goes; null: PUBLIC_APP_URL. */
+  origin?: string | null;
 }
 
 export interface StartedSignIn {
@@ -65,9 +69,16 @@ export class BusinessSignInService {
     private readonly jobs: JobsService,
   ) {}
 
-  start(clientState: string | undefined): StartedSignIn {
+  /**
+   * Seals the state and answers where the browser goes. `origin` is the app's origin the person
+   * started from (127.0.0.1:4200 and localhost:4200 are different sites with different cookies):
+   * the sign-in comes back there when it is one of the app's configured origins, and is refused
+   * with a clear message otherwise; without it the sign-in comes back to PUBLIC_APP_URL.
+   */
+  start(clientState: string | undefined, origin?: string): StartedSignIn {
+    this.checkOrigin(origin);
     const nonce = randomBytes(16).toString('base64url');
-    const payload: StatePayload = { nonce, client: clientState ?? null };
+    const payload: StatePayload = { nonce, client: clientState ?? null, origin: origin ?? null };
     const state = this.secret.seal(STATE_PURPOSE, payload, new Date(this.clock.now().getTime() + SIGN_IN_STATE_TTL_MS));
     return { providerUrl: this.provider.authorizeUrl(state), nonce };
   }
@@ -75,7 +86,8 @@ export class BusinessSignInService {
   async finish(input: CallbackInput): Promise<FinishedSignIn> {
     const state = input.state ? this.secret.open<StatePayload>(STATE_PURPOSE, input.state, this.clock.now()) : null;
     if (!state || !input.nonce || state.nonce !== input.nonce) return this.failed(ErrorCode.Forbidden);
-    if (input.error || !input.code) return this.failed(ErrorCode.Unauthorized);
+    const origin = state.origin ?? null;
+    if (input.error || !input.code) return this.failed(ErrorCode.Unauthorized, origin);
 
     let identity: BusinessIdentity;
     try {
@@ -83,22 +95,22 @@ export class BusinessSignInService {
     } catch (error) {
       if (!(error instanceof IdentityProviderError)) throw error;
       this.logger.warn(error.message);
-      return this.failed(ErrorCode.ServiceUnavailable);
+      return this.failed(ErrorCode.ServiceUnavailable, origin);
     }
-    if (!identity.companyAccount) return this.failed(ErrorCode.RegularSocialAccount);
+    if (!identity.companyAccount) return this.failed(ErrorCode.RegularSocialAccount, origin);
 
     let account: Account;
     try {
       account = await this.accountFor(identity);
     } catch (error) {
-      if (error instanceof DomainError) return this.failed(error.code);
+      if (error instanceof DomainError) return this.failed(error.code, origin);
       throw error;
     }
-    if (account.blocked) return this.failed(ErrorCode.Forbidden);
+    if (account.blocked) return this.failed(ErrorCode.Forbidden, origin);
 
     const { token, session } = await this.sessions.create(account.id);
     const page = account.profileCompleted ? 'dashboard' : 'signup';
-    return { redirectUrl: this.appUrl(page, state.client ? { state: state.client } : {}), session: { token, expiresAt: session.expiresAt } };
+    return { redirectUrl: this.appUrl(page, state.client ? { state: state.client } : {}, origin), session: { token, expiresAt: session.expiresAt } };
   }
 
   /** The linked account, or a new incomplete business; an email already used by someone else is refused (208), never merged. */
@@ -115,13 +127,25 @@ export class BusinessSignInService {
     );
   }
 
-  private failed(code: ErrorCodeValue): FinishedSignIn {
-    return { redirectUrl: this.appUrl('login', { error: String(code) }) };
+  /**
+   * Refuses an origin the sign-in could not come back to, naming the ones it could: one the app is
+   * not served from, or with a provider that returns to one origin only (Facebook), any other.
+   */
+  checkOrigin(origin: string | undefined): void {
+    const { callbackOrigin } = this.provider;
+    const origins = callbackOrigin === null ? appOrigins(this.config) : [callbackOrigin];
+    if (origin === undefined || (appBaseOn(this.config, origin) !== null && origins.includes(origin))) return;
+    throw AuthErrors.foreignAppOrigin(origin, origins);
   }
 
-  // Relative to the app's URL, so an app served under a path (https://host/app) keeps it.
-  private appUrl(page: string, query: Record<string, string>): string {
-    const url = new URL(page, this.config.PUBLIC_APP_URL.replace(/\/*$/, '/'));
+  private failed(code: ErrorCodeValue, origin: string | null = null): FinishedSignIn {
+    return { redirectUrl: this.appUrl('login', { error: String(code) }, origin) };
+  }
+
+  // Relative to the app's URL on the origin the person started from (see start), so an app served
+  // under a path (https://host/app) keeps it.
+  private appUrl(page: string, query: Record<string, string>, origin: string | null): string {
+    const url = new URL(page, appBaseOn(this.config, origin) ?? appBaseOn(this.config, null)!);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     return url.toString();
   }

@@ -26,6 +26,7 @@ function text(value: unknown): string | null {
  */
 export class FacebookBusinessProvider extends BusinessIdentityProvider {
   readonly name = 'facebook';
+  override readonly callbackOrigin: string;
   private readonly appId: string;
   private readonly appSecret: string;
 
@@ -37,6 +38,8 @@ export class FacebookBusinessProvider extends BusinessIdentityProvider {
     if (!config.FACEBOOK_APP_ID || !config.FACEBOOK_APP_SECRET) throw new Error('FacebookBusinessProvider needs FACEBOOK_APP_ID and FACEBOOK_APP_SECRET');
     this.appId = config.FACEBOOK_APP_ID;
     this.appSecret = config.FACEBOOK_APP_SECRET;
+    // Facebook returns only to the registered redirect URI (PUBLIC_APP_URL's), so sign-in starts there.
+    this.callbackOrigin = new URL(callbackUrl).origin;
   }
 
   authorizeUrl(state: string): string {

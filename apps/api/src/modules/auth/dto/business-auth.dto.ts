@@ -5,7 +5,20 @@ import { Omittable } from '../../dto-rules';
 // Generous for provider codes and sealed states, small enough to keep URLs sane.
 const MAX_PARAMETER_LENGTH = 4096;
 
-export class StartBusinessSignInQuery {
+/** The app's origin a business sign-in starts from (window.location.origin). */
+export class BusinessSignInOriginQuery {
+  @ApiPropertyOptional({
+    description:
+      "The app's origin the person uses (the shell sends window.location.origin): the sign-in comes back there when it is one of PUBLIC_APP_URL's and CORS_ORIGINS' origins, and is refused (1400, field origin) otherwise. Without it: PUBLIC_APP_URL.",
+    maxLength: 200,
+  })
+  @Omittable()
+  @IsString()
+  @MaxLength(200)
+  origin?: string;
+}
+
+export class StartBusinessSignInQuery extends BusinessSignInOriginQuery {
   @ApiPropertyOptional({ description: "The caller's opaque state, handed back as ?state= on the final redirect to the app.", maxLength: 500 })
   @Omittable()
   @IsString()
