@@ -15,7 +15,7 @@ import { NotificationsService } from '../src/modules/notifications/notifications
 import { CALLERS, EXPECTED, OWNERS } from './authorization-matrix.expected';
 import type { Caller, Expected, Owner, Resource } from './authorization-matrix.expected';
 import { api } from './support/accounts-api';
-import { book, bookAndPay, bookingPayload, createBookableAthlete, settle } from './support/booking';
+import { book, bookAndPay, bookingPayload, createBookableAthlete, deliverVideo, settle } from './support/booking';
 import { createAccount, createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
 import { fixture } from './support/media';
@@ -214,12 +214,7 @@ describe('authorization matrix: every operation x caller x owner (issue 25)', ()
   async function deliveredShoutout(requester: SignedIn, athlete: SignedIn): Promise<string> {
     const id = await bookAndPay(testApp, requester, bookingPayload('shoutout', athlete.account.id));
     await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
-    await request(testApp.server)
-      .post('/api/v1/athlete/shoutouts')
-      .set('x-access-token', athlete.token)
-      .field('request_id', id)
-      .attach('video', fixture('intro-5s.mp4'), { filename: 'v.mp4', contentType: 'video/mp4' })
-      .expect(201);
+    await deliverVideo(testApp, athlete, id);
     return id;
   }
 

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { DEFAULT_RATES, UserType } from '@huddle/domain';
 import type { AthleteServiceType } from '@huddle/domain';
 import { AthletesService } from '../../src/modules/athletes/athletes.service';
@@ -7,6 +8,7 @@ import { PaymentsService } from '../../src/modules/payments/payments.service';
 import { api } from './accounts-api';
 import { createSignedIn } from './fixtures';
 import type { SignedIn } from './fixtures';
+import { fixture } from './media';
 import type { TestApp } from './test-app';
 
 export const OK_CARD = '4242 4242 4242 4242';
@@ -78,6 +80,17 @@ export async function bookAndPay(testApp: TestApp, requester: SignedIn, payload:
   await confirmCard(testApp, requester, clientSecret);
   await api(testApp).post('/payments/set-paid', { request_id: id }, requester.token).expect(200);
   return id;
+}
+
+/** The athlete delivers a shoutout (or, with 'endorsements', an endorsement) with a 5 s mp4; answers the request as delivered. */
+export async function deliverVideo(testApp: TestApp, athlete: SignedIn, requestId: string, route: 'shoutouts' | 'endorsements' = 'shoutouts') {
+  const response = await request(testApp.server)
+    .post(`/api/v1/athlete/${route}`)
+    .set('x-access-token', athlete.token)
+    .field('request_id', requestId)
+    .attach('video', fixture('intro-5s.mp4'), { filename: 'v.mp4', contentType: 'video/mp4' })
+    .expect(201);
+  return response.body.request as { id: string; details: Record<string, unknown> };
 }
 
 /** Runs every queued job (captures, voids, events) and checks the ledger still balances. */
