@@ -166,6 +166,9 @@ export function contentSecurityPolicyOf(config) {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remoteOrigins, inline('scripts'), ...(stripe ? ['https://js.stripe.com'] : [])],
     'style-src': ["'self'", ...remoteOrigins, inline('styles')],
+    // style="" attributes (the screens' progress bars and the like; Chromium blocks them in the
+    // booking journeys otherwise): they cannot run code. <style> elements stay held to the hashes.
+    'style-src-attr': ["'unsafe-inline'"],
     'font-src': ["'self'", ...remoteOrigins],
     'img-src': ["'self'", 'data:', 'blob:', ...remoteOrigins, ...media, ...(stripe ? ['https://*.stripe.com'] : [])],
     'media-src': ["'self'", 'blob:', ...media],
