@@ -304,7 +304,9 @@ describe('authorization matrix: every operation x caller x owner (issue 25)', ()
   }
 
   beforeAll(async () => {
-    testApp = await createTestApp({ env: { BUSINESS_SIGN_IN_SANDBOX: 'true' } });
+    // Business sign-in through the embedded sandbox (not 503), and the per-address limits of the public
+    // forms lifted: every cell comes from 127.0.0.1, and a 429 would answer before the route does.
+    testApp = await createTestApp({ env: { BUSINESS_SIGN_IN_SANDBOX: 'true', SIGN_IN_MAX_PER_IP: '10000', PASSWORD_RESET_MAX_PER_IP: '10000' } });
     await new Promise<void>((resolve) => testApp.server.listen(0, '127.0.0.1', resolve));
     for (const [caller, [type, complete]] of Object.entries(userTypeOf)) {
       accounts[caller as Caller] = caller === 'athlete' ? await createBookableAthlete(testApp) : await createSignedIn(testApp, type, { profileCompleted: complete });
