@@ -100,6 +100,36 @@ describe('durable jobs', () => {
       expect(dead[0].failedAt).toBeInstanceOf(Date);
     }, 60_000);
 
+    it('singletonKey: a second send while one waits is dropped, from concurrent transactions too; a later one runs', async () => {
+      const first = await jobs.enqueue(PROBE_JOBS.record, { label: 'keyed' }, { singletonKey: 'probe:1', runAt: new Date(Date.now() + 1_000) });
+      expect(first).not.toBeNull();
+      expect(await jobs.enqueue(PROBE_JOBS.record, { label: 'keyed' }, { singletonKey: 'probe:1' })).toBeNull();
+
+      // Two transactions that overlap: the second's insert waits for the first to commit, then finds its job.
+      const inTransaction = (pause: number) =>
+        testApp.dataSource.transaction(async (manager) => {
+          await sleep(pause);
+          const id = await jobs.enqueueIn(manager, PROBE_JOBS.record, { label: 'concurrent' }, { singletonKey: 'probe:2' });
+          await sleep(500);
+          return id;
+        });
+      const ids = await Promise.all([inTransaction(0), inTransaction(100)]);
+      expect(ids.filter((id) => id !== null)).toHaveLength(1);
+      // Keyless jobs never meet: both run.
+      await jobs.enqueue(PROBE_JOBS.record, { label: 'keyless' });
+      await jobs.enqueue(PROBE_JOBS.record, { label: 'keyless' });
+      await jobs.drain();
+      const labels = (await effects(testApp, 'record')).map((row) => row.label);
+      expect(labels.filter((label) => label === 'keyed')).toHaveLength(1);
+      expect(labels.filter((label) => label === 'concurrent')).toHaveLength(1);
+      expect(labels.filter((label) => label === 'keyless')).toHaveLength(2);
+
+      // The keyed job ran: a later send with its key is a new job, not lost to the one before.
+      expect(await jobs.enqueue(PROBE_JOBS.record, { label: 'keyed again' }, { singletonKey: 'probe:1' })).not.toBeNull();
+      await jobs.drain();
+      expect((await effects(testApp, 'record')).filter((row) => row.label === 'keyed again')).toHaveLength(1);
+    });
+
     it('runs a job set for a later time only once that time has come', async () => {
       const runAt = new Date(Date.now() + 2_500);
       await jobs.enqueue(PROBE_JOBS.record, { label: 'later' }, { runAt });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
@@ -62,7 +63,14 @@ export interface JobQueueOptions {
 export interface EnqueueOptions {
   /** Not before this time: request expiry, auto-completion and other timers. */
   runAt?: Date;
-  /** At most one job with this key waiting or running in the queue; a second send is dropped (and answers null). */
+  /**
+   * At most one job with this key waiting to start in the queue: a second send while one waits is
+   * dropped and answers null, also from a concurrent transaction (it waits for the first to commit
+   * or roll back). Once that job has started, a new send with the key is queued: a later job is
+   * never lost to one that already ran. Every queue has pg-boss's 'short' policy (a unique index
+   * on queue and key over waiting jobs; on its default 'standard' policy pg-boss ignores the key),
+   * and a send without a key gets one of its own, so keyless jobs never meet.
+   */
   singletonKey?: string;
 }
 
@@ -418,6 +426,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       const options = this.handlers.get(name)?.options ?? {};
       const settings: PgBoss.Queue = {
         name,
+        // What makes singletonKey hold (see EnqueueOptions); updateQueue below moves older queues to it.
+        policy: 'short',
         ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
         ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
         ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
@@ -441,7 +451,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     const id = await this.boss.send(name, data, {
       db: onRunner(runner),
       ...(options.runAt ? { startAfter: options.runAt } : {}),
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      singletonKey: options.singletonKey ?? randomUUID(),
     });
     if (id === null && !options.singletonKey) throw new Error(`Job ${name} was not enqueued`);
     return id;
