@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { request, type APIRequestContext, type Download, type Locator, type Page } from 'playwright-core';
 import { createAthleteByApi } from './support/athletes';
+import { expectAccessible } from './support/axe';
 import { ARTIFACTS } from './support/browser';
 import { useJourney } from './support/journey';
 import { finishedShoutout, ok, uniqueName } from './support/requests-by-api';
@@ -55,6 +56,7 @@ async function startExport(dialog: Locator): Promise<void> {
 /** What the viewport shows (the modal over the page), not the whole page, where a fixed modal would be lost. */
 async function viewShot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  await expectAccessible(page, name);
 }
 
 /** Starts the export and photographs its progress before the job's answers go through. */
@@ -135,6 +137,7 @@ describe('journey: the business exports its statistics', () => {
     const box = await byType.boundingBox();
     if (!box) throw new Error('the By type panel is not on the page');
     await page.screenshot({ path: join(ARTIFACTS, 'business-export-by-type-390.png'), fullPage: true, clip: box });
+    await expectAccessible(page, 'business-export-by-type-390');
 
     // The modal keeps focus inside, closes on Escape and gives focus back to Export.
     const exportButton = page.getByRole('button', { name: 'Export', exact: true });

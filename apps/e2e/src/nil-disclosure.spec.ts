@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { request, type Page } from 'playwright-core';
 import { nilDay, nilReportBy } from '@huddle/domain/nil';
 import { signIn } from './support/accounts';
+import { expectAccessible } from './support/axe';
 import { createAthleteByApi } from './support/athletes';
 import { ARTIFACTS, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
@@ -122,6 +123,7 @@ describe('journey: NIL disclosure (issue 23)', () => {
     }
     // The dialog as a person sees it over the page: the viewport, not the whole page behind it.
     await page.screenshot({ path: join(ARTIFACTS, 'nil-mark-reported-390.png') });
+    await expectAccessible(page, 'nil-mark-reported-390');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect(markButton.evaluate((button) => button === document.activeElement)).resolves.toBe(true);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { expectAccessible } from './axe';
 import { ROOT } from './stack';
 
 /**
@@ -29,7 +30,9 @@ export function launchBrowser(): Promise<Browser> {
 
 export const ARTIFACTS = join(ROOT, 'apps/e2e/artifacts');
 
+/** Saves the screen as it is now, and checks it with axe-core: every screen a journey shows is checked. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
 }

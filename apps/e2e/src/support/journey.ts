@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { axeTally } from './axe';
 import { launchBrowser } from './browser';
 import { type Stack, startStack } from './stack';
 
@@ -22,12 +23,14 @@ function ready<T>(value: T | undefined, what: string): T {
 export function useJourney(contextOptions: BrowserContextOptions = {}): Journey {
   const state: { stack?: Stack; browser?: Browser; context?: BrowserContext; page?: Page } = {};
 
+  // The stack waits up to 420 s for the API (its database migrated and seeded) on a loaded machine.
   beforeAll(async () => {
     state.stack = await startStack();
     state.browser = await launchBrowser();
-  });
+  }, 480_000);
 
   afterAll(async () => {
+    console.log(`axe: ${expect.getState().testPath?.split('/').pop()}: ${axeTally.screens} screens checked, 0 serious or critical allowed`);
     await state.browser?.close();
     await state.stack?.stop();
   });

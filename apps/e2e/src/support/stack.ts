@@ -127,8 +127,8 @@ export async function startStack(): Promise<Stack> {
   try {
     for (const name of Object.keys(REMOTE_PROJECTS) as RemoteName[]) services.set(name, await startRemote(name));
     await waitForUrl(`${SHELL_URL}/remotes.json`);
-    // The API answers once its database is migrated and seeded: over 90 s when two cores are shared with other builds.
-    await waitForUrl(`${API_URL}/api/v1/health`, 240000);
+    // The API answers once its database is migrated and seeded: over 200 s when two cores are shared with other builds and journeys.
+    await waitForUrl(`${API_URL}/api/v1/health`, 420000);
   } catch (error) {
     const logs = [...services.values()].map((s) => `--- ${s.name}\n${s.output.join('').slice(-3000)}`).join('\n');
     await stack.stop();

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { PHOTO_SIZES } from '@huddle/domain';
 import { ENDORSEMENT_FROM, endorsementRate, formatRating } from '@huddle/domain/format';
@@ -12,25 +12,18 @@ import { Photo } from '../photo/Photo';
 export const PRIORITY_CARDS = 4;
 
 /**
- * One athlete of the grid: a link to /@{username}. The link is named by the athlete's name alone
- * and described by the rest, so assistive technology reads 'Jordan Miles, link' first.
+ * One athlete of the grid: a link to /@{username}, named by what it shows (WCAG 2.5.3: a voice
+ * user says what they see). The name comes first in the markup, so assistive technology reads
+ * 'Jordan Miles, Basketball, Towson University…'; the sport is drawn above it by CSS order.
  */
 export function AthleteTile({ athlete, apiBase, priority = false }: { athlete: AthleteCard; apiBase: string; priority?: boolean }) {
-  const nameId = useId();
-  const sportId = useId();
-  const detailsId = useId();
   const [photoFailed, setPhotoFailed] = useState(false);
   const photo = photoFailed ? null : mediaImageSources(apiBase, cardPhoto(athlete));
   const price = endorsementRate(athlete.endorsement_rate);
 
   return (
     <li className="rq-grid__item">
-      <Link
-        href={athletePath(athlete)}
-        className="rq-card"
-        aria-labelledby={nameId}
-        aria-describedby={athlete.sports_played ? `${sportId} ${detailsId}` : detailsId}
-      >
+      <Link href={athletePath(athlete)} className="rq-card">
         <span className="rq-card__photo">
           {photo ? (
             <Photo
@@ -51,15 +44,9 @@ export function AthleteTile({ athlete, apiBase, priority = false }: { athlete: A
           )}
         </span>
         <span className="rq-card__body">
-          {athlete.sports_played && (
-            <span className="rq-card__sport" id={sportId}>
-              {athlete.sports_played}
-            </span>
-          )}
-          <span className="rq-card__name" id={nameId}>
-            {athleteName(athlete)}
-          </span>
-          <span id={detailsId} className="rq-card__details">
+          <span className="rq-card__name">{athleteName(athlete)}</span>
+          {athlete.sports_played && <span className="rq-card__sport">{athlete.sports_played}</span>}
+          <span className="rq-card__details">
             {athlete.school_name && <span className="rq-card__school">{athlete.school_name}</span>}
             {athlete.rating !== null && (
               <span className="rq-card__rating">
