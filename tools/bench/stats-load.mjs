@@ -350,12 +350,12 @@ function readModels(config) {
   const { counterPeriod } = requireFromApi('./dist/modules/admin/admin-counters.service.js');
   const { PayoutsService } = requireFromApi('./dist/modules/payouts/payouts.service.js');
   const { adminCounters } = requireFromApi('@huddle/domain/admin');
-  // The payouts page's summary beside the locker room (PayoutsService.summary, its own code on
+  // The payouts page's money beside the locker room (PayoutsService.money, its own code on
   // this manager: it reads through this.dataSource.manager, the config and the clock only).
   const payoutsOn = (manager) =>
     Object.assign(Object.create(PayoutsService.prototype), { dataSource: { manager, query: (text, values) => manager.query(text, values) }, config, clock: { now: () => new Date() } });
   return {
-    athlete: (manager, id) => Promise.all([lockerRoomOf(manager, id, new Date(), ZONE), payoutsOn(manager).summary(id)]),
+    athlete: (manager, id) => Promise.all([lockerRoomOf(manager, id, new Date(), ZONE), payoutsOn(manager).money(id)]),
     business: (manager, id) => businessStatsOf(manager, id, new Date(), ZONE),
     admin: async (manager, query) => adminCounters(await counters.adminCountersOf(manager, counterPeriod(query, new Date()))),
   };

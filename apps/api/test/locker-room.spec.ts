@@ -157,6 +157,22 @@ describe('the locker room: GET /booking/request/counters for an athlete', () => 
     await testApp?.close();
   });
 
+  it("carries on every request exactly what the ledger holds of its money (the read models' columns)", async () => {
+    const ledger = await testApp.dataSource.query(
+      `SELECT r.id,
+              (SELECT -sum(e.amount_cents) FROM ledger_entries e WHERE e.request_id = r.id AND e.account = 'athlete_payable:' || r.athlete_id::text)::text AS share,
+              (SELECT min(e.created_at) FROM ledger_entries e WHERE e.request_id = r.id AND e.account = 'athlete_payable:' || r.athlete_id::text AND e.movement = 'owed_to_athlete') AS owed_at,
+              (SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e WHERE e.request_id = r.id AND e.account = 'cash' AND e.movement IN ('captured', 'refunded', 'returned'))::text AS spent
+         FROM requests r ORDER BY r.id`,
+    );
+    const columns = await testApp.dataSource.query(`SELECT id, athlete_share_cents::text AS share, owed_at, spent_cents::text AS spent FROM requests ORDER BY id`);
+    expect(columns).toEqual(ledger);
+    // The fixture moved money every way: shares owed, refunded and given back, cash captured and returned.
+    expect(columns.filter((row: { share: string | null }) => row.share !== null).length).toBeGreaterThanOrEqual(5);
+    expect(columns.some((row: { share: string | null }) => row.share === '0')).toBe(true);
+    expect(columns.filter((row: { spent: string }) => row.spent !== '0').length).toBeGreaterThanOrEqual(5);
+  });
+
   it('counts every status and every type, pending per type', async () => {
     const answer = await counters(athlete);
     expect(answer).toMatchObject({ pending: 1, accepted: 3, canceled: 3, pending_review: 1, finished: 1, in_progress: 1 });

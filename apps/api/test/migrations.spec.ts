@@ -202,4 +202,32 @@ describe('migrations', () => {
       { day: '2025-03-02', status: 1, type: 'shoutout', requests: 1, cents: 4000 },
     ]);
   });
+  it("fill each request's money columns from the ledger already there, and keep them from then on", async () => {
+    const testApp = await started();
+    const applied = async () => (await testApp.dataSource.query('SELECT name FROM migrations')).map((row: { name: string }) => row.name);
+    while ((await applied()).includes('RequestMoneyColumns1763772550000')) await testApp.dataSource.undoLastMigration();
+    const athlete = await createAccount(testApp, UserType.Athlete);
+    const fan = await createAccount(testApp, UserType.Fan);
+    const [{ id: requestId }] = await testApp.dataSource.query(
+      `INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, fee_amount_cents, amount_to_athlete_cents, paid, paid_at, accepted_at)
+       VALUES ('shoutout', 2, $1, $2, 'Before the money columns', 5000, 1000, 4000, true, now(), now()) RETURNING id`,
+      [athlete.id, fan.id],
+    );
+    const move = (movement: string, lines: Array<[string, number]>, at: string) =>
+      testApp.dataSource.query(
+        `INSERT INTO ledger_entries (request_id, movement, account, amount_cents, created_at)
+         SELECT $1, $2, t.account, t.amount, $5 FROM unnest($3::text[], $4::bigint[]) AS t(account, amount)`,
+        [requestId, movement, lines.map(([account]) => account), lines.map(([, cents]) => cents), at],
+      );
+    const payable = `athlete_payable:${athlete.id}`;
+    await move('captured', [['holds', -5000], ['holds_payers', 5000], ['cash', 5000], ['unallocated', -5000]], '2025-03-01T10:00:00Z');
+    await move('owed_to_athlete', [['unallocated', 5000], [payable, -4000], ['platform_fees', -1000]], '2025-03-01T10:05:00Z');
+    await testApp.dataSource.runMigrations();
+    const columns = async () =>
+      (await testApp.dataSource.query(`SELECT athlete_share_cents::int AS share, owed_at, spent_cents::int AS spent FROM requests WHERE id = $1`, [requestId]))[0];
+    expect(await columns()).toEqual({ share: 4000, owed_at: new Date('2025-03-01T10:05:00Z'), spent: 5000 });
+    // From then on the trigger follows: a refund takes the share and the cash back.
+    await move('refunded', [['cash', -5000], [payable, 4000], ['platform_fees', 1000]], '2025-03-02T10:00:00Z');
+    expect(await columns()).toEqual({ share: 0, owed_at: new Date('2025-03-01T10:05:00Z'), spent: 0 });
+  });
 });

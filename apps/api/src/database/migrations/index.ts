@@ -25,6 +25,7 @@ import { AdminStatsPeriod1763772050000 } from './1763772050000-admin-stats-perio
 import { NilDisclosures1763772270000 } from './1763772270000-nil-disclosures';
 import { CountersAtScale1763772350000 } from './1763772350000-counters-at-scale';
 import { BusinessExports1763772450000 } from './1763772450000-business-exports';
+import { RequestMoneyColumns1763772550000 } from './1763772550000-request-money-columns';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   NilDisclosures1763772270000,
   CountersAtScale1763772350000,
   BusinessExports1763772450000,
+  RequestMoneyColumns1763772550000,
 ];

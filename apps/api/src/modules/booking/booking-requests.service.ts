@@ -238,7 +238,7 @@ export class BookingRequestsService {
       );
       return countersOf(Object.fromEntries(rows.map((row) => [row.status, row.count])));
     }
-    const [facts, money] = await Promise.all([lockerRoomOf(this.transactions.manager, actor.id, this.clock.now(), zone), this.payouts.summary(actor.id)]);
+    const [facts, money] = await Promise.all([lockerRoomOf(this.transactions.manager, actor.id, this.clock.now(), zone), this.payouts.money(actor.id)]);
     const counters = countersOf(facts.byStatus);
     const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
     counters.locker_room = {

@@ -36,11 +36,6 @@ export interface BusinessStatsFacts {
   chart: Record<Period, SpendBucket[]>;
 }
 
-/** What the business spent on request r (l.spent_cents): the ledger's cash captured less refunded or returned. */
-const SPENT_OF_REQUEST = `LEFT JOIN LATERAL (SELECT sum(e.amount_cents) AS spent_cents
-                            FROM ledger_entries e
-                           WHERE e.request_id = r.id AND e.account = 'cash' AND e.movement IN ('captured', 'refunded', 'returned')) l ON true`;
-
 /** The athlete as the statistics name them: first and last name, else the username. */
 function athleteNameOf(row: { first_name: string | null; last_name: string | null; username: string | null }): string {
   return [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username || 'Athlete';
@@ -57,16 +52,15 @@ interface GroupRow {
 
 /**
  * The statistics in one statement ($1 the business, $2 and $3 the week and month charts' bounds):
- * the paid requests (requests_requester_counters_idx) with what each spent
- * (ledger_entries_request_cash_idx), grouped by type and status, by athlete (with their names), and
- * per chart period.
+ * the paid requests with what each spent (one index range, requests_requester_counters_idx, which
+ * carries each request's spent_cents kept from the ledger by a trigger), grouped by type and status,
+ * by athlete (with their names), and per chart period.
  */
 export const BUSINESS_STATS_SQL = `
   WITH mine AS (
          SELECT CASE WHEN r.endorsement_campaign_id IS NULL THEN r.type ELSE 'endorsement_campaign' END AS type, r.status, r.athlete_id,
-                r.request_amount_cents AS amount_cents, coalesce(l.spent_cents, 0) AS spent_cents, coalesce(r.accepted_at, r.created_at) AS spent_at
+                r.request_amount_cents AS amount_cents, r.spent_cents, coalesce(r.accepted_at, r.created_at) AS spent_at
            FROM requests r
-           ${SPENT_OF_REQUEST}
           WHERE r.requester_id = $1 AND r.paid
        )
   SELECT (SELECT coalesce(json_agg(g), '[]') FROM (
@@ -76,8 +70,8 @@ export const BUSINESS_STATS_SQL = `
             SELECT m.athlete_id, a.first_name, a.last_name, a.username, m.requests, m.spent_cents
               FROM (SELECT athlete_id, count(*)::int AS requests, sum(spent_cents)::bigint AS spent_cents FROM mine GROUP BY athlete_id) m
               LEFT JOIN accounts a ON a.id = m.athlete_id) x) AS athletes,
-         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(spent_at, $2::timestamptz[]) AS bucket, sum(spent_cents) AS cents FROM mine GROUP BY 1) b) AS weeks,
-         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(spent_at, $3::timestamptz[]) AS bucket, sum(spent_cents) AS cents FROM mine GROUP BY 1) b) AS months`;
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(spent_at, $2::timestamptz[]) AS bucket, sum(spent_cents) AS cents FROM mine WHERE spent_at >= ($2::timestamptz[])[1] GROUP BY 1) b) AS weeks,
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(spent_at, $3::timestamptz[]) AS bucket, sum(spent_cents) AS cents FROM mine WHERE spent_at >= ($3::timestamptz[])[1] GROUP BY 1) b) AS months`;
 
 /**
  * The business's statistics (issue 23, /stats), read from `requests`, `ledger_entries` and
@@ -165,10 +159,9 @@ export async function businessRequestsPageOf(
 ): Promise<BusinessRequestLine[]> {
   const rows: Array<SpendRow & { id: string; created_at: Date; name: string }> = await manager.query(
     `SELECT r.id, r.created_at, r.name, CASE WHEN r.endorsement_campaign_id IS NULL THEN r.type ELSE 'endorsement_campaign' END AS type,
-            r.status, a.first_name, a.last_name, a.username, r.request_amount_cents AS amount_cents, coalesce(l.spent_cents, 0)::text AS spent_cents
+            r.status, a.first_name, a.last_name, a.username, r.request_amount_cents AS amount_cents, r.spent_cents::text AS spent_cents
        FROM requests r
        LEFT JOIN accounts a ON a.id = r.athlete_id
-       ${SPENT_OF_REQUEST}
       WHERE r.requester_id = $1 AND r.paid AND ($2::timestamptz IS NULL OR (r.created_at, r.id) < ($2::timestamptz, $3::uuid))
       ORDER BY r.created_at DESC, r.id DESC
       LIMIT $4`,

@@ -32,39 +32,34 @@ export interface LockerRoomFacts {
 }
 
 /**
- * The locker room in one statement ($1 the athlete, $2 their payable account, $3 and $4 the
- * starts of the viewer's week and month, $5 and $6 the week and month charts' bounds): the paid
- * requests grouped by type and status (requests_athlete_counters_idx), and what each earned
- * (ledger_entries_athlete_shares_idx) summed in total, this week, this month and per chart period.
+ * The locker room in one statement ($1 the athlete, $2 and $3 the starts of the viewer's week and
+ * month, $4 and $5 the week and month charts' bounds), one index range of the athlete's paid
+ * requests (requests_athlete_counters_idx, which carries each request's share of the ledger):
+ * grouped by type and status, and what each earned summed in total, this week, this month and per
+ * chart period.
  */
 export const LOCKER_ROOM_SQL = `
   WITH mine AS (
-         SELECT id, CASE WHEN endorsement_campaign_id IS NULL THEN type ELSE 'endorsement_campaign' END AS type, status, created_at, accepted_at
+         SELECT CASE WHEN endorsement_campaign_id IS NULL THEN type ELSE 'endorsement_campaign' END AS type, status, created_at,
+                coalesce(accepted_at, owed_at) AS earned_at, athlete_share_cents AS cents
            FROM requests WHERE athlete_id = $1 AND paid
        ),
-       earned AS (
-         SELECT coalesce(m.accepted_at, l.owed_at) AS at, l.share_cents AS cents
-           FROM (SELECT e.request_id, -sum(e.amount_cents) AS share_cents, min(e.created_at) FILTER (WHERE e.movement = 'owed_to_athlete') AS owed_at
-                   FROM ledger_entries e
-                  WHERE e.account = $2 AND e.movement IN ('owed_to_athlete', 'refunded')
-                  GROUP BY e.request_id) l
-           JOIN mine m ON m.id = l.request_id
-          WHERE l.share_cents <> 0 AND coalesce(m.accepted_at, l.owed_at) IS NOT NULL
-       )
+       earned AS (SELECT earned_at AS at, cents FROM mine WHERE cents <> 0 AND earned_at IS NOT NULL)
   SELECT (SELECT coalesce(json_agg(g), '[]') FROM (
-            SELECT type, status, count(*)::int AS requests, count(*) FILTER (WHERE created_at >= $3)::int AS week, count(*) FILTER (WHERE created_at >= $4)::int AS month
+            SELECT type, status, count(*)::int AS requests, count(*) FILTER (WHERE created_at >= $2)::int AS week, count(*) FILTER (WHERE created_at >= $3)::int AS month
               FROM mine GROUP BY type, status) g) AS counts,
-         (SELECT json_build_object('total', coalesce(sum(cents), 0), 'week', coalesce(sum(cents) FILTER (WHERE at >= $3), 0), 'month', coalesce(sum(cents) FILTER (WHERE at >= $4), 0))
+         (SELECT json_build_object('total', coalesce(sum(cents), 0), 'week', coalesce(sum(cents) FILTER (WHERE at >= $2), 0), 'month', coalesce(sum(cents) FILTER (WHERE at >= $3), 0))
             FROM earned) AS earnings,
-         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $5::timestamptz[]) AS bucket, sum(cents) AS cents FROM earned GROUP BY 1) b) AS weeks,
-         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $6::timestamptz[]) AS bucket, sum(cents) AS cents FROM earned GROUP BY 1) b) AS months`;
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $4::timestamptz[]) AS bucket, sum(cents) AS cents FROM earned WHERE at >= ($4::timestamptz[])[1] GROUP BY 1) b) AS weeks,
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $5::timestamptz[]) AS bucket, sum(cents) AS cents FROM earned WHERE at >= ($5::timestamptz[])[1] GROUP BY 1) b) AS months`;
 
 /**
  * The athlete's locker room (issue 23), read from `requests` and `ledger_entries`:
  * - a request counts as the /requests feed counts it: the athlete's paid requests, each campaign
  *   share as an 'endorsement_campaign' (its own row, type endorsement, with a campaign id);
  * - what it earned is the ledger's: the athlete's payable account credited for it (owed_to_athlete,
- *   recorded once the money is captured and the athlete agreed) less any refund (refunded), so a
+ *   recorded once the money is captured and the athlete agreed) less any refund (refunded), as the
+ *   request's athlete_share_cents carries it (kept from the ledger by a trigger), so a
  *   refunded request and a campaign share given back before it was split ('returned', never owed)
  *   earn nothing; payouts (paid_out / payout_returned) move money already earned and are left out;
  * - earnings fall in the period of the request's acceptance (when the athlete agreed to the deal
@@ -80,7 +75,7 @@ export async function lockerRoomOf(manager: EntityManager, athleteId: string, no
     earnings: { total: number | string; week: number | string; month: number | string };
     weeks: Array<{ bucket: number; cents: number | string }>;
     months: Array<{ bucket: number; cents: number | string }>;
-  }> = await manager.query(LOCKER_ROOM_SQL, [athleteId, `athlete_payable:${athleteId}`, weekStart, monthStart, weeks.bounds, months.bounds]);
+  }> = await manager.query(LOCKER_ROOM_SQL, [athleteId, weekStart, monthStart, weeks.bounds, months.bounds]);
   const sum = (rows: CountRow[], count: (row: CountRow) => number): number => rows.reduce((total, entry) => total + count(entry), 0);
   const pending = row.counts.filter((entry) => entry.status === 1);
   const byStatus: Record<number, number> = {};

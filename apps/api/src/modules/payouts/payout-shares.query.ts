@@ -25,34 +25,41 @@ interface ShareRow {
 
 /**
  * The facts libs/domain's payout rule needs for each paid request of these athletes that the
- * ledger owes them something for (reads `requests`, `ledger_entries`, `payment_disputes`,
+ * ledger owes them something for (reads `requests`, `payment_disputes`,
  * `payout_allocations` (each part of a payout with its own transfer's state), `request_payout_marks` and `money_incidents`). The share is the ledger's: what
  * the athlete's payable account was credited for the request (owed_to_athlete) less any refund,
  * so a request whose capture has not been recorded yet owes nothing. A dispute of the request or of
  * its campaign that has not closed holds it, and so does a refund made at the provider outside
  * Huddle until an administrator resolved it (the money may be gone: it is not paid out on trust). `finishedOnly` keeps the payable candidates alone.
+ * The share is read from the request's athlete_share_cents, which a trigger keeps as the sum of
+ * the request's entries on the athlete's payable account (null while there is none), so a busy
+ * athlete's shares are one index range rather than a sum of the ledger per request (an index-only
+ * range without `names`: the request's name is then ''); a request's payout parts are read through
+ * its athlete's payout items (an allocation pays its request's athlete, who is its item's); the
+ * few open disputes and incidents are read once, not per request.
  */
-export async function sharesOf(manager: EntityManager, athleteIds: readonly string[], finishedOnly = true): Promise<AthleteShare[]> {
+export async function sharesOf(manager: EntityManager, athleteIds: readonly string[], finishedOnly = true, names = true): Promise<AthleteShare[]> {
   if (athleteIds.length === 0) return [];
   const rows: ShareRow[] = await manager.query(
-    `SELECT r.id AS request_id, r.athlete_id, r.name, r.type, r.status, r.paid,
+    `WITH held AS (
+            SELECT coalesce(array_agg(subject), '{}') AS subjects FROM (
+              SELECT d.subject_id::text AS subject FROM payment_disputes d WHERE d.closed_at IS NULL
+              UNION ALL
+              SELECT x.subject_id FROM money_incidents x WHERE x.kind = 'refund_outside_huddle' AND x.status = 'open') open_holds
+          )
+     SELECT r.id AS request_id, r.athlete_id, ${names ? 'r.name' : `''`} AS name, r.type, r.status, true AS paid,
             extract(epoch FROM r.finished_at)::bigint::text AS finished_at,
-            l.share_cents::text, al.sent_cents::text, al.pending_cents::text, m.amount_cents AS marked_cents,
-            (EXISTS (SELECT 1 FROM payment_disputes d
-                      WHERE d.closed_at IS NULL AND (d.subject_id = r.id OR d.subject_id = r.endorsement_campaign_id))
-             OR EXISTS (SELECT 1 FROM money_incidents x
-                         WHERE x.kind = 'refund_outside_huddle' AND x.status = 'open'
-                           AND (x.subject_id = r.id::text OR x.subject_id = r.endorsement_campaign_id::text))) AS disputed
-       FROM requests r
-       JOIN LATERAL (SELECT -sum(e.amount_cents) AS share_cents FROM ledger_entries e
-                      WHERE e.request_id = r.id AND e.account = 'athlete_payable:' || r.athlete_id::text) l ON true
-       LEFT JOIN LATERAL (SELECT sum(a.amount_cents) FILTER (WHERE a.status = 'sent') AS sent_cents,
-                                 sum(a.amount_cents) FILTER (WHERE a.status = 'pending') AS pending_cents
-                            FROM payout_allocations a
-                           WHERE a.request_id = r.id) al ON true
+            r.athlete_share_cents::text AS share_cents, al.sent_cents::text, al.pending_cents::text, m.amount_cents AS marked_cents,
+            (r.id::text = ANY(held.subjects) OR coalesce(r.endorsement_campaign_id::text = ANY(held.subjects), false)) AS disputed
+       FROM requests r CROSS JOIN held
+       LEFT JOIN (SELECT a.request_id, sum(a.amount_cents) FILTER (WHERE a.status = 'sent') AS sent_cents,
+                         sum(a.amount_cents) FILTER (WHERE a.status = 'pending') AS pending_cents
+                    FROM payout_items i JOIN payout_allocations a ON a.payout_item_id = i.id
+                   WHERE i.athlete_id = ANY($1::uuid[])
+                   GROUP BY a.request_id) al ON al.request_id = r.id
        LEFT JOIN request_payout_marks m ON m.request_id = r.id
       WHERE r.athlete_id = ANY($1::uuid[]) AND r.paid AND ($2::boolean = false OR r.status = 5)
-        AND l.share_cents IS NOT NULL
+        AND r.athlete_share_cents IS NOT NULL
       ORDER BY r.finished_at NULLS LAST, r.id`,
     [athleteIds, finishedOnly],
   );

@@ -473,7 +473,7 @@ export class PayoutsService implements OnModuleInit {
 
   /** Each request's payout status (the request's payment block; unknown ids read unpaid). */
   async payoutStatuses(athleteId: string, requestIds: readonly string[]): Promise<Map<string, RequestPayoutStatus>> {
-    const shares = await sharesOf(this.dataSource.manager, [athleteId], false);
+    const shares = await sharesOf(this.dataSource.manager, [athleteId], false, false);
     const marked: Array<{ request_id: string }> = await this.dataSource.query(`SELECT request_id FROM request_payout_marks WHERE request_id = ANY($1::uuid[])`, [requestIds]);
     const markedIds = new Set(marked.map((row) => row.request_id));
     return new Map(
@@ -488,11 +488,18 @@ export class PayoutsService implements OnModuleInit {
   /** The athlete's money: owed, payable, on its way and paid, and their payouts with the requests each paid. */
   async summary(athleteId: string): Promise<AthletePayoutSummary> {
     const manager = this.dataSource.manager;
-    const shares = await sharesOf(manager, [athleteId], false);
+    const [money, items] = await Promise.all([this.money(athleteId), athletePayoutItems(manager, athleteId, 50)]);
+    const allocations = await allocationsOf(manager, items.map((item) => item.id));
+    return { ...money, items: items.map((item) => ({ item, requests: allocations.get(item.id) ?? [] })) };
+  }
+
+  /** The athlete's money alone (the locker room's): owed, held, payable, on its way and paid. */
+  async money(athleteId: string): Promise<Omit<AthletePayoutSummary, 'items'>> {
+    const manager = this.dataSource.manager;
+    const shares = await sharesOf(manager, [athleteId], false, false);
     const finished = shares.filter((share) => share.status === 5);
     const owedCents = shares.filter((share) => share.status !== 5).reduce((sum, share) => sum + Math.max(0, share.shareCents), 0);
     const heldCents = finished.filter((share) => share.disputed).reduce((sum, share) => sum + Math.max(0, share.shareCents - share.sentCents - share.pendingCents - share.markedCents), 0);
-    const items = await athletePayoutItems(manager, athleteId, 50);
     // By transfer: a part of an item that was refused or reversed is neither on its way nor paid.
     const [{ on_its_way, paid }]: Array<{ on_its_way: string; paid: string }> = await manager.query(
       `SELECT coalesce(sum(a.amount_cents) FILTER (WHERE a.status = 'pending'), 0)::text AS on_its_way,
@@ -501,14 +508,12 @@ export class PayoutsService implements OnModuleInit {
       [athleteId],
     );
     const markedCents = finished.reduce((sum, share) => sum + share.markedCents, 0);
-    const allocations = await allocationsOf(manager, items.map((item) => item.id));
     return {
       owedCents,
       heldCents,
       due: payoutDue(finished, this.nowSeconds(), this.config.PAYOUT_DUE_DAYS),
       onItsWayCents: Number(on_its_way),
       paidCents: Number(paid) + markedCents,
-      items: items.map((item) => ({ item, requests: allocations.get(item.id) ?? [] })),
     };
   }
 

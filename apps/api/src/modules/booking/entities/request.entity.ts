@@ -98,6 +98,20 @@ export class RequestEntity {
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;
 
+  // What the ledger holds of the request's money (the counters' read models), kept by a statement
+  // trigger on ledger_entries (migration RequestMoneyColumns1763772550000); never written here.
+  /** The athlete's payable account credited for the request (owed less refunded); null while it has no entry there. */
+  @Column({ name: 'athlete_share_cents', type: 'bigint', nullable: true, insert: false, update: false, select: false })
+  athleteShareCents!: string | null;
+
+  /** When the athlete's share was first owed. */
+  @Column({ name: 'owed_at', type: 'timestamptz', nullable: true, insert: false, update: false, select: false })
+  owedAt!: Date | null;
+
+  /** The cash captured for the request less what went back to the requester (refunded, returned). */
+  @Column({ name: 'spent_cents', type: 'bigint', insert: false, update: false, select: false })
+  spentCents!: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
