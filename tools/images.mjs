@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run images [-- --public-bases] [--no-build]
+// npm run images [-- --public-bases] [--no-build] [--only api,shell,remote-fan,...]
 //
 // Builds Huddle's deployable images with podman and prints each one's size:
 //   huddle-api          the API (deploy/api.Containerfile)
@@ -30,7 +30,6 @@ const contextDir = join(workDir, 'context');
 export const REMOTES = ['fan', 'athlete', 'business', 'admin'];
 export const DEBIAN_MIN = 'localhost/debian-bookworm-min';
 export const NODE_BASE = `localhost/huddle-node20:${process.versions.node}`;
-const STATIC_SERVER_FILES = ['serve-static.mjs', 'first-screen.mjs', 'remotes-manifest.cjs'];
 
 /** podman with the runtime and configuration this kind of machine needs (deploy/containers.conf). */
 export function podmanEnv() {
@@ -92,13 +91,33 @@ function packageDir(name, fromDir) {
 }
 
 /**
- * The static server and the production dependencies it loads (sirv, http-proxy, @huddle/domain and
- * theirs), flat in one node_modules. All are plain JavaScript, so the build machine's copies do.
+ * Copies tools/serve-static.mjs and the local files it imports into `target`; returns the
+ * packages they import (import ... from, require(...), createRequire(...)(...)), node: ones aside.
+ */
+function staticServerSources(target) {
+  const packages = new Set();
+  const files = ['serve-static.mjs'];
+  for (let index = 0; index < files.length; index += 1) {
+    const source = readFileSync(join(root, 'tools', files[index]), 'utf8');
+    copy(join(root, 'tools', files[index]), join(target, files[index]));
+    for (const [, specifier] of source.matchAll(/(?:\bfrom\s+|\brequire\(\s*|\)\(\s*)['"]([^'"]+)['"]/g)) {
+      if (specifier.startsWith('./')) {
+        if (!files.includes(specifier.slice(2))) files.push(specifier.slice(2));
+      } else if (!specifier.startsWith('node:')) {
+        packages.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+      }
+    }
+  }
+  return [...packages];
+}
+
+/**
+ * The static server and the production dependencies it loads (sirv, helmet, http-proxy,
+ * @huddle/domain and theirs), flat in one node_modules. All are plain JavaScript, so the build machine's copies do.
  */
 function stageStaticServer(target) {
-  for (const file of STATIC_SERVER_FILES) copy(join(root, 'tools', file), join(target, file));
   const seen = new Map();
-  const queue = ['sirv', 'http-proxy', '@huddle/domain'].map((name) => [name, root]);
+  const queue = staticServerSources(target).map((name) => [name, root]);
   while (queue.length > 0) {
     const [name, from] = queue.shift();
     const dir = packageDir(name, from);
@@ -187,7 +206,7 @@ export const IMAGES = [
 ];
 
 /** Builds every image (and, with local bases, the bases when missing); prints their sizes. */
-export function buildImages({ publicBases, buildJs }) {
+export function buildImages({ publicBases, buildJs, only }) {
   const local = !publicBases;
   if (buildJs) buildJavaScript();
   stageContext(local);
@@ -197,7 +216,7 @@ export function buildImages({ publicBases, buildJs }) {
     build({ file: 'node-base.Containerfile', tag: NODE_BASE, args: { DEBIAN_BASE: DEBIAN_MIN } });
   }
   const bases = local ? { node: NODE_BASE, debian: DEBIAN_MIN } : {};
-  const built = IMAGES.filter((image) => local || !image.localOnly);
+  const built = IMAGES.filter((image) => (local || !image.localOnly) && (!only || only.some((name) => image.tag.includes(`/huddle-${name}:`))));
   for (const image of built) build({ ...image, args: { ...image.args, ...(bases[image.base] ? { BASE: bases[image.base] } : {}) } });
   console.log('\nimage sizes (uncompressed, base included):');
   for (const image of built) console.log(`  ${image.tag.padEnd(42)} ${(imageSize(image.tag) / 1e6).toFixed(1).padStart(7)} MB`);
@@ -205,12 +224,12 @@ export function buildImages({ publicBases, buildJs }) {
 }
 
 function main() {
-  const { values } = parseArgs({ options: { 'public-bases': { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { 'public-bases': { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, only: { type: 'string' } } });
   if (!hasPodman()) {
     console.error('images: podman is not installed (apt-get install podman runc; see deploy/README.md)');
     process.exit(1);
   }
-  buildImages({ publicBases: values['public-bases'], buildJs: !values['no-build'] });
+  buildImages({ publicBases: values['public-bases'], buildJs: !values['no-build'], only: values.only?.split(',') });
 }
 
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
