@@ -1,39 +1,27 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
-import { JobsService } from '../src/modules/jobs/jobs.service';
 import { checkLedger } from '../src/modules/payments/ledger';
-import { PROVIDER_CONNECT_EVENT } from '../src/modules/payments/payments-events';
-import { api } from './support/accounts-api';
-import { book, bookingPayload, createBookableAthlete, settle } from './support/booking';
+import { queryDatabase, startApiProcess } from './support/api-process';
+import type { ApiProcess } from './support/api-process';
+import { bookingPayload, createBookableAthlete } from './support/booking';
 import { FakeClock } from './support/fake-clock';
 import { FakeStripeServer } from './support/fake-stripe-server';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
 import { freePort } from './support/free-port';
 import { fixture } from './support/media';
-import { finishedRequest } from './support/payouts';
-import { createTestApp, TEST_DEFAULTS } from './support/test-app';
+import { readyStripeAthlete } from './support/payouts';
+import { createTestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';
 import type { TestDatabase } from './support/test-database';
 
-const API_ROOT = join(__dirname, '..');
 const WEBHOOK_SECRET = 'whsec_huddle_test_secret';
-
-interface RunningApi {
-  child: ChildProcess;
-  url: string;
-  port: number;
-  output: () => string;
-}
 
 interface Answer {
   status: number;
@@ -57,8 +45,8 @@ describe('money survives kill -9 of the API mid-step', () => {
   let admin: SignedIn;
   let athlete: SignedIn;
   let dataDir: string;
-  let running: RunningApi | null = null;
-  const children: ChildProcess[] = [];
+  let running: ApiProcess | null = null;
+  const processes: ApiProcess[] = [];
 
   beforeAll(async () => {
     fake = new FakeStripeServer();
@@ -73,86 +61,35 @@ describe('money survives kill -9 of the API mid-step', () => {
       fan = await createSignedIn(setup, UserType.Fan);
       admin = await createSignedIn(setup, UserType.Admin);
       athlete = await createBookableAthlete(setup);
-      await api(setup).post('/payouts/account', {}, athlete.token).expect(200);
-      const [account] = [...fake.connect.accounts.values()];
-      fake.connect.completeOnboarding(account.id, true);
-      await setup.dataSource.transaction((manager) =>
-        setup.get(JobsService).publishIn(manager, PROVIDER_CONNECT_EVENT, { eventId: 'evt_ready', type: 'account.updated', objectType: 'account', objectId: account.id, accountId: account.id }),
-      );
-      const payWithStripe = async (payload: Record<string, unknown>): Promise<string> => {
-        const { id, clientSecret } = await book(setup, fan, payload);
-        fake.authorise(clientSecret.split('_secret_')[0]);
-        await api(setup).post('/payments/set-paid', { request_id: id }, fan.token).expect(200);
-        return id;
-      };
-      await finishedRequest(setup, clock, fan, athlete, payWithStripe);
-      await finishedRequest(setup, clock, fan, athlete, payWithStripe);
-      await settle(setup);
+      await readyStripeAthlete(setup, fake, clock, fan, athlete, 2);
     } finally {
       await setup.close();
     }
     running = await startApi();
-  }, 180_000);
+  }, 420_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const running of processes) await running.kill();
     await fake?.stop();
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function startApi(): Promise<RunningApi> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['-r', join(__dirname, 'support/ts-register.js'), join(API_ROOT, 'src/main.ts')], {
-      cwd: API_ROOT,
-      env: {
-        ...process.env,
-        ...TEST_DEFAULTS,
-        ...stripeEnv,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        JOBS_POLL_INTERVAL_MS: '500',
-        // A job held by a killed process is taken up again after this.
-        JOBS_EXPIRE_SECONDS: '3',
-        JOBS_MAINTENANCE_INTERVAL_SECONDS: '1',
-        JOBS_RETRY_DELAY_SECONDS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`The API exited at start: ${output}`);
-      try {
-        if ((await fetch(`${url}/api/v1/health`)).ok) return { child, url, port, output: () => output };
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() > deadline) throw new Error(`The API did not start: ${output}`);
-      await sleep(250);
-    }
+  async function startApi(): Promise<ApiProcess> {
+    const started = await startApiProcess(database.url, dataDir, stripeEnv, await freePort());
+    processes.push(started);
+    return started;
   }
 
   /** kill -9 of the running API, then a new process on the same database: the next step's API. */
-  async function crashAndRestart(): Promise<RunningApi> {
-    const victim = current();
-    const exited = new Promise((resolve) => victim.child.once('exit', resolve));
-    victim.child.kill('SIGKILL');
-    await exited;
+  async function crashAndRestart(): Promise<ApiProcess> {
+    await current().kill();
     running = null;
     running = await startApi();
     return running;
   }
 
-  function current(): RunningApi {
+  function current(): ApiProcess {
     if (!running) throw new Error('No API is running');
     return running;
   }
@@ -166,15 +103,7 @@ describe('money survives kill -9 of the API mid-step', () => {
     return { status: response.status, body: (await response.json()) as Answer['body'] };
   }
 
-  async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const client = new Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      return (await client.query(sql, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
+  const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => queryDatabase<T>(database.url, sql, params);
 
   async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000): Promise<T> {
     const deadline = Date.now() + ms;
@@ -248,7 +177,7 @@ describe('money survives kill -9 of the API mid-step', () => {
     expect(await movementsOf(id)).toEqual({ authorised: 1 });
     expect(fake.intents.get(intentId)?.status).toBe('requires_capture');
     await expectLedgerBalanced();
-  }, 240_000);
+  }, 420_000);
 
   it('an acceptance: killed after Stripe captured but before the API heard it; the capture job runs again and the card is charged once', async () => {
     const { id, intentId } = await bookedWithStripe('shoutout');
@@ -273,7 +202,7 @@ describe('money survives kill -9 of the API mid-step', () => {
     expect(fake.intents.get(intentId)).toMatchObject({ status: 'succeeded', amount_refunded: 0 });
     expect(new Set(captures().map((entry) => entry.idempotencyKey)).size).toBe(1);
     await expectLedgerBalanced();
-  }, 240_000);
+  }, 420_000);
 
   async function deliveredRequest(): Promise<string> {
     const { id } = await bookedWithStripe('shoutout');
@@ -329,7 +258,7 @@ describe('money survives kill -9 of the API mid-step', () => {
     expect(watched.status).toBe(302);
     expect(await movementsOf(id)).toEqual({ authorised: 1, captured: 1, owed_to_athlete: 1 });
     await expectLedgerBalanced();
-  }, 300_000);
+  }, 480_000);
 
   const owedTo = async (athleteId: string): Promise<number> =>
     (await query<{ owed: number }>(`SELECT (-coalesce(sum(amount_cents), 0))::int AS owed FROM ledger_entries WHERE account = $1`, [`athlete_payable:${athleteId}`]))[0].owed;
@@ -360,5 +289,5 @@ describe('money survives kill -9 of the API mid-step', () => {
     // What stays owed is the two accepted shoutouts' shares, not yet finished.
     expect(await owedTo(athlete.account.id)).toBe(owedBefore - 32_000);
     await expectLedgerBalanced();
-  }, 240_000);
+  }, 420_000);
 });

@@ -214,35 +214,23 @@ describe('100-way races on every money action (sandbox provider)', () => {
     await expectSettledMoney();
   });
 
-  it('accept vs cancel, 50 each: one decides; captured or voided, never both', async () => {
-    const id = await shoutout();
-    const result = await race('accept x50 vs cancel x50', alternate(accept(id), cancel(id)));
-    expect(result.winners).toHaveLength(1);
-    expectConflicts(losers(result));
-    const status = await expectLegalHistory(id);
-    expect([RequestStatus.Accepted, RequestStatus.Canceled]).toContain(status);
-    expect(status === RequestStatus.Accepted ? result.winners[0] % 2 : 1 - (result.winners[0] % 2)).toBe(0);
-    if (status === RequestStatus.Accepted) {
-      expect(await movementsOf(id)).toEqual({ authorised: 1, captured: 1, owed_to_athlete: 1 });
-      expect(await providerOf(id)).toMatchObject({ status: 'succeeded', refunds: 0 });
-    } else {
-      expect(await movementsOf(id)).toEqual({ authorised: 1, voided: 1 });
-      expect(await providerOf(id)).toMatchObject({ status: 'canceled', refunds: 0 });
-    }
-    await expectSettledMoney();
-  });
-
-  it('accept vs decline, 50 each: one decides; captured or voided, never both', async () => {
-    const id = await shoutout();
-    const result = await race('accept x50 vs decline x50', alternate(accept(id), decline(id)));
-    expect(result.winners).toHaveLength(1);
-    expectConflicts(losers(result));
-    const status = await expectLegalHistory(id);
-    expect([RequestStatus.Accepted, RequestStatus.Canceled]).toContain(status);
-    expect(await providerOf(id)).toMatchObject({ status: status === RequestStatus.Accepted ? 'succeeded' : 'canceled', refunds: 0 });
-    expect(await movementsOf(id)).toEqual(status === RequestStatus.Accepted ? { authorised: 1, captured: 1, owed_to_athlete: 1 } : { authorised: 1, voided: 1 });
-    await expectSettledMoney();
-  });
+  for (const [name, other] of [
+    ['cancel', cancel],
+    ['decline', decline],
+  ] as const) {
+    it(`accept vs ${name}, 50 each: one decides, the winner's action is the outcome; captured or voided, never both`, async () => {
+      const id = await shoutout();
+      const result = await race(`accept x50 vs ${name} x50`, alternate(accept(id), other(id)));
+      expect(result.winners).toHaveLength(1);
+      expectConflicts(losers(result));
+      const status = await expectLegalHistory(id);
+      const accepted = status === RequestStatus.Accepted;
+      expect(status).toBe(result.winners[0] % 2 === 0 ? RequestStatus.Accepted : RequestStatus.Canceled);
+      expect(await movementsOf(id)).toEqual(accepted ? { authorised: 1, captured: 1, owed_to_athlete: 1 } : { authorised: 1, voided: 1 });
+      expect(await providerOf(id)).toMatchObject({ status: accepted ? 'succeeded' : 'canceled', refunds: 0 });
+      await expectSettledMoney();
+    });
+  }
 
   it('pay vs cancel, 50 each, on a draft whose card is confirmed: paid once; the cancel is refused until paid, then voids once', async () => {
     const { id, clientSecret } = await book(testApp, fan, bookingPayload('shoutout', athlete.account.id, { now: clockSeconds(clock) }));
@@ -351,17 +339,39 @@ describe('100-way races on every money action (sandbox provider)', () => {
       proposed_amounts: JSON.stringify(prices.map(([athlete_id, amount]) => ({ athlete_id, amount }))),
     });
 
-    async function paidCampaign(athletes: SignedIn[]): Promise<{ id: string; requests: string[] }> {
+    /** A campaign of $10, $20, $30... for these athletes, its card confirmed (captured at once) but not yet marked paid. */
+    async function checkedOutCampaign(athletes: SignedIn[]): Promise<string> {
       const created = await api(testApp)
         .postForm('/booking/request/endorsement_campaign/create', form(athletes.map((one, index) => [one.account.id, 10 * (index + 1)])), business.token)
         .expect(201);
       const id: string = created.body.campaign.id;
       const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${id}`, {}, business.token).expect(200);
       await confirmCard(testApp, business, sheet.body.payment_intent.client_secret);
-      const paid = await api(testApp).post('/payments/set-paid', { endorsement_campaign_id: id }, business.token).expect(200);
-      const requests = (paid.body.campaign.requests as Array<{ id: string; athlete: { id: string } }>).map((entry) => entry.id);
-      return { id, requests };
+      return id;
     }
+
+    const setCampaignPaid = (id: string) => () => api(testApp).post('/payments/set-paid', { endorsement_campaign_id: id }, business.token);
+    const requestsOf = (response: Response): string[] => (response.body.campaign.requests as Array<{ id: string }>).map((entry) => entry.id);
+
+    async function paidCampaign(athletes: SignedIn[]): Promise<{ id: string; requests: string[] }> {
+      const id = await checkedOutCampaign(athletes);
+      return { id, requests: requestsOf(await setCampaignPaid(id)().expect(200)) };
+    }
+
+    it('campaign pay: 100 set-paid calls of one campaign: paid once, every share recorded once', async () => {
+      const id = await checkedOutCampaign([athlete, await createBookableAthlete(testApp)]);
+      const result = await race('campaign set-paid x100', times(N, setCampaignPaid(id)));
+      expect(result.winners).toHaveLength(N);
+      expect(result.responses.every((response) => response.body.campaign.paid === true)).toBe(true);
+      const requests = requestsOf(result.responses[0]);
+      expect(requests).toHaveLength(2);
+      for (const requestId of requests) {
+        expect(await expectLegalHistory(requestId, { pay: 1 })).toBe(RequestStatus.Pending);
+        expect(await movementsOf(requestId)).toEqual({ authorised: 1, captured: 1 });
+      }
+      expect(await providerOf(id)).toMatchObject({ status: 'succeeded', amountCents: 3000, refunds: 0 });
+      await expectSettledMoney();
+    });
 
     it('campaign cancel: 100 cancels of one paid campaign: one wins, each share refunded once', async () => {
       const athletes = [athlete, await createBookableAthlete(testApp), await createBookableAthlete(testApp)];

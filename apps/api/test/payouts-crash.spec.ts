@@ -1,34 +1,23 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from 'pg';
 import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
-import { JobsService } from '../src/modules/jobs/jobs.service';
-import { PROVIDER_CONNECT_EVENT } from '../src/modules/payments/payments-events';
-import { api } from './support/accounts-api';
-import { book, createBookableAthlete, settle } from './support/booking';
+import { startApiProcess, queryDatabase } from './support/api-process';
+import type { ApiProcess } from './support/api-process';
+import { createBookableAthlete } from './support/booking';
 import { FakeClock } from './support/fake-clock';
 import { FakeStripeServer } from './support/fake-stripe-server';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
 import { freePort } from './support/free-port';
-import { finishedRequest } from './support/payouts';
-import { createTestApp, TEST_DEFAULTS } from './support/test-app';
+import { readyStripeAthlete } from './support/payouts';
+import { createTestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';
 import type { TestDatabase } from './support/test-database';
 
-const API_ROOT = join(__dirname, '..');
 const WEBHOOK_SECRET = 'whsec_huddle_test_secret';
-
-interface RunningApi {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
 
 /**
  * The real API entrypoint (src/main.ts) as its own process, killed with SIGKILL at the worst
@@ -44,7 +33,7 @@ describe('a payout survives kill -9 of the API: paid exactly once', () => {
   let admin: SignedIn;
   let athlete: SignedIn;
   let dataDir: string;
-  const children: ChildProcess[] = [];
+  const processes: ApiProcess[] = [];
 
   beforeAll(async () => {
     fake = new FakeStripeServer();
@@ -59,88 +48,26 @@ describe('a payout survives kill -9 of the API: paid exactly once', () => {
       const fan = await createSignedIn(setup, UserType.Fan);
       admin = await createSignedIn(setup, UserType.Admin);
       athlete = await createBookableAthlete(setup);
-      await api(setup).post('/payouts/account', {}, athlete.token).expect(200);
-      const [account] = [...fake.connect.accounts.values()];
-      fake.connect.completeOnboarding(account.id, true);
-      await setup.dataSource.transaction((manager) =>
-        setup.get(JobsService).publishIn(manager, PROVIDER_CONNECT_EVENT, { eventId: 'evt_ready', type: 'account.updated', objectType: 'account', objectId: account.id, accountId: account.id }),
-      );
-      const payWithStripe = async (payload: Record<string, unknown>): Promise<string> => {
-        const { id, clientSecret } = await book(setup, fan, payload);
-        fake.authorise(clientSecret.split('_secret_')[0]);
-        await api(setup).post('/payments/set-paid', { request_id: id }, fan.token).expect(200);
-        return id;
-      };
-      await finishedRequest(setup, clock, fan, athlete, payWithStripe);
-      await finishedRequest(setup, clock, fan, athlete, payWithStripe);
-      await settle(setup);
+      await readyStripeAthlete(setup, fake, clock, fan, athlete, 2);
     } finally {
       await setup.close();
     }
   }, 120_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const running of processes) await running.kill();
     await fake?.stop();
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function startApi(): Promise<RunningApi> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['-r', join(__dirname, 'support/ts-register.js'), join(API_ROOT, 'src/main.ts')], {
-      cwd: API_ROOT,
-      env: {
-        ...process.env,
-        ...TEST_DEFAULTS,
-        ...stripeEnv,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        JOBS_POLL_INTERVAL_MS: '500',
-        // A job held by a killed process is taken up again after this.
-        JOBS_EXPIRE_SECONDS: '3',
-        JOBS_MAINTENANCE_INTERVAL_SECONDS: '1',
-        JOBS_RETRY_DELAY_SECONDS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`The API exited at start: ${output}`);
-      try {
-        if ((await fetch(`${url}/api/v1/health`)).ok) return { child, url, output: () => output };
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() > deadline) throw new Error(`The API did not start: ${output}`);
-      await sleep(250);
-    }
+  async function startApi(): Promise<ApiProcess> {
+    const running = await startApiProcess(database.url, dataDir, stripeEnv, await freePort());
+    processes.push(running);
+    return running;
   }
 
-  async function kill(running: RunningApi): Promise<void> {
-    const exited = new Promise((resolve) => running.child.once('exit', resolve));
-    running.child.kill('SIGKILL');
-    await exited;
-  }
-
-  async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const client = new Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      return (await client.query(sql, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
+  const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => queryDatabase<T>(database.url, sql, params);
 
   async function waitForItem(itemId: string, status: string): Promise<{ status: string; provider_transfer_id: string | null; idempotency_key: string }> {
     const deadline = Date.now() + 60_000;
@@ -169,7 +96,7 @@ describe('a payout survives kill -9 of the API: paid exactly once', () => {
       const itemId = ((await sent.json()) as { payout: { items_view: Array<{ id: string }> } }).payout.items_view[0].id;
       await held;
       const transfersBefore = fake.connect.transfers.size;
-      await kill(first);
+      await first.kill();
       const [pending] = await query<{ status: string }>(`SELECT status FROM payout_items WHERE id = $1`, [itemId]);
       expect(pending.status).toBe('pending');
 
@@ -193,8 +120,8 @@ describe('a payout survives kill -9 of the API: paid exactly once', () => {
         const [{ paid }] = await query<{ paid: number }>(`SELECT count(*)::int AS paid FROM ledger_movements WHERE request_id = $1 AND movement = 'paid_out'`, [itemId]);
         expect(paid).toBe(1);
       } finally {
-        await kill(second);
+        await second.kill();
       }
-    }, 180_000);
+    }, 420_000);
   }
 });

@@ -1,7 +1,10 @@
 import request from 'supertest';
+import { JobsService } from '../../src/modules/jobs/jobs.service';
+import { PROVIDER_CONNECT_EVENT } from '../../src/modules/payments/payments-events';
 import { api } from './accounts-api';
-import { bookAndPay, bookingPayload, settle } from './booking';
+import { book, bookAndPay, bookingPayload, settle } from './booking';
 import type { FakeClock } from './fake-clock';
+import type { FakeStripeServer } from './fake-stripe-server';
 import type { SignedIn } from './fixtures';
 import type { TestApp } from './test-app';
 
@@ -62,4 +65,27 @@ export async function paidOut(testApp: TestApp, athleteId: string): Promise<numb
     [athleteId],
   );
   return cents;
+}
+
+/**
+ * On the local Stripe: the athlete's Express account made ready (onboarding completed, its
+ * account.updated event handled) and `finished` finished requests the requester paid by card
+ * ($160 payable each, each drawn on its own charge).
+ */
+export async function readyStripeAthlete(testApp: TestApp, fake: FakeStripeServer, clock: FakeClock, requester: SignedIn, athlete: SignedIn, finished: number): Promise<void> {
+  await api(testApp).post('/payouts/account', {}, athlete.token).expect(200);
+  const account = [...fake.connect.accounts.values()].at(-1);
+  if (!account) throw new Error('No Express account was created');
+  fake.connect.completeOnboarding(account.id, true);
+  await testApp.dataSource.transaction((manager) =>
+    testApp.get(JobsService).publishIn(manager, PROVIDER_CONNECT_EVENT, { eventId: `evt_ready_${account.id}`, type: 'account.updated', objectType: 'account', objectId: account.id, accountId: account.id }),
+  );
+  const payWithStripe = async (payload: Record<string, unknown>): Promise<string> => {
+    const { id, clientSecret } = await book(testApp, requester, payload);
+    fake.authorise(clientSecret.split('_secret_')[0]);
+    await api(testApp).post('/payments/set-paid', { request_id: id }, requester.token).expect(200);
+    return id;
+  };
+  for (let index = 0; index < finished; index += 1) await finishedRequest(testApp, clock, requester, athlete, payWithStripe);
+  await settle(testApp);
 }
