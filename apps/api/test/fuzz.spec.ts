@@ -1,8 +1,12 @@
+import { readdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import request from 'supertest';
 import type { Response } from 'supertest';
 import type { UserTypeCode } from '@huddle/domain';
+import { AppConfig } from '../src/config/app-config';
 import { createSignedIn } from './support/fixtures';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
@@ -19,6 +23,13 @@ import type { TestApp } from './support/test-app';
 const SEED = 20_261_123;
 /** Per request: a hang, not slowness, is what this catches. */
 const ANSWER_WITHIN_MS = 10_000;
+/** Malformed multipart forms must be answered sooner: the parser has everything it needs. */
+const MULTIPART_ANSWER_WITHIN_MS = 5_000;
+/**
+ * The app's HTTP_IDLE_TIMEOUT_SECONDS here: a slow drip must be answered or closed within a window
+ * of it (the upload interceptor's minimum rate), and 2 s keeps that inside the 5 s bound.
+ */
+const IDLE_TIMEOUT_SECONDS = 2;
 const PREFIX = '/api/v1';
 /** Tables that change on any request by design: the rate-limit counters, the migration log. */
 const VOLATILE_TABLES = new Set(['rate_limit_counters', 'migrations']);
@@ -157,8 +168,8 @@ function nest(path: string[], value: Json): Json {
   return path.reduceRight<Json>((inner, key) => (key === '0' ? [inner] : { [key]: inner }), value);
 }
 
-function withAuth(call: request.Test, token: string | null): request.Test {
-  return (token ? call.set('x-access-token', token) : call).timeout({ deadline: ANSWER_WITHIN_MS });
+function withAuth(call: request.Test, token: string | null, deadline = ANSWER_WITHIN_MS): request.Test {
+  return (token ? call.set('x-access-token', token) : call).timeout({ deadline });
 }
 
 type Generator = (server: TestApp['server'], method: string, path: string, operation: Operation, document: OpenApi) => Probe[];
@@ -270,11 +281,15 @@ const BODY_GENERATORS: Record<string, Generator> = {
       ['NUL filename', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="photo"; filename="a\u0000.jpg"\r\n\r\nabc\r\n--XYZ--\r\n'],
       ['text field', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="note"\r\n\r\na\u0000b\r\n--XYZ--\r\n'],
       ['unknown file field', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="other"; filename="a.jpg"\r\n\r\nabc\r\n--XYZ--\r\n'],
+      ['no Content-Disposition, then a field', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Type: video/mp4\r\n\r\nabc\r\n--XYZ\r\nContent-Disposition: form-data; name="request_id"\r\n\r\n1\r\n--XYZ--\r\n'],
+      ['no Content-Disposition, no closing boundary', 'multipart/form-data; boundary=XYZ', `--XYZ\r\nContent-Type: video/mp4\r\n\r\n${'x'.repeat(200_000)}`],
+      ['no part headers at all', 'multipart/form-data; boundary=XYZ', '--XYZ\r\n\r\nabc\r\n--XYZ--\r\n'],
     ];
     return forms.map(([name, contentType, body]) => ({
       label: `${method.toUpperCase()} ${path} multipart ${name}`,
       group: `${method} ${path} multipart`,
-      send: (token) => withAuth(request(server)[method as 'post'](concretePath(path)).set('content-type', contentType).send(Buffer.from(body, 'latin1')), token),
+      send: (token) =>
+        withAuth(request(server)[method as 'post'](concretePath(path)).set('content-type', contentType).send(Buffer.from(body, 'latin1')), token, MULTIPART_ANSWER_WITHIN_MS),
     }));
   },
 };
@@ -355,6 +370,12 @@ async function digestOfTables(testApp: TestApp): Promise<Record<string, string>>
   return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
 }
 
+/** Every file under the app's DATA_DIR (media, upload staging): a refused upload leaves none behind. */
+async function filesOf(testApp: TestApp): Promise<string[]> {
+  const entries = await readdir(testApp.get(AppConfig).DATA_DIR, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => `${entry.parentPath}/${entry.name}`).sort();
+}
+
 function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys(after).filter((name) => before[name] !== after[name]);
 }
@@ -382,7 +403,7 @@ describe('fuzz: every documented route answers hostile input with the envelope, 
         BUSINESS_SIGN_IN_SANDBOX: 'true',
       },
     });
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await testApp.close();
@@ -421,6 +442,7 @@ describe('fuzz: every documented route answers hostile input with the envelope, 
         for (const probe of probes) groups.set(probe.group, [...(groups.get(probe.group) ?? []), probe]);
         for (const [group, members] of groups) {
           const before = method === 'get' ? null : await digestOfTables(testApp);
+          const filesBefore = method === 'get' ? null : await filesOf(testApp);
           let everyOneRefused = true;
           for (const caller of callers) {
             for (const probe of members) {
@@ -439,6 +461,8 @@ describe('fuzz: every documented route answers hostile input with the envelope, 
           if (before && everyOneRefused) {
             const changed = changedTables(before, await digestOfTables(testApp));
             if (changed.length > 0) failures.push(`${group}: refused requests changed ${changed.join(', ')}`);
+            const files = await filesOf(testApp);
+            if (JSON.stringify(files) !== JSON.stringify(filesBefore)) failures.push(`${group}: refused requests left files ${files.filter((file) => !filesBefore?.includes(file)).join(', ')}`);
           }
         }
       }
@@ -462,4 +486,80 @@ describe('fuzz: every documented route answers hostile input with the envelope, 
     expect(covered.routes).toBeGreaterThanOrEqual(30);
     expect(covered.sent).toBeGreaterThan(3_000);
   });
+});
+
+/**
+ * A slow drip on one connection: the head of a form whose Content-Length promises much more,
+ * then a few bytes at a time, each well inside the idle timeout, so the socket never goes silent.
+ * Resolves with how long the server took to answer or close, and what it answered.
+ */
+function drip(testApp: TestApp, method: string, path: string, token: string | null, forMs: number): Promise<{ afterMs: number; answer: string; closed: boolean }> {
+  const { port } = testApp.server.address() as AddressInfo;
+  const part = '--XYZ\r\nContent-Disposition: form-data; name="video"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n';
+  const head =
+    `${method.toUpperCase()} ${PREFIX}${path} HTTP/1.1\r\nHost: x\r\n${token ? `x-access-token: ${token}\r\n` : ''}` +
+    `Content-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 1000000\r\n\r\n${part}`;
+  return new Promise((resolveDrip) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    let answeredAt: number | null = null;
+    const ticker = setInterval(() => socket.writable && socket.write('\u0000'.repeat(16)), 250);
+    const finish = (closed: boolean) => {
+      clearInterval(ticker);
+      clearTimeout(deadline);
+      socket.destroy();
+      resolveDrip({ afterMs: (answeredAt ?? Date.now()) - started, answer, closed });
+    };
+    const deadline = setTimeout(() => finish(false), forMs);
+    socket.on('data', (chunk) => {
+      answeredAt ??= Date.now();
+      answer += chunk.toString('latin1');
+    });
+    socket.on('close', () => finish(true));
+    socket.on('error', () => undefined);
+    socket.write(head);
+  });
+}
+
+describe('fuzz: a slow drip on every multipart route', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    // A short idle timeout, so the minimum pace of an upload is judged within the 5 s bound.
+    testApp = await createTestApp({ env: { HTTP_IDLE_TIMEOUT_SECONDS: String(IDLE_TIMEOUT_SECONDS), NOTIFICATIONS_HEARTBEAT_SECONDS: '1' } });
+  }, 180_000);
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('answers or closes a slow drip on every multipart route within the idle timeout, keeping nothing', async () => {
+    const document = (await request(testApp.server).get('/api/docs-json').expect(200)).body as OpenApi;
+    await new Promise<void>((resolveListen) => (testApp.server.listening ? resolveListen() : testApp.server.listen(0, '127.0.0.1', resolveListen)));
+    const failures: string[] = [];
+    let routes = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (!operation.requestBody?.content['multipart/form-data']) continue;
+        routes += 1;
+        const actor = operation.security ? actorFor(operation['x-roles'] ?? []) : null;
+        const token = actor ? (await createSignedIn(testApp, actor.userType, { profileCompleted: actor.profileCompleted })).token : null;
+        const [tablesBefore, filesBefore] = [await digestOfTables(testApp), await filesOf(testApp)];
+        const result = await drip(testApp, method, path, token, IDLE_TIMEOUT_SECONDS * 1000 + MULTIPART_ANSWER_WITHIN_MS);
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(result.answer)?.[1] ?? 0);
+        const label = `${method.toUpperCase()} ${path} slow drip`;
+        if (result.afterMs > MULTIPART_ANSWER_WITHIN_MS || (!result.closed && result.answer === '')) failures.push(`${label}: no answer or close within ${result.afterMs} ms`);
+        if (result.answer !== '' && (status >= 500 || !result.answer.includes('"status_response"'))) failures.push(`${label}: answered ${result.answer.slice(0, 200)}`);
+        // The staging storage removes a broken-off file once the parser gives up: give it a moment.
+        await new Promise((resolveWait) => setTimeout(resolveWait, 300));
+        const changed = changedTables(tablesBefore, await digestOfTables(testApp));
+        if (changed.length > 0) failures.push(`${label}: changed ${changed.join(', ')}`);
+        const files = await filesOf(testApp);
+        if (JSON.stringify(files) !== JSON.stringify(filesBefore)) failures.push(`${label}: left files ${files.filter((file) => !filesBefore.includes(file)).join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(routes).toBeGreaterThanOrEqual(4);
+  }, 240_000);
 });

@@ -41,7 +41,12 @@ export function createMediaStorage(config: AppConfig): MediaStorage {
       provide: StagingStorage,
       inject: [AppConfig],
       useFactory: (config: AppConfig) =>
-        createStagingStorage({ dataDir: config.DATA_DIR, maxImageMegabytes: config.MAX_IMAGE_MB, maxVideoMegabytes: config.VIDEO_MAX_MB }),
+        createStagingStorage({
+          dataDir: config.DATA_DIR,
+          maxImageMegabytes: config.MAX_IMAGE_MB,
+          maxVideoMegabytes: config.VIDEO_MAX_MB,
+          paceWindowMs: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+        }),
     },
   ],
   // StagingStorage and the upload interceptor serve other modules' upload routes too (delivery videos).

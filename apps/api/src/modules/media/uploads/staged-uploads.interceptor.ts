@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import type { Observable } from 'rxjs';
 import { asUploadClientError } from '../media.errors';
+import { closeWhenTrickling } from '../upload-pace';
 import type { StagedUpload } from './staged-upload';
 import { StagingStorage } from './staging-storage';
 import { UPLOAD_FORM_LIMITS } from './upload-rules';
@@ -68,6 +69,7 @@ export function StagedUploadsInterceptor(fields: readonly UploadField[]): Type<N
       // The staging storage reports an oversized file with the media's own message, before the
       // parser's own bound just above the largest file is reached.
       const parts = request.parts({ limits: { ...UPLOAD_FORM_LIMITS, fileSize: this.staging.largestFile + 1 } });
+      const stopWatching = closeWhenTrickling(request.raw, this.staging.paceWindowMs);
       try {
         for await (const part of parts) {
           if (part.type !== 'file') {
@@ -92,6 +94,8 @@ export function StagedUploadsInterceptor(fields: readonly UploadField[]): Type<N
       } catch (error) {
         // The parser's own limits (parts, fields, header pairs) and malformed forms.
         failure ??= error;
+      } finally {
+        stopWatching();
       }
       failure = failure === null ? null : asUploadClientError(failure);
       if (failure !== null) {

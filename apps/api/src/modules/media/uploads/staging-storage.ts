@@ -83,6 +83,8 @@ export class StagingStorage {
   constructor(
     private readonly directory: string,
     private readonly rules: Readonly<Record<string, UploadFieldRule>>,
+    /** The window in which a form must bring a minimum of bytes (HTTP_IDLE_TIMEOUT_SECONDS; see upload-pace). */
+    readonly paceWindowMs = 60_000,
   ) {}
 
   /** The most bytes any field may take: the multipart parser's own bound sits just above it. */

@@ -13,6 +13,8 @@ export interface UploadLimits {
   dataDir: string;
   maxImageMegabytes: number;
   maxVideoMegabytes: number;
+  /** HTTP_IDLE_TIMEOUT_SECONDS in ms: each such window of a form must bring UPLOAD_MIN_BYTES_PER_WINDOW (see upload-pace). */
+  paceWindowMs: number;
 }
 
 function imageRule(limits: UploadLimits, field: string): UploadFieldRule {
@@ -50,7 +52,7 @@ export function createStagingStorage(limits: UploadLimits): StagingStorage {
     [IMAGE_FIELDS.photo]: imageRule(limits, IMAGE_FIELDS.photo),
     [IMAGE_FIELDS.secondPhoto]: imageRule(limits, IMAGE_FIELDS.secondPhoto),
     [VIDEO_FIELD]: videoRule(limits),
-  });
+  }, limits.paceWindowMs);
 }
 
 /**
