@@ -3,6 +3,21 @@ import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { PORTS, SHELL_URL, startRemote, stopService } from './support/stack';
 
+/**
+ * Chromium's warnings about preloads a page did not use: it logs one for each `<link rel=preload>`
+ * whose file the page has not asked for a few seconds after its load event.
+ */
+function unusedPreloads(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(`${page.url()}: ${message.text()}`);
+  });
+  return warnings;
+}
+
+/** Longer than Chromium waits after a page's load event before it warns of an unused preload. */
+const PRELOAD_GRACE_MS = 4_000;
+
 /** Which of our servers a page fetched from, by port. */
 function trackServers(page: Page): Set<number> {
   const ports = new Set<number>();
@@ -30,6 +45,24 @@ describe('platform: the federated shell', () => {
     expect(ports.has(PORTS.athlete)).toBe(false);
     expect(ports.has(PORTS.business)).toBe(false);
     expect(ports.has(PORTS.admin)).toBe(false);
+  });
+
+  // Issue 24: the shell's page preloads what its first screen runs and nothing else (it preloaded
+  // react-dom's fallback chunk, which never loads while the shell provides react-dom).
+  it("preloads only what the guest's dashboard and a profile, and the fan's dashboard, run", async () => {
+    const { page } = journey;
+    const warnings = unusedPreloads(page);
+    await page.goto(`${SHELL_URL}/dashboard`);
+    await page.getByRole('searchbox').waitFor();
+    await page.waitForTimeout(PRELOAD_GRACE_MS);
+    await page.goto(`${SHELL_URL}/@jordan.miles`);
+    await page.getByRole('heading', { name: 'Jordan Miles' }).first().waitFor();
+    await page.waitForTimeout(PRELOAD_GRACE_MS);
+    await signInDemo(page, 'fan@huddle.test', 'huddle-fan-2026');
+    await page.goto(`${SHELL_URL}/dashboard`);
+    await page.getByRole('searchbox').waitFor();
+    await page.waitForTimeout(PRELOAD_GRACE_MS);
+    expect(warnings).toEqual([]);
   });
 
   it('sends a signed-out visitor of a member page to /login', async () => {
