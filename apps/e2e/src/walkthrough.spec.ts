@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core';
+import { signIn } from './support/accounts';
+import { createAthleteByApi } from './support/athletes';
+import { openBookingForm } from './support/booking';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { SHELL_URL } from './support/stack';
+
+const FAN = { email: 'fan@huddle.test', password: 'huddle-fan-2026' };
+const ADMIN = { email: 'admin@huddle.test', password: 'huddle-admin-2026' };
+const SIZES = [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const;
+
+/** The name (aria-label or label) of the element that has the focus. */
+async function focusedLabel(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLInputElement | null;
+    if (!active) return null;
+    return active.labels?.[0]?.textContent?.trim() ?? active.getAttribute('aria-label');
+  });
+}
+
+/** What the walk through every screen found (issue 24), each screen at phone and desktop size. */
+describe('walkthrough: what the walk through every screen found', () => {
+  const journey = useJourney();
+
+  it("shoutout form: after a refused Submit the focus is on the first invalid field, and each row's message goes once the row is right", async () => {
+    const athlete = await createAthleteByApi('Walk');
+    const page = journey.page;
+    await signIn(page, FAN.email, FAN.password);
+    await page.waitForURL(/\/dashboard/);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await openBookingForm(page, athlete.id, 'shoutout');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('This field is required').first().waitFor();
+      // The first invalid field in page order: the first name row, not the special message below it.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+      expect(await focusedLabel(page)).toBe('Name 1');
+      const name = page.getByRole('textbox', { name: 'Name 1' });
+      const email = page.getByRole('textbox', { name: 'Email 1' });
+      expect(await name.getAttribute('aria-invalid')).toBe('true');
+      await name.fill('Ann');
+      await email.fill('not an email');
+      expect(await name.getAttribute('aria-invalid')).toBeNull();
+      // The email row still shows its message until it is right, now with today's wording.
+      expect(await email.getAttribute('aria-invalid')).toBe('true');
+      await screenshot(page, `walkthrough-shoutout-rows-${size}`);
+      await email.fill('ann@example.com');
+      expect(await email.getAttribute('aria-invalid')).toBeNull();
+      expect(await page.locator('.bk-rows [aria-invalid="true"]').count()).toBe(0);
+    }
+  });
+
+  it("survey: a school goes by the name the profile and the dashboard use", async () => {
+    const athlete = await createAthleteByApi('School');
+    const page = journey.page;
+    await signIn(page, athlete.email);
+    await page.waitForURL(/\/dashboard/);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${SHELL_URL}/settings/survey`);
+      await page.getByLabel('Search schools').fill('Towson');
+      const school = page.getByRole('radiogroup', { name: 'School' }).getByRole('radio', { name: /Towson/ });
+      await school.first().waitFor();
+      expect(await page.getByRole('radiogroup', { name: 'School' }).innerText()).toContain('Towson University');
+      await screenshot(page, `walkthrough-survey-school-${size}`);
+    }
+  });
+
+  it("the administrator's logout dialog speaks of the console", async () => {
+    const page = journey.page;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/manage\/users/);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('You will need to sign in again to manage users, requests and payouts.').waitFor();
+      expect(await dialog.innerText()).not.toMatch(/book/i);
+      await screenshot(page, `walkthrough-admin-logout-${size}`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
+  });
+});
