@@ -108,7 +108,7 @@ describe('accounts: sign-up, wizard, sign-in, restore, settings, deletion', () =
     await screenshot(page, 'accounts-athlete-services-map');
     // Removing a location asks first (spec §8); cancelling keeps it.
     await page.getByLabel('Location name').fill('Somewhere else');
-    await page.locator('.mb-map__bar').screenshot({ path: `${ARTIFACTS}/accounts-athlete-save-location-enabled.png` });
+    await page.locator('.mb-map__bar').screenshot({ path: `${ARTIFACTS}/accounts-athlete-save-location-enabled.png`, caret: 'initial' });
     await page.getByRole('button', { name: 'Save location' }).click();
     await page.getByRole('button', { name: 'Delete location Somewhere else' }).click();
     const confirmRemoval = page.getByRole('dialog', { name: 'Remove location?' });

@@ -55,7 +55,7 @@ async function startExport(dialog: Locator): Promise<void> {
 
 /** What the viewport shows (the modal over the page), not the whole page, where a fixed modal would be lost. */
 async function viewShot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), caret: 'initial' });
   await expectAccessible(page, name);
 }
 
@@ -136,7 +136,7 @@ describe('journey: the business exports its statistics', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     const box = await byType.boundingBox();
     if (!box) throw new Error('the By type panel is not on the page');
-    await page.screenshot({ path: join(ARTIFACTS, 'business-export-by-type-390.png'), fullPage: true, clip: box });
+    await page.screenshot({ path: join(ARTIFACTS, 'business-export-by-type-390.png'), fullPage: true, clip: box, caret: 'initial' });
     await expectAccessible(page, 'business-export-by-type-390');
 
     // The modal keeps focus inside, closes on Escape and gives focus back to Export.

@@ -122,7 +122,7 @@ describe('journey: NIL disclosure (issue 23)', () => {
       await expect(focusInDialog(page)).resolves.toBe(true);
     }
     // The dialog as a person sees it over the page: the viewport, not the whole page behind it.
-    await page.screenshot({ path: join(ARTIFACTS, 'nil-mark-reported-390.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'nil-mark-reported-390.png'), caret: 'initial' });
     await expectAccessible(page, 'nil-mark-reported-390');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

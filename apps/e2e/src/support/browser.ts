@@ -75,6 +75,8 @@ export const ARTIFACTS = join(ROOT, 'apps/e2e/artifacts');
 /** Saves the screen as it is now, and checks it with axe-core: every screen a journey shows is checked. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  // caret 'initial': Playwright's default hides the text caret with a <style> it injects, which the
+  // page's policy refuses (a tool's refusal, not the product's).
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true, caret: 'initial' });
   await whileAuditing(page, () => expectAccessible(page, name));
 }
