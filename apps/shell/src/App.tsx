@@ -47,6 +47,14 @@ export function App() {
   }, [routePath, role]);
 
   const askToLogout = useCallback(() => setConfirmingLogout(true), []);
+  // Where a session the person ended themself (logout, a deleted profile) leads: the sign-in screen
+  // as it is, not one offering to come back to the page they left (that is for links opened signed out).
+  const [loggedOutTo, setLoggedOutTo] = useState<string | null>(null);
+  const { endSession: closeSession } = session;
+  const endSession = useCallback(() => {
+    setLoggedOutTo('/login');
+    closeSession();
+  }, [closeSession]);
 
   const shell = useMemo<ShellContextValue | null>(
     () =>
@@ -62,10 +70,10 @@ export function App() {
             setUnread,
             setAccount: session.accountChanged,
             refreshAccount: session.refreshAccount,
-            endSession: session.endSession,
+            endSession,
             events: { subscribe: liveEvents.subscribe },
           },
-    [role, account, navigate, askToLogout, session.accountChanged, session.refreshAccount, session.endSession, liveEvents],
+    [role, account, navigate, askToLogout, session.accountChanged, session.refreshAccount, endSession, liveEvents],
   );
 
   // The sign-in screen, carrying this page in ?next= so signing in comes back to it.
@@ -73,7 +81,6 @@ export function App() {
 
   // Logging out on a shared profile leads to /login with that page as the way back, instead of
   // turning the visitor into a guest on it (a shared link opens as a guest for signed-out visitors).
-  const [loggedOutTo, setLoggedOutTo] = useState<string | null>(null);
   useEffect(() => {
     if (isSignInPath(pathname)) setLoggedOutTo(null);
   }, [pathname]);
@@ -84,7 +91,7 @@ export function App() {
   }, [enteringAsGuest, enterAsGuest]);
 
   const logout = async () => {
-    if (opensAsGuest(pathname, SIGNED_OUT)) setLoggedOutTo(signInHere('/login'));
+    setLoggedOutTo(opensAsGuest(pathname, SIGNED_OUT) ? signInHere('/login') : '/login');
     setLoggingOut(true);
     await session.logout();
     setUnread(0);
@@ -98,7 +105,7 @@ export function App() {
     navigate(returnPathAfterSignIn(new URLSearchParams(search).get(RETURN_TO_PARAM), GUEST) ?? '/dashboard');
   };
 
-  if (screen.kind === 'enter-as-guest' && loggedOutTo !== null) return <Redirect to={loggedOutTo} replace />;
+  if ((screen.kind === 'enter-as-guest' || screen.kind === 'redirect') && loggedOutTo !== null) return <Redirect to={loggedOutTo} replace />;
   if (screen.kind === 'authorizing' || screen.kind === 'enter-as-guest' || !shell) return <LoadingView fullPage label="Loading Huddle" />;
   if (screen.kind === 'redirect') {
     // Signed in on /login?next=...: back to where the visitor was asked to sign in, when allowed.

@@ -29,8 +29,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     // A frame that navigates away mid-injection is checked on the next screen instead.
     await frame.evaluate(AXE_SOURCE).catch(() => undefined);
   }
+  // preload false: axe would otherwise fetch the remotes' cross-origin stylesheets and copy them
+  // into <style> elements of the page (to read their rules), which the shell's policy refuses.
   const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], preload: false }),
     TAGS,
   );
   const failing = results.violations.filter((violation) => FAILING.has(violation.impact ?? ''));

@@ -3,6 +3,9 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { Button, Modal } from '@huddle/ui';
 import { cropButtonLabel, type CropStage } from './crop-geometry';
 import { loadImage, renderCrop } from './crop-canvas';
+// The cropper's own stylesheet, bundled: its automatic <style> injection is off, since the shell's
+// Content-Security-Policy refuses inline style elements.
+import 'react-easy-crop/react-easy-crop.css';
 import '../member.css';
 
 export interface CroppedPhotos {
@@ -104,6 +107,7 @@ export default function CropModal({ imageUrl, stages, onDone, onCancel, onError 
             onZoomChange={setZoom}
             onCropComplete={onCropComplete}
             showGrid
+            disableAutomaticStylesInjection
           />
         </div>
         <label className="mb-crop__zoom">
