@@ -41,7 +41,7 @@ describe('journey: the administrator’s statistics (issue 23)', () => {
     await expect(last30.getAttribute('aria-pressed')).resolves.toBe('true');
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export Users by type as CSV' }).click();
+    await page.getByRole('button', { name: 'Export CSV of Users by type' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('huddle-users-by-type-30d.csv');
     const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');

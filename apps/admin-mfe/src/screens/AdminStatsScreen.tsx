@@ -57,7 +57,7 @@ function CounterTableView({ table, period }: { table: CounterTable; period: Stat
         )}
       </table>
       <div className="adm-export">
-        <Button variant="ghost" size="sm" onClick={exportCsv} aria-label={`Export ${table.title} as CSV`}>
+        <Button variant="ghost" size="sm" onClick={exportCsv} aria-label={`Export CSV of ${table.title}`}>
           Export CSV
         </Button>
       </div>
