@@ -25,7 +25,8 @@ async function search(page: Page, field: string, filter: string): Promise<Card[]
 async function shownNames(page: Page): Promise<string[]> {
   const grid = page.locator('a[href^="/@"]');
   await grid.first().waitFor();
-  return grid.evaluateAll((links) => links.map((link) => link.getAttribute('aria-labelledby')).map((id) => document.getElementById(id ?? '')?.textContent?.trim() ?? ''));
+  // Each card is a link named by everything it shows; the athlete's name is its .rq-card__name.
+  return grid.evaluateAll((links) => links.map((link) => link.querySelector('.rq-card__name')?.textContent?.trim() ?? ''));
 }
 
 /**
