@@ -116,6 +116,7 @@ function MarkReportedDialog({ disclosure, onClose }: { disclosure: NilDisclosure
 
 function FlaggedDeal({ disclosure, now, onMark }: { disclosure: NilDisclosure; now: Date; onMark: (d: NilDisclosure) => void }) {
   const countdown = !disclosure.reported_on && disclosure.report_by ? nilCountdown(disclosure.report_by, now) : null;
+  const markLabel = disclosure.reported_on ? 'Change report' : 'Mark reported';
   return (
     <li className={countdown?.tone === 'overdue' ? 'nil-deal nil-deal--overdue' : 'nil-deal'}>
       <div className="nil-deal__head">
@@ -143,8 +144,9 @@ function FlaggedDeal({ disclosure, now, onMark }: { disclosure: NilDisclosure; n
       </div>
       <div className="nil-deal__actions">
         <DownloadPacket disclosure={disclosure} />
-        <Button size="sm" variant={disclosure.reported_on ? 'ghost' : 'primary'} onClick={() => onMark(disclosure)} aria-label={`Mark reported: ${payorName(disclosure)}`}>
-          {disclosure.reported_on ? 'Change report' : 'Mark reported'}
+        {/* Named by what it shows, then whose deal it is. */}
+        <Button size="sm" variant={disclosure.reported_on ? 'ghost' : 'primary'} onClick={() => onMark(disclosure)} aria-label={`${markLabel}: ${payorName(disclosure)}`}>
+          {markLabel}
         </Button>
       </div>
     </li>
