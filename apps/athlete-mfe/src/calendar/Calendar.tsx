@@ -77,9 +77,12 @@ function MonthGrid({ days, byDay }: { days: GridDay[]; byDay: Map<string, Calend
                 key={day.key}
                 role="gridcell"
                 className={['cal-day', day.inPeriod ? '' : 'cal-day--outside', day.isToday ? 'cal-day--today' : '', events.length ? 'cal-day--busy' : ''].filter(Boolean).join(' ')}
-                aria-label={`${day.date.toDateString()}${events.length ? `, ${events.length} event${events.length === 1 ? '' : 's'}` : ''}`}
               >
-                <span className="cal-day__number">{day.date.getDate()}</span>
+                {/* The day as a screen reader reads it; the cell is named by what it shows (its events too). */}
+                <span className="hd-visually-hidden">{`${day.date.toDateString()}${events.length ? `, ${events.length} event${events.length === 1 ? '' : 's'}` : ''}`}</span>
+                <span className="cal-day__number" aria-hidden="true">
+                  {day.date.getDate()}
+                </span>
                 <div className="cal-day__events">
                   {events.map((event) => (
                     <EventChip key={event.id} event={event} compact />
