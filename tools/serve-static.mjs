@@ -29,9 +29,9 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import sirv from 'sirv';
 import helmet from 'helmet';
-import httpProxy from 'http-proxy';
 import remotes from './remotes-manifest.cjs';
 import { createFirstScreen, firstScreenOf, shellFiles } from './first-screen.mjs';
+import { createStreamingProxy } from './api-proxy.mjs';
 
 const { SESSION_HINT_COOKIE, remoteForRole } = createRequire(import.meta.url)('@huddle/domain');
 
@@ -206,46 +206,8 @@ function createSecurityHeaders(config) {
 }
 
 function createApiProxy(target) {
-  const proxy = httpProxy.createProxyServer({
-    target,
-    // Keep the browser's Host so the API sees the shell's origin (cookies, redirects).
-    changeOrigin: false,
-    xfwd: true,
-    // The notification stream stays open for hours: no proxy timeout.
-    proxyTimeout: 0,
-    timeout: 0,
-  });
-  proxy.on('proxyReq', (proxyReq, _req, res) => {
-    // A browser that leaves ends its upstream request too, or every closed tab would keep a
-    // notification stream open on the API (http-proxy only notices aborted uploads).
-    res.on('close', () => {
-      if (!res.writableFinished) proxyReq.destroy();
-    });
-  });
-  proxy.on('proxyRes', (proxyRes) => {
-    // Server-sent events must reach the browser as they are written.
-    if (String(proxyRes.headers['content-type'] || '').startsWith('text/event-stream')) {
-      proxyRes.headers['cache-control'] = 'no-cache';
-      proxyRes.headers['x-accel-buffering'] = 'no';
-    }
-  });
-  proxy.on('error', (error, req, res) => {
-    // An upgrade request's res is a socket, and a stream that already started cannot change its
-    // status: both are cut. Other requests get the API's error envelope.
-    if (!(res instanceof http.ServerResponse) || res.headersSent) {
-      res.destroy();
-      return;
-    }
-    console.error(`serve-static: ${req.method} ${req.url} -> ${target}: ${error.code || error.message}`);
-    res.writeHead(502, { 'Content-Type': 'application/json', 'Cache-Control': NO_CACHE });
-    // The API's own error envelope, so clients show their usual message for an unavailable service.
-    res.end(
-      JSON.stringify({
-        status_response: { status: 502, response_message: 'The service is temporarily unavailable', response_internal_code: 1503 },
-      }),
-    );
-  });
-  return proxy;
+  const proxy = createStreamingProxy({ onError: (error, req) => console.error(`serve-static: ${req.method} ${req.url} -> ${target}: ${error.code || error.message}`) });
+  return { web: (req, res) => proxy.web(req, res, { target }) };
 }
 
 function createHandler(config) {

@@ -3,16 +3,30 @@
 // product from production builds: the API (with its embedded PostgreSQL unless DATABASE_URL is
 // set), the shell on 4200 and each remote from its own build and its own server on 4201-4204.
 // Ctrl-C (or SIGTERM) stops every process, the database included, and waits for them to exit.
+//
+// `npm start -- --instances 2` (issue 25, scale-out) runs that many API hosts instead, each a
+// process of its own on its own port (PORT+1, PORT+2, ...) on the one database, with the
+// round-robin proxy (tools/api-proxy.mjs) on PORT, so the shell and the remotes work unchanged.
+// The first host starts the embedded PostgreSQL (unless DATABASE_URL is set), runs the migrations
+// and the demo seed; the others start once it answers, on its database, with the same AUTH_SECRET
+// (a random one per start when unset) and the embedded database's defaults.
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const apiPort = Number(env.PORT ?? 3000);
 const apiUrl = env.API_URL ?? `http://localhost:${apiPort}`;
 const shellPort = Number(env.SHELL_PORT ?? 4200);
+const instances = Number(parseArgs({ options: { instances: { type: 'string', default: '1' } }, strict: false }).values.instances);
+if (!Number.isInteger(instances) || instances < 1) {
+  process.stderr.write('--instances must be a whole number of API hosts, 1 or more\n');
+  process.exit(2);
+}
 
 const remotes = [
   { name: 'fan', project: 'fan-mfe', port: 4201 },
@@ -21,7 +35,7 @@ const remotes = [
   { name: 'admin', project: 'admin-mfe', port: 4204 },
 ];
 
-const colours = { api: 36, shell: 35, fan: 32, athlete: 33, business: 34, admin: 31 };
+const colours = { api: 36, 'api-2': 96, 'api-3': 94, proxy: 37, shell: 35, fan: 32, athlete: 33, business: 34, admin: 31 };
 const children = new Map();
 let stopping = false;
 
@@ -87,6 +101,9 @@ async function stop(code = 0) {
   process.stdout.write('\nStopping Huddle...\n');
   const api = children.get('api');
   for (const [name, child] of children) if (name !== 'api') killGroup(child, 'SIGTERM');
+  // The other API hosts close their pools before the first one stops the embedded database.
+  const othersGone = Date.now() + 15_000;
+  while ([...children.keys()].some((name) => name.startsWith('api-')) && Date.now() < othersGone) await new Promise((r) => setTimeout(r, 100));
   if (api) killGroup(api, 'SIGTERM');
   const deadline = Date.now() + 20_000;
   while (children.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -125,7 +142,8 @@ async function main() {
   build();
   const serve = join(root, 'tools/serve-static.mjs');
 
-  run('api', process.execPath, ['apps/api/dist/main.js'], { env: { PORT: String(apiPort) } });
+  const hosts = instances > 1 ? await startHosts() : [];
+  if (instances === 1) run('api', process.execPath, ['apps/api/dist/main.js'], { env: { PORT: String(apiPort) } });
   for (const remote of remotes) {
     run(remote.name, process.execPath, [serve, '--dir', `apps/${remote.project}/dist`, '--port', String(remote.port)]);
   }
@@ -143,6 +161,7 @@ async function main() {
     '  Huddle is running',
     `  Open          http://localhost:${shellPort}`,
     `  API           ${apiUrl}/api/v1   (docs: ${apiUrl}/api/docs)`,
+    ...(hosts.length > 0 ? [`  API hosts     ${hosts.join(', ')} (round robin behind :${apiPort}; /proxy-health)`] : []),
     `  Remotes       ${remotes.map((r) => `${r.name} :${r.port}`).join(', ')}`,
     '',
     '  Demo sign-in (email / password):',
@@ -152,6 +171,32 @@ async function main() {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/**
+ * `--instances N`: the first host (with the embedded database when DATABASE_URL is unset), then
+ * the others on its database once it answers, then the proxy on PORT. Answers the hosts' URLs.
+ */
+async function startHosts() {
+  const ports = Array.from({ length: instances }, (_, index) => apiPort + 1 + index);
+  const shared = { AUTH_SECRET: env.AUTH_SECRET ?? randomBytes(32).toString('hex') };
+  const embedded = env.DATABASE_URL === undefined;
+  run('api', process.execPath, ['apps/api/dist/main.js'], { env: { ...shared, PORT: String(ports[0]) } });
+  await waitFor(`http://localhost:${ports[0]}/api/v1/health`, 'The first API host', 300_000);
+  const others = {
+    ...shared,
+    // The first host migrated and seeded; the others take its database and its defaults.
+    DATABASE_URL: env.DATABASE_URL ?? `postgres://huddle:huddle@127.0.0.1:${env.EMBEDDED_PG_PORT ?? 5433}/huddle`,
+    SEED_DEMO: 'false',
+    ...(embedded && { BUSINESS_SIGN_IN_SANDBOX: env.BUSINESS_SIGN_IN_SANDBOX ?? 'true' }),
+  };
+  for (const [index, port] of ports.slice(1).entries()) {
+    run(`api-${index + 2}`, process.execPath, ['apps/api/dist/main.js'], { env: { ...others, PORT: String(port) } });
+  }
+  const hosts = ports.map((port) => `http://127.0.0.1:${port}`);
+  await Promise.all(hosts.slice(1).map((url, index) => waitFor(`${url}/api/v1/health`, `API host ${index + 2}`, 300_000)));
+  run('proxy', process.execPath, ['tools/api-proxy.mjs', '--port', String(apiPort), ...hosts.flatMap((url) => ['--upstream', url])]);
+  return hosts;
 }
 
 main().catch((error) => {
