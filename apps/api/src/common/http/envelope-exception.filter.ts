@@ -23,6 +23,9 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (reply.unexpected) {
       const stack = exception instanceof Error ? exception.stack : String(exception);
       this.logger.error(`${request.method} ${request.url} failed`, stack);
+    } else if (reply.status >= 500) {
+      // Expected but the server's (PostgreSQL down): one line each, without a stack.
+      this.logger.warn(`${request.method} ${request.url} -> ${reply.status}: ${exception instanceof Error ? exception.message : String(exception)}`);
     } else {
       this.logger.debug(`${request.method} ${request.url} -> ${reply.status} ${reply.body.status_response.response_internal_code}`);
     }

@@ -36,6 +36,19 @@ describe('toErrorReply', () => {
     expect(reply.body.status_response.response_internal_code).toBe(ErrorCode.Internal);
   });
 
+  it('answers PostgreSQL being away (refused, shut down, starting, connection lost) 503, not 500', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const shutDown = Object.assign(new Error('Query failed'), { driverError: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) });
+    const starting = Object.assign(new Error('the database system is starting up'), { code: '57P03' });
+    for (const error of [refused, shutDown, starting, new Error('Connection terminated unexpectedly'), new AggregateError([refused])]) {
+      const reply = toErrorReply(error);
+      expect(reply).toMatchObject({ status: 503, unexpected: false });
+      expect(reply.body.status_response).toEqual({ status: 503, response_message: ERROR_MESSAGES[ErrorCode.ServiceUnavailable], response_internal_code: ErrorCode.ServiceUnavailable });
+    }
+    // A wrong statement is still the server's own failure.
+    expect(toErrorReply(Object.assign(new Error('syntax error'), { code: '42601' })).status).toBe(500);
+  });
+
   it('treats middleware errors with a 4xx status as client errors', () => {
     const malformed = Object.assign(new SyntaxError('Unexpected token'), { status: 400 });
     const reply = toErrorReply(malformed);

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ERROR_MESSAGES, ErrorCode } from '@huddle/domain';
 import type { ErrorCodeValue } from '@huddle/domain';
+import { isDatabaseUnavailable } from '../../database/database-unavailable';
 import { DomainError } from '../errors/domain-error';
 import { statusResponse } from './envelope';
 import type { ErrorResponse } from './envelope';
@@ -66,6 +67,10 @@ export function toErrorReply(exception: unknown): ErrorReply {
   if (clientStatus !== null) {
     const code = codeForHttpStatus(clientStatus);
     return reply(clientStatus, code, ERROR_MESSAGES[code], false);
+  }
+  // PostgreSQL stopped, restarting or out of connections: the request may succeed once it is back.
+  if (isDatabaseUnavailable(exception)) {
+    return reply(HttpStatus.SERVICE_UNAVAILABLE, ErrorCode.ServiceUnavailable, ERROR_MESSAGES[ErrorCode.ServiceUnavailable], false);
   }
   return reply(HttpStatus.INTERNAL_SERVER_ERROR, ErrorCode.Internal, ERROR_MESSAGES[ErrorCode.Internal], true);
 }

@@ -1,0 +1,25 @@
+/**
+ * SQLSTATEs that say the server is going away or not there yet, not that the statement was wrong:
+ * 57P01 admin_shutdown (a fast shutdown ends every session), 57P02 crash_shutdown, 57P03
+ * cannot_connect_now (starting up or shutting down), 53300 too_many_connections, and class 08
+ * (connection exceptions).
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Socket failures of a connection to the server (refused while it is down, reset when it stops). */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+/** node-postgres's own words for a connection lost, or never made, without a code. */
+const DRIVER_MESSAGES = /^(Connection terminated|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable)/;
+
+/**
+ * Whether `error` (as thrown by TypeORM or node-postgres, a QueryFailedError's driverError or an
+ * AggregateError's parts included) means PostgreSQL could not be reached: the request may succeed
+ * once it is back, so it is answered 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 3 || typeof error !== 'object' || error === null) return false;
+  const { code, message, driverError, errors, cause } = error as { code?: unknown; message?: unknown; driverError?: unknown; errors?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || SOCKET_CODES.has(code))) return true;
+  if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true;
+  const inner = [driverError, cause, ...(Array.isArray(errors) ? errors : [])];
+  return inner.some((part) => isDatabaseUnavailable(part, depth + 1));
+}
