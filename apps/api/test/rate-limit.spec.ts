@@ -1,8 +1,12 @@
 import { ERROR_MESSAGES, ErrorCode, UserType } from '@huddle/domain';
 import request from 'supertest';
 import { api, PASSWORD, signUp, uniqueEmail } from './support/accounts-api';
+import { bookingPayload, createBookableAthlete } from './support/booking';
+import { createSignedIn } from './support/fixtures';
+import type { SignedIn } from './support/fixtures';
 import { fixture } from './support/media';
 import { PostgresThrottlerStorage } from '../src/common/rate-limit/postgres-throttler.storage';
+import { JobsService } from '../src/modules/jobs/jobs.service';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 
@@ -175,6 +179,113 @@ describe('rate limits (1429)', () => {
 
       const other = (await signUpFrom('198.51.100.52', uniqueEmail('other')).expect(201)).body as { session_token: string };
       expect((await photo(other.session_token)).status).toBe(201);
+    });
+  });
+
+  describe('routes that cost CPU, email or money (issue 25)', () => {
+    // Two calls per window: long enough for three calls back to back on a loaded machine, short
+    // enough that the last test waits every window out at once.
+    const WINDOW_SECONDS = 4;
+    let costly: TestApp;
+    /** Each policy's next call after its window ended, run by the last test. */
+    const afterWindow: Array<{ policy: string; call: () => request.Test; status: number }> = [];
+
+    beforeAll(async () => {
+      const limits = {
+        SEARCH: 'MAX_PER_IP',
+        STATISTICS: 'MAX_PER_ACCOUNT',
+        EXPORT: 'MAX_PER_ACCOUNT',
+        SUPPORT_MESSAGE: 'MAX_PER_ACCOUNT',
+        ADMIN_OUTREACH: 'MAX_PER_ACCOUNT',
+        PAYOUT_ONBOARDING: 'MAX_PER_ACCOUNT',
+      };
+      const env = Object.fromEntries(Object.entries(limits).flatMap(([name, max]) => [[`${name}_${max}`, '2'], [`${name}_WINDOW_SECONDS`, String(WINDOW_SECONDS)]]));
+      costly = await createTestApp({ env });
+    });
+
+    afterAll(async () => {
+      await costly.close();
+    });
+
+    /**
+     * The policy's proof: `calls` (the first two, then the third) answer `status` twice and 1429 on
+     * the third with Retry-After; `other` (another caller) still answers `status`; and the third
+     * call is tried again once the window has ended.
+     */
+    async function provesLimit(policy: string, calls: [() => request.Test, () => request.Test, () => request.Test], other: () => request.Test, status: number): Promise<void> {
+      expect((await calls[0]()).status).toBe(status);
+      expect((await calls[1]()).status).toBe(status);
+      const refused = await calls[2]();
+      expectThrottled(refused);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(WINDOW_SECONDS);
+      expect((await other()).status).toBe(status);
+      afterWindow.push({ policy, call: calls[2], status });
+    }
+
+    const as = (caller: SignedIn) => ({
+      get: (path: string) => api(costly).get(path, caller.token),
+      post: (path: string, body: object) => api(costly).post(path, body, caller.token),
+    });
+
+    it('limits athlete searches per client address, both searches together', async () => {
+      const search = (ip: string) => () => api(costly).get('/public/athletes/search?filter=smith').set(fromIp(ip));
+      const endorsementSearch = () => api(costly).get('/public/athletes/endorsement/search').set(fromIp('198.51.100.60'));
+      await provesLimit('search', [search('198.51.100.60'), endorsementSearch, search('198.51.100.60')], search('198.51.100.61'), 200);
+    });
+
+    it("limits statistics per account: the admin's counters and the locker room or business stats together", async () => {
+      const admin = as(await createSignedIn(costly, UserType.Admin));
+      const fan = as(await createSignedIn(costly, UserType.Fan));
+      const adminCounters = () => admin.get('/admin/counters?period=30d');
+      await provesLimit('statistics', [adminCounters, adminCounters, adminCounters], () => fan.get('/booking/request/counters?tz=America/Chicago'), 200);
+    });
+
+    it("limits exports per account: the admin's flagged-deal CSV, a business's statistics export and the NIL packets together", async () => {
+      const admin = as(await createSignedIn(costly, UserType.Admin));
+      const business = as(await createSignedIn(costly, UserType.Business));
+      const flagged = () => admin.get('/admin/nil-disclosures/flagged-export');
+      await provesLimit('export', [flagged, flagged, flagged], () => business.get('/booking/request/counters-business-export?export=csv'), 200);
+    });
+
+    it('limits messages to customer support (each an email) per account, mailing nothing past the limit', async () => {
+      const athlete = await createBookableAthlete(costly);
+      // Each fan writes about their own request (a draft is its requester's alone).
+      const fanWithRequest = async () => {
+        const fan = await createSignedIn(costly, UserType.Fan);
+        const created = await as(fan).post('/booking/request', bookingPayload('shoutout', athlete.account.id)).expect(201);
+        return { fan, requestId: created.body.request.id as string };
+      };
+      const first = await fanWithRequest();
+      const second = await fanWithRequest();
+      const support = ({ fan, requestId }: typeof first) => () => as(fan).post('/booking/request/support', { request_id: requestId, message: 'Where is my shoutout?' });
+      await provesLimit('supportMessage', [support(first), support(first), support(first)], support(second), 201);
+      await costly.get(JobsService).drainRequested();
+      const mailed = async (requestId: string) =>
+        ((await costly.dataSource.query(`SELECT id FROM outbox_emails WHERE strpos(text_body, $1) > 0`, [requestId])) as unknown[]).length;
+      expect([await mailed(first.requestId), await mailed(second.requestId)]).toEqual([2, 1]);
+    });
+
+    it('limits the administrator actions that reach users per administrator, creating nobody past the limit', async () => {
+      const admin = as(await createSignedIn(costly, UserType.Admin));
+      const other = as(await createSignedIn(costly, UserType.Admin));
+      const refused = uniqueEmail('invited');
+      const add = (caller: typeof admin, email = uniqueEmail('invited')) => () => caller.post('/admin/user/add', { email, user_type: UserType.Athlete });
+      await provesLimit('adminOutreach', [add(admin), add(admin), add(admin, refused)], add(other), 201);
+      const rows: unknown[] = await costly.dataSource.query('SELECT id FROM accounts WHERE email = $1', [refused]);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('limits payout onboarding links (each a call to the provider) per athlete', async () => {
+      const athlete = as(await createSignedIn(costly, UserType.Athlete));
+      const other = as(await createSignedIn(costly, UserType.Athlete));
+      const connect = (caller: typeof athlete) => () => caller.post('/payouts/account', {});
+      await provesLimit('payoutOnboarding', [connect(athlete), connect(athlete), connect(athlete)], connect(other), 200);
+    });
+
+    it('lets each caller in again once its window has ended', async () => {
+      await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 200));
+      for (const { policy, call, status } of afterWindow) expect([policy, (await call()).status]).toEqual([policy, status]);
+      expect(afterWindow.map(({ policy }) => policy)).toEqual(['search', 'statistics', 'export', 'supportMessage', 'adminOutreach', 'payoutOnboarding']);
     });
   });
 });

@@ -607,6 +607,90 @@ export class AppConfig {
   @Min(1)
   CHECKOUT_DECLINES_WINDOW_SECONDS = LIMITS.declinedCards.windowSeconds;
 
+  @Env({ description: 'Athlete searches (GET /public/athletes/search and /public/athletes/endorsement/search together) allowed per client IP address in SEARCH_WINDOW_SECONDS; more answer 1429.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  SEARCH_MAX_PER_IP = 600;
+
+  @Env({ description: 'Length of the search rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  SEARCH_WINDOW_SECONDS = 60;
+
+  @Env({
+    description:
+      "Statistics (GET /booking/request/counters, the locker room and the business's stats, and GET /admin/counters) allowed per signed-in account in STATISTICS_WINDOW_SECONDS; more answer 1429.",
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  STATISTICS_MAX_PER_ACCOUNT = 120;
+
+  @Env({ description: 'Length of the statistics rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  STATISTICS_WINDOW_SECONDS = 60;
+
+  @Env({
+    description:
+      'Exports (GET /booking/request/counters-business-export starting one, GET /athlete/nil-disclosures/{id}/packet and GET /admin/nil-disclosures/flagged-export together) allowed per signed-in account in EXPORT_WINDOW_SECONDS; more answer 1429.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  EXPORT_MAX_PER_ACCOUNT = 30;
+
+  @Env({ description: 'Length of the export rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  EXPORT_WINDOW_SECONDS = 3600;
+
+  @Env({
+    description:
+      'Messages to customer support (POST /booking/request/support, each an email to SUPPORT_EMAIL) allowed per signed-in account in SUPPORT_MESSAGE_WINDOW_SECONDS; more answer 1429.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  SUPPORT_MESSAGE_MAX_PER_ACCOUNT = 5;
+
+  @Env({ description: 'Length of the support-message rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  SUPPORT_MESSAGE_WINDOW_SECONDS = 3600;
+
+  @Env({
+    description:
+      'Administrator actions that reach users (POST /admin/user/add, which emails a set-password link, and POST /admin/custom-push/send together) allowed per administrator in ADMIN_OUTREACH_WINDOW_SECONDS; more answer 1429.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  ADMIN_OUTREACH_MAX_PER_ACCOUNT = 60;
+
+  @Env({ description: 'Length of the administrator outreach rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  ADMIN_OUTREACH_WINDOW_SECONDS = 3600;
+
+  @Env({ description: 'Payout onboarding links (POST /payouts/account, each a call to the payment provider) allowed per athlete in PAYOUT_ONBOARDING_WINDOW_SECONDS; more answer 1429.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PAYOUT_ONBOARDING_MAX_PER_ACCOUNT = 20;
+
+  @Env({ description: 'Length of the payout onboarding rate-limit window, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PAYOUT_ONBOARDING_WINDOW_SECONDS = 3600;
+
   @Env({
     description:
       'Hours an uploaded photo or video may stay unreferenced by any account before MediaService.deleteUnreferencedUploads removes it and its stored file (uploads wait in between for the form that uses them).',

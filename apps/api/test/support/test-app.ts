@@ -55,6 +55,14 @@ export const TEST_DEFAULTS: Record<string, string> = {
   CARD_SAVE_MAX_PER_ACCOUNT: '10000',
   CARD_SAVE_MAX_PER_IP: '10000',
   CHECKOUT_DECLINES_MAX: '10000',
+  // The cost limits (issue 25): the fuzz suite and the authorization matrix call each route many
+  // times from one address and one account per role (rate-limit.spec sets them low to test them).
+  SEARCH_MAX_PER_IP: '10000',
+  STATISTICS_MAX_PER_ACCOUNT: '10000',
+  EXPORT_MAX_PER_ACCOUNT: '10000',
+  SUPPORT_MESSAGE_MAX_PER_ACCOUNT: '10000',
+  ADMIN_OUTREACH_MAX_PER_ACCOUNT: '10000',
+  PAYOUT_ONBOARDING_MAX_PER_ACCOUNT: '10000',
 };
 
 /**

@@ -5341,6 +5341,13 @@ export interface operations {
                     "application/json": components["schemas"]["RequestCountersResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -5622,6 +5629,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SupportSentResponse"];
                 };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -6400,6 +6414,13 @@ export interface operations {
                     "application/json": components["schemas"]["BusinessExportResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -6495,6 +6516,13 @@ export interface operations {
                     "application/json": components["schemas"]["AthleteSearchResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -6530,6 +6558,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AthleteSearchResponse"];
                 };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -7052,6 +7087,13 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutOnboardingResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -7400,6 +7442,13 @@ export interface operations {
                     "application/json": components["schemas"]["CustomPushChangedResponse"];
                 };
             };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
                 headers: {
@@ -7452,6 +7501,13 @@ export interface operations {
         responses: {
             /** @description application/pdf, as an attachment named packet_filename. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7513,6 +7569,13 @@ export interface operations {
         responses: {
             /** @description text/csv, as an attachment huddle-nil-flagged-YYYY-MM-DD.csv. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7745,6 +7808,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AdminUserRowMessageResponse"];
                 };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {
@@ -8095,6 +8165,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AdminCountersResponse"];
                 };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
             default: {

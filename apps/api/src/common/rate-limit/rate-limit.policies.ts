@@ -3,7 +3,22 @@ import type { AppConfig } from '../../config/app-config';
 
 export const RATE_LIMIT_METADATA = 'huddle:rate-limit';
 
-export type RateLimitPolicy = 'signIn' | 'passwordResetRequest' | 'passwordResetConfirm' | 'signUp' | 'geocode' | 'upload' | 'booking' | 'payment' | 'cardSave';
+export type RateLimitPolicy =
+  | 'signIn'
+  | 'passwordResetRequest'
+  | 'passwordResetConfirm'
+  | 'signUp'
+  | 'geocode'
+  | 'upload'
+  | 'booking'
+  | 'payment'
+  | 'cardSave'
+  | 'search'
+  | 'statistics'
+  | 'export'
+  | 'supportMessage'
+  | 'adminOutreach'
+  | 'payoutOnboarding';
 
 export interface RateLimitRule {
   /** Who is counted: the client IP address, the body's email, or the signed-in account. */
@@ -55,6 +70,31 @@ export function rateLimitRules(policy: RateLimitPolicy, config: AppConfig): Rate
         { by: 'ip', limit: config.CARD_SAVE_MAX_PER_IP, windowMs: config.CARD_SAVE_WINDOW_SECONDS * 1000 },
         { by: 'account', limit: config.CARD_SAVE_MAX_PER_ACCOUNT, windowMs: config.CARD_SAVE_WINDOW_SECONDS * 1000 },
       ];
+    // Guests search too, so the address is counted. Each keystroke may search (answers are cached,
+    // not debounced), so a typist makes a few a second at most, and a campus or office shares one
+    // address: 600 a minute is far above honest use and far below a scraper's unique queries.
+    case 'search':
+      return [{ by: 'ip', limit: config.SEARCH_MAX_PER_IP, windowMs: config.SEARCH_WINDOW_SECONDS * 1000 }];
+    // Aggregates over a caller's requests or the whole ledger, computed per call: a screen asks once
+    // per load, period or zone change, so 120 a minute is many screens a second for one account.
+    case 'statistics':
+      return [{ by: 'account', limit: config.STATISTICS_MAX_PER_ACCOUNT, windowMs: config.STATISTICS_WINDOW_SECONDS * 1000 }];
+    // A CSV or PDF built per call (a business export also stores its file and may email it): a
+    // person exports a handful an hour; an athlete downloading every deal's packet stays under 30.
+    case 'export':
+      return [{ by: 'account', limit: config.EXPORT_MAX_PER_ACCOUNT, windowMs: config.EXPORT_WINDOW_SECONDS * 1000 }];
+    // Each message is an email to SUPPORT_EMAIL: a party writes once or twice about a request.
+    case 'supportMessage':
+      return [{ by: 'account', limit: config.SUPPORT_MESSAGE_MAX_PER_ACCOUNT, windowMs: config.SUPPORT_MESSAGE_WINDOW_SECONDS * 1000 }];
+    // An administrator's actions that reach users outside the console (a new user's set-password
+    // email, a custom push written to every recipient): onboarding a team stays far below 60 an
+    // hour; a stolen session cannot mail-bomb or flood every inbox.
+    case 'adminOutreach':
+      return [{ by: 'account', limit: config.ADMIN_OUTREACH_MAX_PER_ACCOUNT, windowMs: config.ADMIN_OUTREACH_WINDOW_SECONDS * 1000 }];
+    // Each call asks the payment provider for a fresh onboarding link (the first also opens the
+    // connected account): an athlete needs one per onboarding attempt, a few at most.
+    case 'payoutOnboarding':
+      return [{ by: 'account', limit: config.PAYOUT_ONBOARDING_MAX_PER_ACCOUNT, windowMs: config.PAYOUT_ONBOARDING_WINDOW_SECONDS * 1000 }];
   }
 }
 

@@ -57,6 +57,7 @@ export class AdminUsersController {
 
   @Post('admin/user/add')
   @Roles(UserType.Admin)
+  @RateLimit('adminOutreach')
   @ApiOperation({ summary: 'Adds an incomplete account without a password and emails its owner a single-use 72-hour link to set one. 208 for a taken email.' })
   @ApiOkEnvelope(AdminUserRowMessagePayload, 201)
   async add(@CurrentAccount() admin: AuthenticatedAccount, @Body() body: AdminAddUserInput): Promise<AdminUserRowMessagePayload> {

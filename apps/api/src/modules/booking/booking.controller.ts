@@ -69,6 +69,7 @@ export class BookingController {
 
   @Get('request/counters')
   @Roles(...PARTIES)
+  @RateLimit('statistics')
   @ApiOperation({
     summary: "Counts of the caller's paid requests by status; for an athlete also the locker room (earnings, money, requests by type, the earnings chart) in the viewer's zone (tz).",
   })
@@ -165,6 +166,7 @@ export class BookingController {
 
   @Post('request/support')
   @Roles(...PARTIES)
+  @RateLimit('supportMessage')
   @ApiOperation({ summary: 'Contact customer support about a request: emailed to SUPPORT_EMAIL.' })
   @ApiOkEnvelope(SupportSentPayload, 201)
   async support(@CurrentAccount() account: AuthenticatedAccount, @Body() body: SupportBody): Promise<SupportSentPayload> {

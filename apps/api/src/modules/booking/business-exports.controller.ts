@@ -6,6 +6,7 @@ import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { BusinessExportsService, MAX_ACTIVE_EXPORTS } from './business-exports.service';
 import { BusinessExportPayload, BusinessExportQuery } from './dto/business-export.dto';
 
@@ -23,6 +24,7 @@ export class BusinessExportsController {
 
   @Get()
   @Roles(UserType.Business)
+  @RateLimit('export')
   @ApiOperation({
     summary: "Starts an export of the business's statistics (CSV or PDF), to download or also to email to the account's own address; answers its filename and progress.",
     description: `A job makes the file; read its progress at GET /booking/request/counters-business-export/{id}. 1400 for a wrong export, send or tz; 1429 when ${MAX_ACTIVE_EXPORTS} exports are already queued or running.`,

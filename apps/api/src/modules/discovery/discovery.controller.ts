@@ -6,6 +6,7 @@ import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { Public, Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { DiscoveryService } from './discovery.service';
 import { AthletePublicPayload, SHOUTOUT_VIDEO_ROUTE, ShoutoutVideoQuery } from './dto/athlete-public.dto';
 import { AthleteLookupQuery, AthleteSearchPayload, AthleteSearchQuery, RecentAthletesPayload, RecentAthletesQuery } from './dto/athlete-search.dto';
@@ -17,6 +18,7 @@ export class DiscoveryController {
 
   @Get('public/athletes/search')
   @Public()
+  @RateLimit('search')
   @ApiOperation({ summary: 'Search listed athletes by name, sport or school; newest first without a filter.' })
   @ApiOkEnvelope(AthleteSearchPayload)
   search(@Query() query: AthleteSearchQuery): Promise<AthleteSearchPayload> {
@@ -25,6 +27,7 @@ export class DiscoveryController {
 
   @Get('public/athletes/endorsement/search')
   @Public()
+  @RateLimit('search')
   @ApiOperation({ summary: 'The same search, limited to athletes who offer endorsements (the campaign picker).' })
   @ApiOkEnvelope(AthleteSearchPayload)
   searchEndorsement(@Query() query: AthleteSearchQuery): Promise<AthleteSearchPayload> {

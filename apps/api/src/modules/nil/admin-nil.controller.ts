@@ -6,6 +6,7 @@ import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { Clock } from '../../common/time/clock';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { NilExports } from './nil-exports';
 
 /** The administrator's export of every flagged NIL deal with its reported state (issue 23). */
@@ -19,6 +20,7 @@ export class AdminNilController {
 
   @Get('flagged-export')
   @Roles(UserType.Admin)
+  @RateLimit('export')
   @ApiOperation({ summary: 'Every flagged NIL deal (athlete, payor, service, amounts, dates, reported state, overdue) as CSV; the export is audited.' })
   @ApiProduces('text/csv')
   @ApiResponse({ status: 200, description: 'text/csv, as an attachment huddle-nil-flagged-YYYY-MM-DD.csv.' })

@@ -7,6 +7,7 @@ import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { Clock } from '../../common/time/clock';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { Transactions } from '../../database/transactions';
 import { NilDisclosureListPayload, NilDisclosurePayload, NilReportedInput } from './dto/nil.dto';
 import { nilAthletesOf } from './nil-deals.query';
@@ -35,6 +36,7 @@ export class NilController {
 
   @Get(':id/packet')
   @Roles(UserType.Athlete)
+  @RateLimit('export')
   @ApiOperation({ summary: "A deal's disclosure packet (PDF) laid out to copy into NIL Go; 1404 for another athlete's deal." })
   @ApiProduces('application/pdf')
   @ApiResponse({ status: 200, description: 'application/pdf, as an attachment named packet_filename.' })

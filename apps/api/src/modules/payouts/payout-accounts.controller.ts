@@ -5,6 +5,7 @@ import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { PayoutAccountPayload, PayoutOnboardingPayload, PayoutSummaryPayload } from './dto/payouts.dto';
 import { PayoutAccountsService } from './payout-accounts.service';
 import { accountView, summaryView } from './payout-views';
@@ -30,6 +31,7 @@ export class PayoutAccountsController {
   @Post('account')
   @HttpCode(200)
   @Roles(UserType.Athlete)
+  @RateLimit('payoutOnboarding')
   @ApiOperation({ summary: "Creates the caller's payout account once (Stripe Connect Express, or the sandbox) and answers a fresh onboarding link back to /settings/payouts." })
   @ApiOkEnvelope(PayoutOnboardingPayload)
   async connect(@CurrentAccount() account: AuthenticatedAccount): Promise<PayoutOnboardingPayload> {

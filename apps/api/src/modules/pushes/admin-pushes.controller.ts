@@ -6,6 +6,7 @@ import { Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { CustomPushesService } from './custom-pushes.service';
 import {
   CustomPushChangedPayload,
@@ -73,6 +74,7 @@ export class AdminPushesController {
   @Post('send')
   @HttpCode(200)
   @Roles(UserType.Admin)
+  @RateLimit('adminOutreach')
   @ApiOperation({ summary: 'Sends a draft once: its job notifies every recipient in batches (progress in the push). A push already sending or sent is answered as it is.' })
   @ApiOkEnvelope(CustomPushChangedPayload)
   async send(@CurrentAccount() account: AuthenticatedAccount, @Body() body: CustomPushSendInput): Promise<CustomPushChangedPayload> {
