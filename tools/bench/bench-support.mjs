@@ -1,7 +1,9 @@
-// What the load benchmarks share: a free port, the API's production build, stopping a child process.
+// What the load benchmarks share: a free port, the API's production build, stopping a child process,
+// the HTTP client and the sign-ins of the accounts they make.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import { Pool as HttpPool } from 'undici';
 
 /** A free TCP port on 127.0.0.1 (closed again before it is used). */
 export function freePort() {
@@ -72,4 +74,54 @@ export function cpuSeconds(classify) {
     if (name) totals[name] = (totals[name] ?? 0) + process.used;
   }
   return totals;
+}
+
+/**
+ * The load generator's HTTP client: undici's Pool (keep-alive connections, one per concurrent
+ * caller), about a third of `fetch`'s CPU a call, which this same machine's cores would otherwise
+ * take from the API under test. `call(method, pathname, { token, json, form })` answers the status,
+ * the parsed body (null when not JSON) and the text; `call.served` counts the answers by the host
+ * the proxy named (X-Huddle-Upstream; 'none' without a proxy).
+ */
+export function httpClient(origin, connections) {
+  const pool = new HttpPool(origin, { connections, pipelining: 1 });
+  const served = new Map();
+  const call = async function call(method, pathname, { token, json, form } = {}) {
+    const headers = {};
+    if (token) headers['x-access-token'] = token;
+    let body;
+    if (json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(json);
+    } else if (form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(form).toString();
+    }
+    const response = await pool.request({ method, path: `/api/v1${pathname}`, headers, body });
+    const text = await response.body.text();
+    const host = String(response.headers['x-huddle-upstream'] ?? 'none');
+    served.set(host, (served.get(host) ?? 0) + 1);
+    let parsed = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: reported by the caller with the status.
+    }
+    return { status: response.statusCode, body: parsed, text };
+  };
+  call.served = served;
+  call.close = () => pool.close();
+  return call;
+}
+
+/** Real sign-ins through the API of account rows ({ id, email }), ten at a time: each with its session token. */
+export async function signInAll(call, rows, password) {
+  const signIn = async (row) => {
+    const response = await call('POST', '/user/sign-ins', { form: { email: row.email, password } });
+    if (response.status !== 200) throw new Error(`Sign-in of ${row.email} failed: ${response.status} ${response.text}`);
+    return { id: row.id, token: response.body.session_token };
+  };
+  const out = [];
+  for (let index = 0; index < rows.length; index += 10) out.push(...(await Promise.all(rows.slice(index, index + 10).map(signIn))));
+  return out;
 }

@@ -30,9 +30,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Pool as HttpPool } from 'undici';
 import { BENCH_QUEUES, bareBookingFlow } from './booking-bare.mjs';
-import { cpuSeconds, ensureApiBuild, freePort, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
+import { cpuSeconds, ensureApiBuild, freePort, httpClient, signInAll, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const API_DIR = path.join(ROOT, 'apps/api');
@@ -88,38 +87,6 @@ function startApi(port, dataDir, pgPort) {
   return spawn(process.execPath, [...nodeArgs, API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-
-/**
- * The load generator's HTTP client: undici's Pool (keep-alive connections, one per concurrent
- * caller), about a third of `fetch`'s CPU a call, which this same machine's cores would otherwise
- * take from the API under test.
- */
-function client(origin, connections) {
-  const pool = new HttpPool(origin, { connections, pipelining: 1 });
-  const call = async function call(method, pathname, { token, json, form } = {}) {
-    const headers = {};
-    if (token) headers['x-access-token'] = token;
-    let body;
-    if (json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(json);
-    } else if (form !== undefined) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(form).toString();
-    }
-    const response = await pool.request({ method, path: `/api/v1${pathname}`, headers, body });
-    const text = await response.body.text();
-    let parsed = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Not JSON: reported below with the status.
-    }
-    return { status: response.statusCode, body: parsed, text };
-  };
-  call.close = () => pool.close();
-  return call;
-}
 
 async function waitForApi(call, child) {
   const deadline = Date.now() + 120_000;
@@ -198,17 +165,7 @@ async function createAccounts(call, pool) {
      SELECT a, t.key, true, (t.value::numeric * 100)::int FROM unnest($1::uuid[]) a CROSS JOIN jsonb_each_text($2::jsonb) t`,
     [athletes.map((row) => row.id), JSON.stringify(RATES)],
   );
-  const signIn = async (row) => {
-    const response = await call('POST', '/user/sign-ins', { form: { email: row.email, password: PASSWORD } });
-    if (response.status !== 200) throw new Error(`Sign-in of ${row.email} failed: ${response.status} ${response.text}`);
-    return { id: row.id, token: response.body.session_token };
-  };
-  const signed = async (rows) => {
-    const out = [];
-    for (let index = 0; index < rows.length; index += 10) out.push(...(await Promise.all(rows.slice(index, index + 10).map(signIn))));
-    return out;
-  };
-  return { athletes: await signed(athletes), fans: await signed(fans) };
+  return { athletes: await signInAll(call, athletes, PASSWORD), fans: await signInAll(call, fans, PASSWORD) };
 }
 
 /**
@@ -415,7 +372,7 @@ async function main() {
   chmodSync(dataDir, 0o755);
   const [apiPort, pgPort] = [await freePort(), await freePort()];
   const api = startApi(apiPort, dataDir, pgPort);
-  const call = client(`http://127.0.0.1:${apiPort}`, CLIENTS + ATHLETES);
+  const call = httpClient(`http://127.0.0.1:${apiPort}`, CLIENTS + ATHLETES);
   let pool;
   let jobPool;
   let bare;

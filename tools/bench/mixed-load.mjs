@@ -28,8 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Pool as HttpPool } from 'undici';
-import { ensureApiBuild, freePort, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
+import { ensureApiBuild, freePort, httpClient, signInAll, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const API_DIR = path.join(ROOT, 'apps/api');
@@ -85,38 +84,6 @@ async function waitFor(url, child, what) {
   throw new Error(`${what} did not answer ${url} within 180 s`);
 }
 
-/** HTTP calls through one keep-alive pool (undici: a third of fetch's CPU a call); answers status, body and the host that served it. */
-function client(origin, connections) {
-  const pool = new HttpPool(origin, { connections, pipelining: 1 });
-  const served = new Map();
-  const call = async (method, pathname, { token, json, form } = {}) => {
-    const headers = {};
-    if (token) headers['x-access-token'] = token;
-    let body;
-    if (json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(json);
-    } else if (form !== undefined) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(form).toString();
-    }
-    const response = await pool.request({ method, path: `/api/v1${pathname}`, headers, body });
-    const text = await response.body.text();
-    const host = String(response.headers['x-huddle-upstream'] ?? 'none');
-    served.set(host, (served.get(host) ?? 0) + 1);
-    let parsed = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Not JSON: reported with the status.
-    }
-    return { status: response.statusCode, body: parsed, text };
-  };
-  call.served = served;
-  call.close = () => pool.close();
-  return call;
-}
-
 /** Latencies and errors per operation, measured only while `recording`. */
 class Stats {
   constructor() {
@@ -167,16 +134,7 @@ async function createAccounts(call, pool) {
      SELECT a, t.key, true, (t.value::numeric * 100)::int FROM unnest($1::uuid[]) a CROSS JOIN jsonb_each_text($2::jsonb) t`,
     [athletes.map((row) => row.id), JSON.stringify(RATES)],
   );
-  const signIn = async (row) => {
-    const body = expectStatus(await call('POST', '/user/sign-ins', { form: { email: row.email, password: PASSWORD } }), 200, `sign-in of ${row.email}`);
-    return { id: row.id, token: body.session_token };
-  };
-  const signed = async (rows) => {
-    const out = [];
-    for (let index = 0; index < rows.length; index += 10) out.push(...(await Promise.all(rows.slice(index, index + 10).map(signIn))));
-    return out;
-  };
-  return { athletes: await signed(athletes), fans: await signed(fans) };
+  return { athletes: await signInAll(call, athletes, PASSWORD), fans: await signInAll(call, fans, PASSWORD) };
 }
 
 /** One notification stream held open through the proxy; counts the notifications it receives. */
@@ -309,7 +267,7 @@ async function main() {
     await waitFor(`${origin}/proxy-health`, proxy, 'The proxy');
 
     pool = new Pool({ connectionString: databaseUrl, max: 4 });
-    call = client(origin, USERS + 10);
+    call = httpClient(origin, USERS + 10);
     const accounts = await createAccounts(call, pool);
     const counts = { notifications: 0 };
     for (const user of [...accounts.fans, ...accounts.athletes]) streams.push(openStream(origin, user.token, counts));
