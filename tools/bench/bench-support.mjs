@@ -1,5 +1,6 @@
 // What the load benchmarks share: a free port, the API's production build, stopping a child process,
 // the HTTP client and the sign-ins of the accounts they make.
+import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -124,4 +125,31 @@ export async function signInAll(call, rows, password) {
   const out = [];
   for (let index = 0; index < rows.length; index += 10) out.push(...(await Promise.all(rows.slice(index, index + 10).map(signIn))));
   return out;
+}
+
+/**
+ * `athletes` complete athletes offering each service of `rates` (dollars) and `fans` fans: SQL rows
+ * (fast) sharing one argon2id hash made by a real sign-up, first names taken in turn from
+ * `firstNames`; their sessions by real sign-ins through the API.
+ */
+export async function createBenchAccounts(call, pool, { athletes, fans, rates, password, firstNames = ['Bench'] }) {
+  const first = await call('POST', '/user/email-verifications', { json: { user_type: 1, email: `bench-${randomBytes(4).toString('hex')}@bench.test`, password, phone: '+15555550100', eula_accepted: true } });
+  if (first.status !== 201) throw new Error(`Sign-up failed: ${first.status} ${first.text}`);
+  const { rows: [{ password_hash: hash }] } = await pool.query('SELECT password_hash FROM accounts WHERE id = $1', [first.body.account.id]);
+  const make = async (userType, count, prefix) => {
+    const { rows } = await pool.query(
+      `INSERT INTO accounts (user_type, email, phone, first_name, last_name, password_hash, profile_completed)
+       SELECT $1, $2 || n || '@bench.test', '+15555550100', ($5::text[])[1 + n % cardinality($5::text[])], $2 || n, $3, true FROM generate_series(1, $4) n RETURNING id, email`,
+      [userType, prefix, hash, count, firstNames],
+    );
+    return rows;
+  };
+  const athleteRows = await make(2, athletes, `athlete${randomBytes(3).toString('hex')}`);
+  const fanRows = await make(1, fans, `fan${randomBytes(3).toString('hex')}`);
+  await pool.query(
+    `INSERT INTO athlete_services (athlete_id, service_type, enabled, rate_cents)
+     SELECT a, t.key, true, (t.value::numeric * 100)::int FROM unnest($1::uuid[]) a CROSS JOIN jsonb_each_text($2::jsonb) t`,
+    [athleteRows.map((row) => row.id), JSON.stringify(rates)],
+  );
+  return { athletes: await signInAll(call, athleteRows, password), fans: await signInAll(call, fanRows, password) };
 }

@@ -22,7 +22,6 @@
 // ledger balanced, no request both captured and voided, each accepted request captured once and
 // each canceled paid one voided, no overlapping accepted slots. Exit code 1 on a violation (and,
 // with --strict, on a missed target).
-import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,7 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_QUEUES, bareBookingFlow } from './booking-bare.mjs';
-import { cpuSeconds, ensureApiBuild, freePort, httpClient, signInAll, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
+import { cpuSeconds, createBenchAccounts, ensureApiBuild, freePort, httpClient, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const API_DIR = path.join(ROOT, 'apps/api');
@@ -146,26 +145,8 @@ function payloadOf(type, athleteId, start) {
 }
 
 /** Accounts as SQL rows (fast), sharing one argon2id hash made by a real sign-up; sessions by real sign-ins. */
-async function createAccounts(call, pool) {
-  const first = await call('POST', '/user/email-verifications', { json: { user_type: 1, email: `bench-${randomBytes(4).toString('hex')}@bench.test`, password: PASSWORD, phone: '+15555550100', eula_accepted: true } });
-  if (first.status !== 201) throw new Error(`Sign-up failed: ${first.status} ${first.text}`);
-  const { rows: [{ password_hash: hash }] } = await pool.query('SELECT password_hash FROM accounts WHERE id = $1', [first.body.account.id]);
-  const make = async (userType, count, prefix) => {
-    const { rows } = await pool.query(
-      `INSERT INTO accounts (user_type, email, phone, first_name, last_name, password_hash, profile_completed)
-       SELECT $1, $2 || n || '@bench.test', '+15555550100', 'Bench', $2 || n, $3, true FROM generate_series(1, $4) n RETURNING id, email`,
-      [userType, prefix, hash, count],
-    );
-    return rows;
-  };
-  const athletes = await make(2, ATHLETES, `athlete${randomBytes(3).toString('hex')}`);
-  const fans = await make(1, REQUESTERS, `fan${randomBytes(3).toString('hex')}`);
-  await pool.query(
-    `INSERT INTO athlete_services (athlete_id, service_type, enabled, rate_cents)
-     SELECT a, t.key, true, (t.value::numeric * 100)::int FROM unnest($1::uuid[]) a CROSS JOIN jsonb_each_text($2::jsonb) t`,
-    [athletes.map((row) => row.id), JSON.stringify(RATES)],
-  );
-  return { athletes: await signInAll(call, athletes, PASSWORD), fans: await signInAll(call, fans, PASSWORD) };
+function createAccounts(call, pool) {
+  return createBenchAccounts(call, pool, { athletes: ATHLETES, fans: REQUESTERS, rates: RATES, password: PASSWORD });
 }
 
 /**

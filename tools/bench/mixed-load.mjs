@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureApiBuild, freePort, httpClient, signInAll, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
+import { createBenchAccounts, ensureApiBuild, freePort, httpClient, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const API_DIR = path.join(ROOT, 'apps/api');
@@ -115,26 +115,8 @@ function expectStatus(answer, status, what) {
   return answer.body;
 }
 
-async function createAccounts(call, pool) {
-  const first = await call('POST', '/user/email-verifications', { json: { user_type: 1, email: `bench-${randomBytes(4).toString('hex')}@bench.test`, password: PASSWORD, phone: '+15555550100', eula_accepted: true } });
-  const { account } = expectStatus(first, 201, 'sign-up');
-  const { rows: [{ password_hash: hash }] } = await pool.query('SELECT password_hash FROM accounts WHERE id = $1', [account.id]);
-  const make = async (userType, count, prefix) => {
-    const { rows } = await pool.query(
-      `INSERT INTO accounts (user_type, email, phone, first_name, last_name, password_hash, profile_completed)
-       SELECT $1, $2 || n || '@bench.test', '+15555550100', ($5::text[])[1 + n % cardinality($5::text[])], 'Bench' || n, $3, true FROM generate_series(1, $4) n RETURNING id, email`,
-      [userType, prefix, hash, count, NAMES],
-    );
-    return rows;
-  };
-  const athletes = await make(2, ATHLETES, `athlete${randomBytes(3).toString('hex')}`);
-  const fans = await make(1, FANS, `fan${randomBytes(3).toString('hex')}`);
-  await pool.query(
-    `INSERT INTO athlete_services (athlete_id, service_type, enabled, rate_cents)
-     SELECT a, t.key, true, (t.value::numeric * 100)::int FROM unnest($1::uuid[]) a CROSS JOIN jsonb_each_text($2::jsonb) t`,
-    [athletes.map((row) => row.id), JSON.stringify(RATES)],
-  );
-  return { athletes: await signInAll(call, athletes, PASSWORD), fans: await signInAll(call, fans, PASSWORD) };
+function createAccounts(call, pool) {
+  return createBenchAccounts(call, pool, { athletes: ATHLETES, fans: FANS, rates: RATES, password: PASSWORD, firstNames: NAMES });
 }
 
 /** One notification stream held open through the proxy; counts the notifications it receives. */
