@@ -12,11 +12,13 @@ import { logLevelsFor } from './config/log-levels';
 import { stopStartedEmbeddedPostgres } from './database/embedded-postgres';
 import { DemoSeeder } from './modules/demo/demo-seeder.service';
 import { stopOnSignalDuringStart } from './shutdown-signals';
+import { surviveDatabaseOutages } from './unhandled-rejections';
 
 async function bootstrap(): Promise<void> {
   const config = loadAppConfig();
   if (config.API_WORKERS > 1 && cluster.isPrimary) return superviseWorkers(config);
   const startIsOver = stopOnSignalDuringStart();
+  surviveDatabaseOutages();
   // abortOnError false: a failed start must stop the embedded PostgreSQL, not abort the process under it.
   const app = await NestFactory.create<HuddleApp>(AppModule.forRoot(config), createHttpAdapter(config), {
     logger: logLevelsFor(config.LOG_LEVEL),
