@@ -178,6 +178,19 @@ export class FakeStripeServer {
 
   private gate: { method: string; path: RegExp; when: 'before' | 'after'; arrived: () => void } | null = null;
 
+  /**
+   * Delays the next call matching `path` until `release` resolves, then answers it as usual (a
+   * slow Stripe: the caller is still waiting when something else happens meanwhile). Resolves
+   * when the call arrived.
+   */
+  delay(method: string, path: RegExp, release: Promise<void>): Promise<void> {
+    return new Promise((resolve) => {
+      this.slow = { method, path, release, arrived: resolve };
+    });
+  }
+
+  private slow: { method: string; path: RegExp; release: Promise<void>; arrived: () => void } | null = null;
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -187,6 +200,12 @@ export class FakeStripeServer {
     this.calls.push({ method, path: url.pathname, idempotencyKey: key });
     const gate = this.gate && this.gate.method === method && this.gate.path.test(url.pathname) ? this.gate : null;
     if (gate) this.gate = null;
+    const slow = this.slow && this.slow.method === method && this.slow.path.test(url.pathname) ? this.slow : null;
+    if (slow) {
+      this.slow = null;
+      slow.arrived();
+      await slow.release;
+    }
     if (gate?.when === 'before') {
       gate.arrived();
       return;
