@@ -9,7 +9,8 @@
 // --upstream    an API host, repeated (or API_PROXY_UPSTREAMS, comma-separated)
 //
 // Each request goes to the next host in turn; a host that refuses a connection is left out for
-// DOWN_MS and the request answers 502 in the API's envelope (a request body cannot be sent twice).
+// DOWN_MS, and the request goes to the next host when it carries no body (a body already read
+// cannot be sent twice: such a request answers 502 in the API's envelope).
 // Both directions stream unbuffered: uploads go up as they arrive, server-sent events come down
 // as they are written. X-Forwarded-For gets the client's address appended (X-Forwarded-Proto,
 // -Host and -Port set), so the API (which trusts loopback proxies by default, TRUST_PROXY) counts
@@ -59,14 +60,25 @@ export function createStreamingProxy({ onError = () => undefined } = {}) {
   });
   proxy.on('error', (error, req, res, target) => {
     onError(error, req, String(target ?? ''));
-    if (!(res instanceof http.ServerResponse) || res.headersSent) {
-      res.destroy();
-      return;
-    }
-    res.writeHead(502, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
-    res.end(UNAVAILABLE);
+    answerUnavailable(res);
   });
   return proxy;
+}
+
+/** A failed proxied request: the envelope, or, for a started answer or an upgrade's socket, the connection cut. */
+function answerUnavailable(res) {
+  if (!(res instanceof http.ServerResponse) || res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(502, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+  res.end(UNAVAILABLE);
+}
+
+/** Whether a request can go to another host after a refused connection: it has no body to have lost. */
+function replayable(req) {
+  const length = Number(req.headers['content-length'] ?? 0);
+  return req.headers['transfer-encoding'] === undefined && length === 0;
 }
 
 /** Whether `url`'s API answers its health check within HEALTH_TIMEOUT_MS. */
@@ -88,16 +100,7 @@ export function createApiProxy(upstreams, { log = (line) => console.error(line) 
   const downUntil = new Map(upstreams.map((url) => [url, 0]));
   const served = new Map(upstreams.map((url) => [url, 0]));
   let next = 0;
-  const proxy = createStreamingProxy({
-    onError: (error, req, target) => {
-      log(`api-proxy: ${req.method} ${req.url} -> ${target}: ${error.code || error.message}`);
-      // Refused or unreachable: the host is down (or restarting); the others take its turns.
-      if (['ECONNREFUSED', 'EHOSTUNREACH', 'ECONNRESET'].includes(error.code)) {
-        const url = upstreams.find((candidate) => target.startsWith(candidate));
-        if (url) downUntil.set(url, Date.now() + DOWN_MS);
-      }
-    },
-  });
+  const proxy = createStreamingProxy();
   proxy.on('proxyRes', (proxyRes, req) => {
     proxyRes.headers[UPSTREAM_HEADER] = req.upstream;
   });
@@ -127,10 +130,23 @@ export function createApiProxy(upstreams, { log = (line) => console.error(line) 
       void health(res);
       return;
     }
+    // X-Forwarded-* are appended to on each attempt: a retry starts from what the client sent.
+    forward(req, res, 1, { ...req.headers });
+  };
+  /** To the next host; a refused connection leaves that host out, and a request without a body tries the next one. */
+  const forward = (req, res, attempt, headers) => {
+    req.headers = { ...headers };
     const upstream = pick();
     served.set(upstream, served.get(upstream) + 1);
     req.upstream = upstream;
-    proxy.web(req, res, { target: upstream });
+    proxy.web(req, res, { target: upstream }, (error) => {
+      log(`api-proxy: ${req.method} ${req.url} -> ${upstream}: ${error.code || error.message}`);
+      // Refused or unreachable: the host is down (or restarting); the others take its turns.
+      const down = ['ECONNREFUSED', 'EHOSTUNREACH'].includes(error.code);
+      if (down) downUntil.set(upstream, Date.now() + DOWN_MS);
+      if (down && attempt < upstreams.length && !res.headersSent && replayable(req)) forward(req, res, attempt + 1, headers);
+      else answerUnavailable(res);
+    });
   };
   const upgrade = (req, socket, head) => {
     const upstream = pick();

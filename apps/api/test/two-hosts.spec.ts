@@ -322,4 +322,14 @@ describe('two API hosts on one database, behind one proxy', () => {
       { movement: 'voided', n: 1 },
     ]);
   }, 100_000);
+
+  // Last: it stops host B.
+  it('keeps answering through the proxy when host B is killed: every request without a body goes to A, none lost', async () => {
+    await hostB.kill();
+    const answers: Answer[] = [];
+    for (let index = 0; index < 4; index += 1) answers.push(await call(proxy.url, 'GET', '/user/accounts', { token: fan.token }));
+    expect(answers.map((answer) => [answer.status, answer.upstream])).toEqual(Array.from({ length: 4 }, () => [200, hostA.url]));
+    const health = await (await fetch(`${proxy.url}/proxy-health`)).json();
+    expect(health).toMatchObject({ status: 'ok', upstreams: [expect.objectContaining({ url: hostA.url, state: 'up' }), expect.objectContaining({ url: hostB.url, state: expect.stringMatching(/^unreachable/) })] });
+  });
 });
