@@ -69,6 +69,9 @@ export class Transactions {
    * in a savepoint, since PostgreSQL refuses every later statement of a transaction after an error.
    */
   savepoint<T>(work: () => Promise<T>): Promise<T> {
+    // Outside a transaction it is one of its own, through run: afterCommit's callbacks (events that
+    // notify other processes) must wait for its commit, not run inside it.
+    if (!this.host.isTransactionActive()) return this.run(work);
     return this.host.withTransaction(Propagation.Nested, work);
   }
 

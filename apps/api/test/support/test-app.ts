@@ -13,6 +13,7 @@ import type { HuddleApp } from '../../src/app/http-adapter';
 import { loadAppConfig } from '../../src/config/app-config';
 import { createTestDatabase } from './test-database';
 import type { TestDatabase } from './test-database';
+import { refuseSecondConnectionInTransaction } from './one-connection-per-transaction';
 
 export interface TestApp {
   app: HuddleApp;
@@ -85,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const moduleRef = await builder.compile();
     const app = moduleRef.createNestApplication<HuddleApp>(createHttpAdapter(config), { logger, rawBody: true });
     await configureApp(app);
+    refuseSecondConnectionInTransaction(app);
     await app.init();
     // Fastify binds its routes to the Node server once ready; supertest needs them in place.
     await app.getHttpAdapter().getInstance().ready();

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { GENDERS } from '@huddle/domain';
@@ -21,7 +22,7 @@ export type CatalogueKind = 'sports' | 'schools' | 'conferences' | 'teams';
 type CatalogueIndex = Record<CatalogueKind, ReadonlyMap<number, string>>;
 
 @Injectable()
-export class CatalogueService {
+export class CatalogueService implements OnApplicationBootstrap {
   private cached: Promise<ReferenceDataPayload> | null = null;
   private indexed: Promise<CatalogueIndex> | null = null;
 
@@ -33,6 +34,14 @@ export class CatalogueService {
     @InjectRepository(SchoolEntity) private readonly schools: Repository<SchoolEntity>,
     @InjectRepository(TeamEntity) private readonly teams: Repository<TeamEntity>,
   ) {}
+
+  /**
+   * Read before the API serves: the first read takes connections of its own, which must not happen
+   * inside a caller's transaction (under load every pooled connection can be held by one).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.index();
+  }
 
   /**
    * Reference tables change only through migrations, which run before the API serves, so one

@@ -11,6 +11,7 @@ import { LIMITS, photoVariantPaths } from '@huddle/domain';
 import type { PhotoVariant, SniffedImage } from '@huddle/domain';
 import { Clock } from '../../common/time/clock';
 import { AppConfig } from '../../config/app-config';
+import { Transactions } from '../../database/transactions';
 import { DomainError } from '../../common/errors/domain-error';
 import { MediaObjectEntity } from './entities/media-object.entity';
 import type { MediaKind } from './entities/media-object.entity';
@@ -98,6 +99,7 @@ export class MediaService implements OnModuleDestroy {
     private readonly storage: MediaStorage,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly transactions: Transactions,
   ) {
     this.signer = new MediaUrlSigner(config.AUTH_SECRET);
   }
@@ -142,7 +144,8 @@ export class MediaService implements OnModuleDestroy {
    */
   async assertOwned(accountId: string, path: string, kind: MediaKind, field?: string): Promise<void> {
     const key = mediaKeyOf(path);
-    const object = key ? await this.objects.findOneBy({ key }) : null;
+    // Read through the caller's transaction when there is one (a profile's update checks its media in it).
+    const object = key ? await this.transactions.manager.getRepository(MediaObjectEntity).findOneBy({ key }) : null;
     if (!object || object.ownerAccountId !== accountId || object.variantOf !== null || object.restricted) throw MediaErrors.notOwned(kind, field);
     if (object.kind !== kind) throw MediaErrors.wrongKind(kind, field);
   }

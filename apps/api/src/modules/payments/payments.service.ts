@@ -192,7 +192,7 @@ export class PaymentsService implements OnModuleInit {
       // The athlete accepted but the card could not be charged on any try: the requester is told.
       onGiveUp: async (job, error, manager) => {
         const input = job.data as CaptureInput;
-        const intent = await this.intentOf(input.requestId);
+        const intent = await this.intentOf(input.requestId, manager);
         if (intent) await this.notifications.paymentFailedIn(manager, { requesterId: intent.payer_id, requestId: input.requestId });
         await this.gaveUp(manager, job, error, { kind: 'capture_failed', subjectType: 'request', subjectId: input.requestId, amountCents: input.amountCents });
       },
@@ -483,7 +483,7 @@ export class PaymentsService implements OnModuleInit {
    * to what was charged.
    */
   async recordCampaignCaptureIn(manager: EntityManager, campaignId: string, shares: readonly CampaignShare[]): Promise<void> {
-    const row = await this.requireIntent(campaignId);
+    const row = await this.requireIntent(campaignId, manager);
     const total = shares.reduce((sum, share) => sum + share.amountCents, 0);
     if (total !== row.amount_cents) throw new Error(`The shares of campaign ${campaignId} add up to ${total}, not the ${row.amount_cents} charged`);
     for (const share of shares) {
@@ -1038,13 +1038,14 @@ export class PaymentsService implements OnModuleInit {
     });
   }
 
-  private async intentOf(requestId: string): Promise<IntentRow | null> {
-    const rows: IntentRow[] = await this.dataSource.query(`SELECT * FROM payment_intents WHERE request_id = $1`, [requestId]);
+  /** The payment intent of a request or campaign; `manager` is the caller's transaction when inside one. */
+  private async intentOf(requestId: string, manager: EntityManager = this.dataSource.manager): Promise<IntentRow | null> {
+    const rows: IntentRow[] = await manager.query(`SELECT * FROM payment_intents WHERE request_id = $1`, [requestId]);
     return rows[0] ?? null;
   }
 
-  private async requireIntent(requestId: string): Promise<IntentRow> {
-    const row = await this.intentOf(requestId);
+  private async requireIntent(requestId: string, manager?: EntityManager): Promise<IntentRow> {
+    const row = await this.intentOf(requestId, manager);
     if (!row) throw new Error(`Request ${requestId} has no payment intent`);
     return row;
   }
