@@ -106,10 +106,13 @@ describe('durable jobs', () => {
       expect(await jobs.enqueue(PROBE_JOBS.record, { label: 'keyed' }, { singletonKey: 'probe:1' })).toBeNull();
 
       // Two transactions that overlap: the second's insert waits for the first to commit, then finds its job.
+      // The job waits a few seconds before it may run, so that on a slow machine it is still waiting
+      // (not already taken by a worker, when its key is free again) whenever the second insert comes.
+      const runAt = new Date(Date.now() + 3_000);
       const inTransaction = (pause: number) =>
         testApp.dataSource.transaction(async (manager) => {
           await sleep(pause);
-          const id = await jobs.enqueueIn(manager, PROBE_JOBS.record, { label: 'concurrent' }, { singletonKey: 'probe:2' });
+          const id = await jobs.enqueueIn(manager, PROBE_JOBS.record, { label: 'concurrent' }, { singletonKey: 'probe:2', runAt });
           await sleep(500);
           return id;
         });
