@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync } from 'node:fs';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { INestApplication } from '@nestjs/common';
@@ -12,10 +13,21 @@ import { DataSource } from 'typeorm';
  */
 export function refuseSecondConnectionInTransaction(app: INestApplication): void {
   const host = app.get(TransactionHost);
-  const driver = app.get(DataSource).driver as unknown as { obtainMasterConnection: (...args: unknown[]) => Promise<unknown> };
+  const dataSource = app.get(DataSource);
+  // Transactions opened on the data source directly (dataSource.transaction), not through Transactions.
+  const inTransaction = new AsyncLocalStorage<true>();
+  const manager = dataSource.manager as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
+  const transaction = manager.transaction.bind(manager);
+  manager.transaction = (...args: unknown[]) => {
+    const at = typeof args[0] === 'function' ? 0 : 1;
+    const work = args[at] as (...inner: unknown[]) => Promise<unknown>;
+    args[at] = (...inner: unknown[]) => inTransaction.run(true, () => work(...inner));
+    return transaction(...args);
+  };
+  const driver = dataSource.driver as unknown as { obtainMasterConnection: (...args: unknown[]) => Promise<unknown> };
   const obtain = driver.obtainMasterConnection.bind(driver);
   driver.obtainMasterConnection = (...args: unknown[]) => {
-    if (host.isTransactionActive()) {
+    if (host.isTransactionActive() || inTransaction.getStore()) {
       const error = new Error('A second database connection was taken inside a transaction: query through the transaction (Transactions.manager or the manager passed in)');
       if (process.env.TX_GUARD_LOG) {
         appendFileSync(process.env.TX_GUARD_LOG, `${error.stack}\n\n`);
