@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
@@ -169,6 +170,40 @@ describe('money survives kill -9 of the API mid-step', () => {
     // Nothing half-written: still the requester's unpaid draft, no hold in the ledger.
     expect(await requestRow(id)).toEqual({ status: 1, paid: false, history: ['create'] });
     expect(await movementsOf(id)).toEqual({});
+
+    const paid = await call('POST', '/payments/set-paid', { request_id: id }, fan.token);
+    expect(paid.status).toBe(200);
+    expect(paid.body.request).toMatchObject({ paid: true, status: 1 });
+    expect(await requestRow(id)).toEqual({ status: 1, paid: true, history: ['create', 'pay'] });
+    expect(await movementsOf(id)).toEqual({ authorised: 1 });
+    expect(fake.intents.get(intentId)?.status).toBe('requires_capture');
+    await expectLedgerBalanced();
+  }, 420_000);
+
+  it('a payment: killed after set-paid recorded the hold in the ledger, before its transaction marked the request paid; after the restart it is paid once, the hold recorded once', async () => {
+    const { id, intentId } = await bookedWithStripe('shoutout');
+    // The kill point: another session holds the request's row, so set-paid's transaction waits
+    // for it after the authorised movement (one statement of its own) was written.
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM requests WHERE id = $1 FOR UPDATE', [id]);
+      const paying = call('POST', '/payments/set-paid', { request_id: id }, fan.token).then(
+        () => 'answered',
+        () => 'connection lost',
+      );
+      await until('the hold recorded', () => movementsOf(id), (movements) => movements.authorised === 1);
+      await crashAndRestart();
+      expect(await paying).toBe('connection lost');
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    // Half-way but consistent: the card is held at Stripe and in the ledger; the request is still the unpaid draft.
+    expect(await requestRow(id)).toEqual({ status: 1, paid: false, history: ['create'] });
+    expect(await movementsOf(id)).toEqual({ authorised: 1 });
+    await expectLedgerBalanced();
 
     const paid = await call('POST', '/payments/set-paid', { request_id: id }, fan.token);
     expect(paid.status).toBe(200);
