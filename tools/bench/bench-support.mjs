@@ -3,8 +3,17 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Pool as HttpPool } from 'undici';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const API_DIR = path.join(ROOT, 'apps/api');
+export const API_MAIN = path.join(API_DIR, 'dist/main.js');
+/** Loads a package as the API resolves it (pg, the API's dependencies). */
+export const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
 
 /** A free TCP port on 127.0.0.1 (closed again before it is used). */
 export function freePort() {

@@ -24,18 +24,11 @@
 // with --strict, on a missed target).
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_QUEUES, bareBookingFlow } from './booking-bare.mjs';
-import { cpuSeconds, createBenchAccounts, ensureApiBuild, freePort, httpClient, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const API_DIR = path.join(ROOT, 'apps/api');
-const API_MAIN = path.join(API_DIR, 'dist/main.js');
-const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
+import { API_MAIN, cpuSeconds, createBenchAccounts, ensureApiBuild, freePort, httpClient, requireFromApi, ROOT, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,7 +52,6 @@ const PASSWORD = 'bench-password-2026';
 const RATES = { shoutout: 10, video_chat: 100, personal_appearance: 200, speaking_engagement: 20, endorsement: 20, training_session: 20, camp: 20 };
 const TYPES = ['shoutout', 'endorsement', 'video_chat', 'personal_appearance', 'speaking_engagement', 'training_session', 'camp'];
 const PLACE = { address: 'Los Angeles, CA, USA', latitude: 34.05, longitude: -118.24 };
-
 
 function startApi(port, dataDir, pgPort) {
   const env = {
@@ -85,7 +77,6 @@ function startApi(port, dataDir, pgPort) {
   const nodeArgs = args.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args.profile)] : [];
   return spawn(process.execPath, [...nodeArgs, API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
-
 
 async function waitForApi(call, child) {
   const deadline = Date.now() + 120_000;

@@ -23,17 +23,10 @@ import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createBenchAccounts, ensureApiBuild, freePort, httpClient, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const API_DIR = path.join(ROOT, 'apps/api');
-const API_MAIN = path.join(API_DIR, 'dist/main.js');
-const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
+import { API_MAIN, createBenchAccounts, ensureApiBuild, freePort, httpClient, requireFromApi, ROOT, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
 const { values: args } = parseArgs({
   options: {

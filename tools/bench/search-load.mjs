@@ -20,17 +20,10 @@ import { randomBytes } from 'node:crypto';
 import { spawn, execFile, execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureApiBuild, freePort, stopProcess } from './bench-support.mjs';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const API_DIR = path.join(ROOT, 'apps/api');
-const API_MAIN = path.join(API_DIR, 'dist/main.js');
-const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
+import { API_MAIN, ensureApiBuild, freePort, requireFromApi, ROOT, stopProcess } from './bench-support.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,8 +57,6 @@ const FIRST_NAMES = ['Jordan', 'Jorge', 'Marcus', 'Tyler', 'Devin', 'Caleb', 'Is
 const LAST_NAMES = ['Johnson', 'Williams', 'Brown', 'Davis', 'Garcia', 'Martinez', 'Robinson', 'Clark', 'Lewis', 'Walker', 'Hall', 'Young', 'King', 'Wright', 'Lopez', 'Hill', 'Scott', 'Green', 'Adams', 'Baker', 'Nelson', 'Carter', 'Mitchell', 'Perez', 'Roberts', 'Turner', 'Phillips', 'Campbell', 'Parker', 'Evans', 'Edwards', 'Collins', 'Stewart', 'Morris', 'Reed', 'Cook', 'Bell', 'Murphy', 'Bailey', 'Rivera', 'Cooper', 'Richardson', 'Cox', 'Howard', 'Ward', 'Torres', 'Peterson', 'Gray', 'Ramirez', 'Brooks', 'Watson', 'Sanders', 'Price', 'Bennett', 'Wood', 'Barnes', 'Ross', 'Henderson', 'Coleman', 'Jenkins', 'Miles', 'Milton', 'Miller', 'Mills', 'Perry', 'Powell', 'Long', 'Patterson', 'Hughes', 'Flores'];
 
 const sqlArray = (values) => `ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]::text[]`;
-
-
 
 function getJson(port, pathname) {
   return new Promise((resolve, reject) => {
@@ -240,7 +231,6 @@ function startApi(port, extraEnv) {
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   return spawn(process.execPath, [API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
-
 
 const format = (side) => `${side.rps.toFixed(0)} req/s p50 ${side.p50.toFixed(1)} ms p99 ${side.p99.toFixed(1)} ms`;
 

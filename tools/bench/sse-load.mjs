@@ -24,18 +24,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureApiBuild, freePort, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
+import { API_DIR, API_MAIN, ensureApiBuild, freePort, requireFromApi, ROOT, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const API_DIR = path.join(ROOT, 'apps/api');
-const API_MAIN = path.join(API_DIR, 'dist/main.js');
 const WRITES = path.join(API_DIR, 'dist/modules/notifications/notification-writes.js');
-const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
 
 const { values: args } = parseArgs({
   options: {

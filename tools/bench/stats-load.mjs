@@ -28,18 +28,11 @@
 // the end, on failure and on Ctrl-C.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool as HttpPool } from 'undici';
-import { ensureApiBuild, freePort, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const API_DIR = path.join(ROOT, 'apps/api');
-const API_MAIN = path.join(API_DIR, 'dist/main.js');
-const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
+import { API_MAIN, ensureApiBuild, freePort, requireFromApi, ROOT, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 
 const { values: args } = parseArgs({
   options: {
