@@ -157,6 +157,17 @@ describe('money survives kill -9 of the API mid-step', () => {
     return { id, intentId };
   }
 
+  /** Paying again after the restart: paid once, one pay in its history, one hold in the ledger and at Stripe. */
+  async function expectPaidOnceAfterRestart(id: string, intentId: string): Promise<void> {
+    const paid = await call('POST', '/payments/set-paid', { request_id: id }, fan.token);
+    expect(paid.status).toBe(200);
+    expect(paid.body.request).toMatchObject({ paid: true, status: 1 });
+    expect(await requestRow(id)).toEqual({ status: 1, paid: true, history: ['create', 'pay'] });
+    expect(await movementsOf(id)).toEqual({ authorised: 1 });
+    expect(fake.intents.get(intentId)?.status).toBe('requires_capture');
+    await expectLedgerBalanced();
+  }
+
   it('a payment: killed while set-paid reads the card from Stripe; nothing was written, and paying again after the restart pays once', async () => {
     const { id, intentId } = await bookedWithStripe('shoutout');
     const held = fake.hold('GET', new RegExp(`^/v1/payment_intents/${intentId}$`), 'before');
@@ -171,13 +182,7 @@ describe('money survives kill -9 of the API mid-step', () => {
     expect(await requestRow(id)).toEqual({ status: 1, paid: false, history: ['create'] });
     expect(await movementsOf(id)).toEqual({});
 
-    const paid = await call('POST', '/payments/set-paid', { request_id: id }, fan.token);
-    expect(paid.status).toBe(200);
-    expect(paid.body.request).toMatchObject({ paid: true, status: 1 });
-    expect(await requestRow(id)).toEqual({ status: 1, paid: true, history: ['create', 'pay'] });
-    expect(await movementsOf(id)).toEqual({ authorised: 1 });
-    expect(fake.intents.get(intentId)?.status).toBe('requires_capture');
-    await expectLedgerBalanced();
+    await expectPaidOnceAfterRestart(id, intentId);
   }, 420_000);
 
   it('a payment: killed after set-paid recorded the hold in the ledger, before its transaction marked the request paid; after the restart it is paid once, the hold recorded once', async () => {
@@ -205,13 +210,7 @@ describe('money survives kill -9 of the API mid-step', () => {
     expect(await movementsOf(id)).toEqual({ authorised: 1 });
     await expectLedgerBalanced();
 
-    const paid = await call('POST', '/payments/set-paid', { request_id: id }, fan.token);
-    expect(paid.status).toBe(200);
-    expect(paid.body.request).toMatchObject({ paid: true, status: 1 });
-    expect(await requestRow(id)).toEqual({ status: 1, paid: true, history: ['create', 'pay'] });
-    expect(await movementsOf(id)).toEqual({ authorised: 1 });
-    expect(fake.intents.get(intentId)?.status).toBe('requires_capture');
-    await expectLedgerBalanced();
+    await expectPaidOnceAfterRestart(id, intentId);
   }, 420_000);
 
   it('an acceptance: killed after Stripe captured but before the API heard it; the capture job runs again and the card is charged once', async () => {
