@@ -49,7 +49,6 @@ interface SseEvent {
  */
 class SseReader {
   readonly events: SseEvent[] = [];
-  readonly refusals: number[] = [];
   lastId: number | null = null;
   connects = 0;
   private controller: AbortController | null = null;
@@ -97,7 +96,6 @@ class SseReader {
         if (this.lastId !== null) headers['last-event-id'] = String(this.lastId);
         const response = await fetch(`${this.baseUrl()}/api/v1/user/notifications/stream`, { headers, signal: controller.signal });
         if (response.status !== 200 || !response.body) {
-          this.refusals.push(response.status);
           await response.text();
         } else {
           this.connects += 1;
@@ -137,9 +135,10 @@ class SseReader {
  * Issue 25: PostgreSQL stopped (fast shutdown) and started again under load. The API (the real
  * entrypoint as its own process) on a PostgreSQL of this test's own (the suite's shared one is
  * never stopped) keeps answering while the database is down, each answer the status_response
- * envelope (503) within 5 s, its health saying so, the process alive; once PostgreSQL is back it
- * answers again by itself, its jobs run, and stream clients, one kept connected and one cut
- * until after new notifications were written, get every notification once, in order.
+ * envelope (503) within 5 s, its health saying so, the process alive (a job ending meanwhile
+ * included); once PostgreSQL is back it answers again by itself, the job cut short completes once,
+ * and stream clients, one kept connected and one cut until after new notifications were written,
+ * get every notification once, in order.
  */
 describe('PostgreSQL restarted under load', () => {
   let root: string;
@@ -275,6 +274,7 @@ describe('PostgreSQL restarted under load', () => {
       await until('the void job called Stripe', () => Promise.race([voidArrived.then(() => true), sleep(100).then(() => false)]), 20_000);
 
       // Fast shutdown (SIGINT) under the load; the cut stream stays away until after the recovery.
+      const stopAt = Date.now();
       await postgres?.stop();
       postgres = null;
       const downAt = Date.now();
@@ -338,10 +338,12 @@ describe('PostgreSQL restarted under load', () => {
 
       await load.stop();
       const down = answers.filter((answer) => answer.startedAt >= downAt && answer.endedAt <= upFrom);
-      const slow = answers.filter((answer) => answer.endedAt - answer.startedAt >= ANSWER_WITHIN_MS);
+      // Quick while PostgreSQL stops, is down and starts (a loaded machine may be slower while it is up; a hang shows as no answer, unenveloped).
+      const slow = answers.filter((answer) => answer.endedAt > stopAt && answer.startedAt < upAt && answer.endedAt - answer.startedAt >= ANSWER_WITHIN_MS);
       const unenveloped = answers.filter((answer) => !answer.enveloped);
       const failedNot503 = answers.filter((answer) => answer.status >= 300 && answer.status !== 503);
       process.stdout.write(`load: ${answers.length} answers, ${down.length} while down (${down.filter((answer) => answer.status === 503).length} answered 503)\n`);
+      if ([slow, unenveloped, failedNot503].some((list) => list.length > 0)) process.stdout.write(`The API's output:\n${api.output().slice(-8000)}\n`);
       expect(down.length).toBeGreaterThan(10);
       // While down, writes and reads the API cannot answer from memory are 503 in the envelope.
       expect(down.filter((answer) => answer.what.startsWith('POST')).every((answer) => answer.status === 503 && answer.code === 1503)).toBe(true);
