@@ -3,7 +3,7 @@ import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { RequestTimers } from '../src/modules/booking/request-timers';
 import { api } from './support/accounts-api';
-import { bookAndPay, bookingPayload, book, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
+import { book, bookAndPay, bookingPayload, createBookableAthlete, deliverVideo, movementsOf, settle, statusOf } from './support/booking';
 import { FakeClock } from './support/fake-clock';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
@@ -188,12 +188,7 @@ describe('request timers, on a clock the test moves', () => {
     const camp = await bookAndPay(testApp, fan, bookingPayload('camp', athlete.account.id, { now: nowSeconds(), startsIn: DAY, hours: 2 }));
     await api(testApp).put(`/booking/request/accept?request_id=${video}`, {}, athlete.token).expect(200);
     await api(testApp).put(`/booking/request/accept?request_id=${camp}`, {}, athlete.token).expect(200);
-    await request(testApp.server)
-      .post('/api/v1/athlete/shoutouts')
-      .set('x-access-token', athlete.token)
-      .field('request_id', video)
-      .attach('video', fixture('intro-5s.mp4'), { filename: 'v.mp4', contentType: 'video/mp4' })
-      .expect(201);
+    await deliverVideo(testApp, athlete, video);
     clock.advance((DAY + 2 * HOUR + 2 * DAY - 60) * 1000);
     await sweep();
     expect(await statusOf(testApp, camp)).toBe(2);

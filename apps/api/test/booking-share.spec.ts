@@ -2,7 +2,7 @@ import request from 'supertest';
 import { UserType } from '@huddle/domain';
 import { JobsService } from '../src/modules/jobs/jobs.service';
 import { api, outboxFor } from './support/accounts-api';
-import { bookAndPay, bookingPayload, createBookableAthlete, settle } from './support/booking';
+import { bookAndPay, bookingPayload, createBookableAthlete, deliverVideo, settle } from './support/booking';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
 import { fixture } from './support/media';
@@ -37,14 +37,9 @@ describe('shoutout watch links', () => {
     (payload.shoutout as Record<string, string>).recipients_emails = emails;
     const id = await bookAndPay(testApp, fan, payload);
     await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
-    const delivered = await request(testApp.server)
-      .post('/api/v1/athlete/shoutouts')
-      .set('x-access-token', athlete.token)
-      .field('request_id', id)
-      .attach('video', fixture('intro-5s.mp4'), { filename: 'v.mp4', contentType: 'video/mp4' })
-      .expect(201);
+    const delivered = await deliverVideo(testApp, athlete, id);
     await settle(testApp);
-    return { id, original: delivered.body.request.details.video };
+    return { id, original: delivered.details.video as string };
   }
 
   it("approving a shoutout mails each recipient the watch link, which shows the athlete and the watermarked video, nothing of the request", async () => {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ErrorCode, UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { api, uploadIntro } from './support/accounts-api';
-import { bookAndPay, bookingPayload, createBookableAthlete, settle } from './support/booking';
+import { bookAndPay, bookingPayload, createBookableAthlete, deliverVideo, settle } from './support/booking';
 import { FakeClock } from './support/fake-clock';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
@@ -47,13 +47,8 @@ describe('delivered request videos play only through short-lived signed URLs', (
     athlete = await createBookableAthlete(testApp);
     requestId = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
     await api(testApp).put(`/booking/request/accept?request_id=${requestId}`, {}, athlete.token).expect(200);
-    const delivered = await request(testApp.server)
-      .post('/api/v1/athlete/shoutouts')
-      .set('x-access-token', athlete.token)
-      .field('request_id', requestId)
-      .attach('video', fixture('intro-5s.mp4'), { filename: 'v.mp4', contentType: 'video/mp4' })
-      .expect(201);
-    original = delivered.body.request.details.video;
+    const delivered = await deliverVideo(testApp, athlete, requestId);
+    original = delivered.details.video as string;
     // The watermarked copy is rendered by a job.
     await settle(testApp);
   });
