@@ -1,28 +1,23 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { checkLedger } from '../src/modules/payments/ledger';
-import { queryDatabase, startApiProcess } from './support/api-process';
+import { queryDatabase } from './support/api-process';
 import type { ApiProcess } from './support/api-process';
 import { bookingPayload, createBookableAthlete } from './support/booking';
 import { FakeClock } from './support/fake-clock';
-import { FakeStripeServer } from './support/fake-stripe-server';
+import type { FakeStripeServer } from './support/fake-stripe-server';
+import { createCrashHarness } from './support/crash-harness';
+import type { CrashHarness } from './support/crash-harness';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
-import { freePort } from './support/free-port';
 import { fixture } from './support/media';
 import { readyStripeAthlete } from './support/payouts';
 import { createTestApp } from './support/test-app';
-import { createTestDatabase } from './support/test-database';
 import type { TestDatabase } from './support/test-database';
-
-const WEBHOOK_SECRET = 'whsec_huddle_test_secret';
 
 interface Answer {
   status: number;
@@ -46,15 +41,12 @@ describe('money survives kill -9 of the API mid-step', () => {
   let admin: SignedIn;
   let athlete: SignedIn;
   let dataDir: string;
+  let harness: CrashHarness | undefined;
   let running: ApiProcess | null = null;
-  const processes: ApiProcess[] = [];
 
   beforeAll(async () => {
-    fake = new FakeStripeServer();
-    const stripeUrl = await fake.start();
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(join(tmpdir(), 'huddle-money-crash-'));
-    stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_huddle', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_huddle', STRIPE_API_URL: stripeUrl };
+    harness = await createCrashHarness('money-crash');
+    ({ fake, database, dataDir, stripeEnv } = harness);
     // The set-up runs in-process: a fan, an administrator, and an athlete with a ready Express account and two finished requests ($320 payable).
     const clock = new FakeClock(new Date());
     const setup = await createTestApp({ database, overrides: [{ provide: Clock, useValue: clock }], env: { ...stripeEnv, DATA_DIR: dataDir } });
@@ -70,17 +62,10 @@ describe('money survives kill -9 of the API mid-step', () => {
   }, 420_000);
 
   afterAll(async () => {
-    for (const running of processes) await running.kill();
-    await fake?.stop();
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await harness?.close();
   });
 
-  async function startApi(): Promise<ApiProcess> {
-    const started = await startApiProcess(database.url, dataDir, stripeEnv, await freePort());
-    processes.push(started);
-    return started;
-  }
+  const startApi = (): Promise<ApiProcess> => (harness as CrashHarness).startApi();
 
   /** kill -9 of the running API, then a new process on the same database: the next step's API. */
   async function crashAndRestart(): Promise<ApiProcess> {

@@ -1,23 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
-import { startApiProcess, queryDatabase } from './support/api-process';
+import { queryDatabase } from './support/api-process';
 import type { ApiProcess } from './support/api-process';
 import { createBookableAthlete } from './support/booking';
 import { FakeClock } from './support/fake-clock';
-import { FakeStripeServer } from './support/fake-stripe-server';
+import type { FakeStripeServer } from './support/fake-stripe-server';
+import { createCrashHarness } from './support/crash-harness';
+import type { CrashHarness } from './support/crash-harness';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
-import { freePort } from './support/free-port';
 import { readyStripeAthlete } from './support/payouts';
 import { createTestApp } from './support/test-app';
-import { createTestDatabase } from './support/test-database';
 import type { TestDatabase } from './support/test-database';
-
-const WEBHOOK_SECRET = 'whsec_huddle_test_secret';
 
 /**
  * The real API entrypoint (src/main.ts) as its own process, killed with SIGKILL at the worst
@@ -32,15 +27,11 @@ describe('a payout survives kill -9 of the API: paid exactly once', () => {
   let stripeEnv: Record<string, string>;
   let admin: SignedIn;
   let athlete: SignedIn;
-  let dataDir: string;
-  const processes: ApiProcess[] = [];
+  let harness: CrashHarness | undefined;
 
   beforeAll(async () => {
-    fake = new FakeStripeServer();
-    const stripeUrl = await fake.start();
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(join(tmpdir(), 'huddle-crash-'));
-    stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_huddle', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_huddle', STRIPE_API_URL: stripeUrl };
+    harness = await createCrashHarness('payouts-crash');
+    ({ fake, database, stripeEnv } = harness);
     // The set-up runs in-process: an athlete with a ready Express account and two finished requests ($320 payable).
     const clock = new FakeClock(new Date());
     const setup = await createTestApp({ database, overrides: [{ provide: Clock, useValue: clock }], env: stripeEnv });
@@ -55,17 +46,10 @@ describe('a payout survives kill -9 of the API: paid exactly once', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const running of processes) await running.kill();
-    await fake?.stop();
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await harness?.close();
   });
 
-  async function startApi(): Promise<ApiProcess> {
-    const running = await startApiProcess(database.url, dataDir, stripeEnv, await freePort());
-    processes.push(running);
-    return running;
-  }
+  const startApi = (): Promise<ApiProcess> => (harness as CrashHarness).startApi();
 
   const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => queryDatabase<T>(database.url, sql, params);
 
