@@ -38,7 +38,14 @@ interface ShareRow {
  * its athlete's payout items (an allocation pays its request's athlete, who is its item's); the
  * few open disputes and incidents are read once, not per request.
  */
-export async function sharesOf(manager: EntityManager, athleteIds: readonly string[], finishedOnly = true, names = true): Promise<AthleteShare[]> {
+export interface SharesOptions {
+  /** Only finished requests, the payable candidates (default); false adds those still under way. */
+  finishedOnly?: boolean;
+  /** The requests' names (default); false keeps the read index-only, each name then ''. */
+  names?: boolean;
+}
+
+export async function sharesOf(manager: EntityManager, athleteIds: readonly string[], { finishedOnly = true, names = true }: SharesOptions = {}): Promise<AthleteShare[]> {
   if (athleteIds.length === 0) return [];
   const rows: ShareRow[] = await manager.query(
     `WITH held AS (

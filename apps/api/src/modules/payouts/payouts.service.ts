@@ -473,7 +473,7 @@ export class PayoutsService implements OnModuleInit {
 
   /** Each request's payout status (the request's payment block; unknown ids read unpaid). */
   async payoutStatuses(athleteId: string, requestIds: readonly string[]): Promise<Map<string, RequestPayoutStatus>> {
-    const shares = await sharesOf(this.dataSource.manager, [athleteId], false, false);
+    const shares = await sharesOf(this.dataSource.manager, [athleteId], { finishedOnly: false, names: false });
     const marked: Array<{ request_id: string }> = await this.dataSource.query(`SELECT request_id FROM request_payout_marks WHERE request_id = ANY($1::uuid[])`, [requestIds]);
     const markedIds = new Set(marked.map((row) => row.request_id));
     return new Map(
@@ -496,7 +496,7 @@ export class PayoutsService implements OnModuleInit {
   /** The athlete's money alone (the locker room's): owed, held, payable, on its way and paid. */
   async money(athleteId: string): Promise<Omit<AthletePayoutSummary, 'items'>> {
     const manager = this.dataSource.manager;
-    const shares = await sharesOf(manager, [athleteId], false, false);
+    const shares = await sharesOf(manager, [athleteId], { finishedOnly: false, names: false });
     const finished = shares.filter((share) => share.status === 5);
     const owedCents = shares.filter((share) => share.status !== 5).reduce((sum, share) => sum + Math.max(0, share.shareCents), 0);
     const heldCents = finished.filter((share) => share.disputed).reduce((sum, share) => sum + Math.max(0, share.shareCents - share.sentCents - share.pendingCents - share.markedCents), 0);
