@@ -15,7 +15,7 @@
 // Without podman it says so and exits 0 (.ci/run calls it wherever it runs).
 // --no-images uses the images already built instead of running `npm run images` first.
 import { randomBytes } from 'node:crypto';
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +69,7 @@ function isRunning(name) {
   return podman(['container', 'inspect', '--format', '{{.State.Running}}', name], { capture: true, check: false }).stdout.trim() === 'true';
 }
 
-async function waitFor(what, probe, container, timeoutMs = 180_000) {
+export async function waitFor(what, probe, container, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   let lastError = null;
   while (Date.now() < deadline) {
@@ -85,13 +85,13 @@ async function waitFor(what, probe, container, timeoutMs = 180_000) {
   throw new Error(`${what}: not ready within ${timeoutMs / 1000} s (${lastError?.message ?? 'no answer'})${container ? `\n${containerLogs(container)}` : ''}`);
 }
 
-async function get(url) {
+export async function get(url) {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
 /** A browser-like API client: a cookie jar and the shell's Origin, through the shell's /api proxy. */
-function apiClient(base, origin, cookies = new Map()) {
+export function apiClient(base, origin, cookies = new Map()) {
   const call = async function call(method, path, body) {
     const headers = { Origin: origin, Accept: 'application/json' };
     if (cookies.size > 0) headers.Cookie = [...cookies].map(([key, value]) => `${key}=${value}`).join('; ');
@@ -125,7 +125,7 @@ async function uploadPhoto(client) {
   return client('POST', 'user/upload-photo', form);
 }
 
-async function bookAndPay(apiBase, origin) {
+export async function bookAndPay(apiBase, origin) {
   const suffix = randomBytes(4).toString('hex');
   const phone = () => `(555) ${String(200 + (randomBytes(1)[0] % 700)).padStart(3, '0')}-${String(randomBytes(2).readUInt16BE() % 10000).padStart(4, '0')}`;
   const athlete = apiClient(apiBase, origin);
@@ -170,7 +170,7 @@ async function bookAndPay(apiBase, origin) {
   const paid = await fan('POST', 'payments/set-paid', { request_id: id });
   if (paid.request.status !== 1 || paid.request.paid !== true) throw new Error(`set-paid answered ${JSON.stringify(paid.request).slice(0, 300)}`);
   log(`fan booked shoutout ${id} and paid with the sandbox card (${card.status ?? 'confirmed'}): status ${paid.request.status}, paid ${paid.request.paid}`);
-  return { id, fan };
+  return { id, fan, photoPath: photo.path };
 }
 
 async function smoke() {
@@ -300,8 +300,10 @@ async function main() {
   log(`passed in ${((Date.now() - start) / 1000).toFixed(0)} s`);
 }
 
-main().catch((error) => {
-  console.error(`smoke: FAILED: ${error.message}`);
-  for (const name of started) podman(['rm', '-f', '-t', '2', name], { capture: true, check: false });
-  process.exit(1);
-});
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`smoke: FAILED: ${error.message}`);
+    for (const name of started) podman(['rm', '-f', '-t', '2', name], { capture: true, check: false });
+    process.exit(1);
+  });
+}

@@ -6,7 +6,8 @@
 //   huddle-shell        the shell's server (deploy/shell.Containerfile)
 //   huddle-remote-<r>   each role remote, r = fan|athlete|business|admin (deploy/remote.Containerfile)
 //   huddle-api-proxy    nginx in front of the API replicas (deploy/api-proxy.Containerfile)
-//   huddle-postgres-local  PostgreSQL from Debian, for deploy/smoke.sh only (local bases only)
+//   huddle-postgres-local  PostgreSQL from Debian, for the smoke tests only (local bases only)
+//   huddle-s3-local     s3rver in place of MinIO, for the compose run only (local bases only)
 //
 // The JavaScript is built once here (Nx, cached) and the images copy the built files: no image
 // compiles anything. The build context is staged in dist/images/context: the lockfile and every
@@ -153,6 +154,7 @@ function stageContext(usesLocalBase) {
   const serverPackages = stageStaticServer(join(contextDir, 'static-server'));
   copy(join(deployDir, 'api-proxy'), join(contextDir, 'api-proxy'));
   copy(join(deployDir, 'postgres-local'), join(contextDir, 'postgres-local'));
+  copy(join(deployDir, 's3-local'), join(contextDir, 's3-local'));
   if (usesLocalBase) {
     // The build machine's own Node 20 and npm, for the local Node base (deploy/node-base.Containerfile).
     copy(realpathSync(process.execPath), join(contextDir, 'node/node'));
@@ -203,6 +205,7 @@ export const IMAGES = [
   ...REMOTES.map((remote) => ({ file: 'remote.Containerfile', tag: `localhost/huddle-remote-${remote}:latest`, base: 'node', args: { REMOTE: remote } })),
   { file: 'api-proxy.Containerfile', tag: 'localhost/huddle-api-proxy:latest', base: 'debian' },
   { file: 'postgres-local.Containerfile', tag: 'localhost/huddle-postgres-local:latest', base: 'debian', localOnly: true },
+  { file: 's3-local.Containerfile', tag: 'localhost/huddle-s3-local:latest', base: 'node', localOnly: true },
 ];
 
 /** Builds every image (and, with local bases, the bases when missing); prints their sizes. */
