@@ -485,6 +485,8 @@ describe('fuzz: every documented route answers hostile input with the envelope, 
     expect(covered.routes).toBe(documented);
     expect(covered.routes).toBeGreaterThanOrEqual(30);
     expect(covered.sent).toBeGreaterThan(3_000);
+    // The figure of the report: what was probed (each part above found nothing to report).
+    process.stdout.write(`fuzz: ${covered.routes} operations of the served document, ${covered.sent} hostile requests, none answered 500 or above or outside the envelope, each within ${ANSWER_WITHIN_MS / 1000} s (malformed multipart within ${MULTIPART_ANSWER_WITHIN_MS / 1000} s)\n`);
   });
 });
 

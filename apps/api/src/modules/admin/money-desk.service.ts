@@ -124,7 +124,7 @@ export class MoneyDeskService {
     return this.dataSource.transaction(async (manager) => {
       const resolved = await this.payments.moneyIncidents.resolveIn(manager, id, adminId, resolution.trim());
       if (!resolved) {
-        const [existing] = await this.payments.moneyIncidents.byIds([id]);
+        const [existing] = await this.payments.moneyIncidents.byIds([id], manager);
         if (!existing) throw AdminErrors.incidentNotFound();
         throw AdminErrors.incidentResolved();
       }

@@ -117,8 +117,9 @@ export class MoneyIncidents {
     return rows.map(toIncident);
   }
 
-  async byIds(ids: readonly string[]): Promise<MoneyIncident[]> {
-    const rows: IncidentRow[] = await this.dataSource.query(`SELECT * FROM money_incidents WHERE id = ANY($1::uuid[])`, [ids]);
+  /** `manager`: the caller's transaction, when it reads inside one. */
+  async byIds(ids: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<MoneyIncident[]> {
+    const rows: IncidentRow[] = await manager.query(`SELECT * FROM money_incidents WHERE id = ANY($1::uuid[])`, [ids]);
     return rows.map(toIncident);
   }
 
