@@ -201,6 +201,21 @@ describe("the athlete's calendar and iCal feed", () => {
     expect(await feedUrl()).toBe(renewed);
   });
 
+  it("gives the feed's URL on the app's origin the athlete uses (Origin, else Referer), on PUBLIC_APP_URL's for any other", async () => {
+    const token = (await feedUrl()).split('/').pop();
+    const ask = (header: string, value: string) => api(testApp).get('/athlete/calendar/feed', athlete.token).set(header, value).expect(200);
+    expect((await ask('Origin', 'http://127.0.0.1:4200')).body.url).toBe(`http://127.0.0.1:4200/api/v1/public/calendar/${token}`);
+    // The app calls its API on its own origin, and a browser sends no Origin on a same-origin GET.
+    expect((await ask('Referer', 'http://127.0.0.1:4200/calendar?view=month')).body.url).toBe(`http://127.0.0.1:4200/api/v1/public/calendar/${token}`);
+    for (const odd of ['http://evil.test', 'http://localhost:9999', 'null', 'not a url']) {
+      expect([odd, (await ask('Origin', odd)).body.url]).toEqual([odd, `http://localhost:4200/api/v1/public/calendar/${token}`]);
+    }
+    const renewed = await api(testApp).post('/athlete/calendar/feed/regenerate', {}, athlete.token).set('Origin', 'http://127.0.0.1:4200').expect(200);
+    expect(renewed.body.url).toMatch(/^http:\/\/127\.0\.0\.1:4200\/api\/v1\/public\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    // The same secret whichever origin shows it.
+    expect(await feedUrl()).toBe(renewed.body.url.replace('http://127.0.0.1:4200', 'http://localhost:4200'));
+  });
+
   it('answers 404 at once for a malformed or unknown token, without the extension too', async () => {
     const valid = pathOf(await feedUrl());
     const token = valid.split('/').pop()!.replace(/\.ics$/, '');

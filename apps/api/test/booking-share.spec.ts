@@ -107,6 +107,30 @@ describe('shoutout watch links', () => {
     await request(testApp.server).get(`/api/v1/public/watch?token=${tokenOf(renewed.body.share_url)}`).expect(200);
   });
 
+  it("gives the requester the link on the app's origin they use (Origin, else Referer), on PUBLIC_APP_URL's for any other; emails keep PUBLIC_APP_URL's", async () => {
+    const dora = `dora-${Date.now()}@example.com`;
+    const { id } = await deliveredShoutout(dora);
+    const approved = await api(testApp).put('/booking/request/approve', { request_id: id }, fan.token).set('Origin', 'http://127.0.0.1:4200').expect(200);
+    const token = tokenOf(approved.body.request.share_url);
+    expect(approved.body.request.share_url).toBe(`http://127.0.0.1:4200/watch/${token}`);
+    const view = (header: string, value: string) => api(testApp).get(`/booking/request?id=${id}`, fan.token).set(header, value).expect(200);
+    expect((await view('Origin', 'http://127.0.0.1:4200')).body.request.share_url).toBe(`http://127.0.0.1:4200/watch/${token}`);
+    // The app calls its API on its own origin, and a browser sends no Origin on a same-origin GET.
+    expect((await view('Referer', `http://127.0.0.1:4200/request/${id}`)).body.request.share_url).toBe(`http://127.0.0.1:4200/watch/${token}`);
+    for (const odd of ['http://evil.test', 'http://localhost:9999', 'null']) {
+      expect([odd, (await view('Origin', odd)).body.request.share_url]).toEqual([odd, `http://localhost:4200/watch/${token}`]);
+    }
+    await settle(testApp);
+    expect((await outboxFor(testApp, dora))[0]?.text_body).toContain(`http://localhost:4200/watch/${token}`);
+
+    await api(testApp).delete(`/booking/request/share?request_id=${id}`, fan.token).expect(200);
+    const renewed = await api(testApp).post(`/booking/request/share?request_id=${id}`, {}, fan.token).set('Origin', 'http://127.0.0.1:4200').expect(201);
+    expect(renewed.body.share_url).toMatch(/^http:\/\/127\.0\.0\.1:4200\/watch\/[A-Za-z0-9_-]{43}$/);
+    // Without an origin (another client than the app): PUBLIC_APP_URL's. (A POST from a foreign origin is refused before it.)
+    const again = await api(testApp).post(`/booking/request/share?request_id=${id}`, {}, fan.token).expect(201);
+    expect(again.body.share_url).toBe(`http://localhost:4200/watch/${tokenOf(renewed.body.share_url)}`);
+  });
+
   it('other services make no link', async () => {
     const id = await bookAndPay(testApp, fan, bookingPayload('endorsement', athlete.account.id));
     await api(testApp).put(`/booking/request/accept?request_id=${id}&disclosure_acknowledged=true`, {}, athlete.token).expect(200);

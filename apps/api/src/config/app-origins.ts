@@ -29,3 +29,24 @@ export function appBaseOn(config: Pick<AppConfig, 'PUBLIC_APP_URL' | 'CORS_ORIGI
   if (wanted === null || wanted !== origin.replace(/\/+$/, '') || !appOrigins(config).includes(wanted)) return null;
   return `${wanted}${base.pathname}`;
 }
+
+/**
+ * Where a request says it was made from: its Origin header, else its Referer's origin (browsers
+ * send no Origin on a same-origin GET, and the app calls its API on its own origin); null when
+ * it says neither.
+ */
+export function requestOrigin(headers: Record<string, string | string[] | undefined>): string | null {
+  const origin = headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') return origin;
+  const referer = headers.referer;
+  return typeof referer === 'string' ? originOf(referer) : null;
+}
+
+/**
+ * The app's base URL (ending in '/') for a link an answer hands out (a shoutout's watch link, the
+ * calendar feed's URL): on the origin the person used when it is one of the app's (appBaseOn),
+ * else PUBLIC_APP_URL's. A read never fails because of an odd origin; it falls back.
+ */
+export function appBaseOrPublic(config: Pick<AppConfig, 'PUBLIC_APP_URL' | 'CORS_ORIGINS'>, origin: string | null): string {
+  return appBaseOn(config, origin) ?? (appBaseOn(config, null) as string);
+}

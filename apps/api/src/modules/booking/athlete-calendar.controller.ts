@@ -6,6 +6,7 @@ import { Public, Roles } from '../../common/access/access.decorators';
 import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
+import { RequestOrigin } from '../../config/request-origin.decorator';
 import { Transactions } from '../../database/transactions';
 import { calendarEventsOf } from './athlete-calendar.query';
 import { CalendarFeeds } from './calendar-feeds';
@@ -55,8 +56,8 @@ export class AthleteCalendarController {
   @Roles(UserType.Athlete)
   @ApiOperation({ summary: "The athlete's private iCal feed URL, made on the first ask; the same URL until regenerated." })
   @ApiOkEnvelope(CalendarFeedPayload)
-  async feed(@CurrentAccount() account: AuthenticatedAccount): Promise<CalendarFeedPayload> {
-    return { url: await this.transactions.run(() => this.feeds.urlFor(account.id)) };
+  async feed(@CurrentAccount() account: AuthenticatedAccount, @RequestOrigin() origin: string | null): Promise<CalendarFeedPayload> {
+    return { url: await this.transactions.run(() => this.feeds.urlFor(account.id, origin)) };
   }
 
   @Post('feed/regenerate')
@@ -64,8 +65,8 @@ export class AthleteCalendarController {
   @Roles(UserType.Athlete)
   @ApiOperation({ summary: 'A new secret for the feed: the old URL answers 404 from now on.' })
   @ApiOkEnvelope(CalendarFeedPayload)
-  async regenerate(@CurrentAccount() account: AuthenticatedAccount): Promise<CalendarFeedPayload> {
-    return { url: await this.transactions.run(() => this.feeds.regenerate(account.id)) };
+  async regenerate(@CurrentAccount() account: AuthenticatedAccount, @RequestOrigin() origin: string | null): Promise<CalendarFeedPayload> {
+    return { url: await this.transactions.run(() => this.feeds.regenerate(account.id, origin)) };
   }
 }
 

@@ -112,23 +112,24 @@ export class BookingRequestsService {
   }
 
   /** The request as this caller may see it; 1404 for anyone with no part in it, as for a missing one. */
-  async view(requestId: string, actor: RequestActor): Promise<RequestDto> {
+  async view(requestId: string, actor: RequestActor, origin: string | null = null): Promise<RequestDto> {
     const request = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
-    return this.viewOf(request, actor);
+    return this.viewOf(request, actor, origin);
   }
 
-  async viewByPaidId(paidId: string, actor: RequestActor): Promise<RequestDto> {
+  async viewByPaidId(paidId: string, actor: RequestActor, origin: string | null = null): Promise<RequestDto> {
     const request = await this.transactions.manager.findOneBy(RequestEntity, { paidId });
-    return this.viewOf(request, actor);
+    return this.viewOf(request, actor, origin);
   }
 
-  async viewOf(request: RequestEntity | null, actor: RequestActor): Promise<RequestDto> {
+  /** origin: the app's origin the caller uses, for a finished shoutout's share link (ShareLinks.urlOf). */
+  async viewOf(request: RequestEntity | null, actor: RequestActor, origin: string | null = null): Promise<RequestDto> {
     const party = request ? partyOf(request, actor) : null;
     if (!request || !party || party === 'system') throw BookingErrors.requestNotFound();
     const manager = this.transactions.manager;
     const shared = request.type === 'shoutout' && request.status === RequestStatus.Finished && party === 'requester';
     const { parties, history, review, campaignName } = await requestPageOf(manager, request);
-    const shareUrl = shared ? await this.shares.liveUrl(request.id) : null;
+    const shareUrl = shared ? await this.shares.liveUrl(request.id, origin) : null;
     const inCampaign = request.endorsementCampaignId !== null;
     // A dispute of a campaign's one payment is the campaign's; its business sees it on each request.
     const subjects = inCampaign && party !== 'athlete' ? [request.id, request.endorsementCampaignId as string] : [request.id];

@@ -11,6 +11,7 @@ import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { RequestOrigin } from '../../config/request-origin.decorator';
 import { StagedUploadsInterceptor, UploadedFormFields } from '../media/media.module';
 import type { FormFields } from '../media/media.module';
 import { BookingErrors } from './booking.errors';
@@ -82,8 +83,8 @@ export class BookingController {
   @Roles(...READERS)
   @ApiOperation({ summary: 'A paid request by its shareable id (/request/@{paid_id}); same access as by id.' })
   @ApiOkEnvelope(RequestPayload)
-  async byPaidId(@CurrentAccount() account: AuthenticatedAccount, @Query() query: PaidIdQuery): Promise<RequestPayload> {
-    return { request: await this.requests.viewByPaidId(query.paid_id, account) };
+  async byPaidId(@CurrentAccount() account: AuthenticatedAccount, @Query() query: PaidIdQuery, @RequestOrigin() origin: string | null): Promise<RequestPayload> {
+    return { request: await this.requests.viewByPaidId(query.paid_id, account, origin) };
   }
 
   @Get('request/video')
@@ -103,8 +104,8 @@ export class BookingController {
   @Roles(...READERS)
   @ApiOperation({ summary: 'A request, for its requester, its athlete or an administrator; 1404 for anyone else, as for a missing one.' })
   @ApiOkEnvelope(RequestPayload)
-  async byId(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestLookupQuery): Promise<RequestPayload> {
-    return { request: await this.requests.view(query.id, account) };
+  async byId(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestLookupQuery, @RequestOrigin() origin: string | null): Promise<RequestPayload> {
+    return { request: await this.requests.view(query.id, account, origin) };
   }
 
   @Put('request/accept')
@@ -143,8 +144,13 @@ export class BookingController {
   @ApiBody({ type: ApproveBody })
   @ApiOperation({ summary: 'The requester approves a delivered video, a held event or a completed video chat: the request is finished.' })
   @ApiOkEnvelope(RequestPayload)
-  approve(@CurrentAccount() account: AuthenticatedAccount, @UploadedFormFields() fields: FormFields, @Body() body: unknown): Promise<RequestPayload> {
-    return this.act(requestIdOf(fields, body), 'approve', account);
+  approve(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @UploadedFormFields() fields: FormFields,
+    @Body() body: unknown,
+    @RequestOrigin() origin: string | null,
+  ): Promise<RequestPayload> {
+    return this.act(requestIdOf(fields, body), 'approve', account, origin);
   }
 
   @Put('request/flag')
@@ -159,9 +165,9 @@ export class BookingController {
   @Roles(...REQUESTERS)
   @ApiOperation({ summary: "The requester's rating (1-5) of a finished request, once; it shows on the athlete's profile at once." })
   @ApiOkEnvelope(RequestPayload)
-  async review(@CurrentAccount() account: AuthenticatedAccount, @Body() body: ReviewBody): Promise<RequestPayload> {
+  async review(@CurrentAccount() account: AuthenticatedAccount, @Body() body: ReviewBody, @RequestOrigin() origin: string | null): Promise<RequestPayload> {
     const request = await this.requests.review(body.request_id, account, body.rate);
-    return { request: await this.requests.viewOf(request, account) };
+    return { request: await this.requests.viewOf(request, account, origin) };
   }
 
   @Post('request/support')
@@ -187,13 +193,13 @@ export class BookingController {
   @Roles(...REQUESTERS)
   @ApiOperation({ summary: 'The requester makes a new watch link for a finished shoutout (the live one when there is one).' })
   @ApiOkEnvelope(SharePayload, 201)
-  async renewShare(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestIdQuery): Promise<SharePayload> {
-    return { share_url: await this.shares.renew(query.request_id, account) };
+  async renewShare(@CurrentAccount() account: AuthenticatedAccount, @Query() query: RequestIdQuery, @RequestOrigin() origin: string | null): Promise<SharePayload> {
+    return { share_url: await this.shares.renew(query.request_id, account, origin) };
   }
 
-  private async act(requestId: string, action: RequestAction, account: AuthenticatedAccount): Promise<RequestPayload> {
+  private async act(requestId: string, action: RequestAction, account: AuthenticatedAccount, origin: string | null = null): Promise<RequestPayload> {
     const request = await this.core.apply(requestId, action, account);
-    return { request: await this.requests.viewOf(request, account) };
+    return { request: await this.requests.viewOf(request, account, origin) };
   }
 }
 

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { SERVICE_LABELS } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
+import { appBaseOrPublic } from '../../config/app-origins';
 import { Transactions } from '../../database/transactions';
 import { AuthSecret } from '../auth/auth.module';
 import { calendarEventsOf } from './athlete-calendar.query';
@@ -41,8 +42,9 @@ export class CalendarFeeds {
     return Buffer.from(this.secret.mac(PURPOSE, `${athleteId}:${nonce}`), 'hex').toString('base64url');
   }
 
-  private urlOf(token: string): string {
-    return `${this.config.PUBLIC_APP_URL.replace(/\/+$/, '')}/api/v1/public/calendar/${token}.ics`;
+  /** The feed's URL on the app's origin the athlete used (origin, when it is one of the app's), else on PUBLIC_APP_URL's. */
+  private urlOf(token: string, origin: string | null): string {
+    return `${appBaseOrPublic(this.config, origin)}api/v1/public/calendar/${token}.ics`;
   }
 
   private async issue(athleteId: string, replace: boolean): Promise<string> {
@@ -57,24 +59,24 @@ export class CalendarFeeds {
     return token;
   }
 
-  /** The athlete's feed URL, made on their first ask. */
-  async urlFor(athleteId: string): Promise<string> {
+  /** The athlete's feed URL, made on their first ask, on the origin they use (urlOf). */
+  async urlFor(athleteId: string, origin: string | null = null): Promise<string> {
     const rows: FeedRow[] = await this.transactions.manager.query(`SELECT nonce, token_hash FROM athlete_calendar_feeds WHERE athlete_id = $1`, [athleteId]);
     const row = rows[0];
     if (row) {
       const token = this.tokenOf(athleteId, row.nonce);
-      if (timingSafeEqual(Buffer.from(hashOf(token)), Buffer.from(row.token_hash))) return this.urlOf(token);
+      if (timingSafeEqual(Buffer.from(hashOf(token)), Buffer.from(row.token_hash))) return this.urlOf(token, origin);
       // AUTH_SECRET changed (a restart without one): the stored hash opens a URL nobody can show.
-      return this.urlOf(await this.issue(athleteId, true));
+      return this.urlOf(await this.issue(athleteId, true), origin);
     }
     await this.issue(athleteId, false);
     // Two first asks at once: both read back the one row that won.
-    return this.urlFor(athleteId);
+    return this.urlFor(athleteId, origin);
   }
 
   /** A new secret: the old URL answers 404 from now on. */
-  async regenerate(athleteId: string): Promise<string> {
-    return this.urlOf(await this.issue(athleteId, true));
+  async regenerate(athleteId: string, origin: string | null = null): Promise<string> {
+    return this.urlOf(await this.issue(athleteId, true), origin);
   }
 
   /** The feed of a token, as iCalendar text; null for an unknown, regenerated or malformed token. */

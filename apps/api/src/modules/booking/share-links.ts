@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { RequestStatus } from '@huddle/domain';
 import { splitJoined } from '@huddle/domain/request-details';
 import { AppConfig } from '../../config/app-config';
+import { appBaseOrPublic } from '../../config/app-origins';
 import { Transactions } from '../../database/transactions';
 import { MailService } from '../mail/mail.service';
 import { MediaService } from '../media/media.service';
@@ -40,8 +41,9 @@ export class ShareLinks {
     private readonly config: AppConfig,
   ) {}
 
-  urlOf(token: string): string {
-    return `${this.config.PUBLIC_APP_URL.replace(/\/+$/, '')}/watch/${token}`;
+  /** The watch page of a token on the app's origin the person used (origin, when it is one of the app's), else on PUBLIC_APP_URL's. */
+  urlOf(token: string, origin: string | null = null): string {
+    return `${appBaseOrPublic(this.config, origin)}watch/${token}`;
   }
 
   /** Inside the finishing transaction: the link, and one email per recipient. Once per request. */
@@ -71,13 +73,13 @@ export class ShareLinks {
     }
   }
 
-  /** The live link of a request, for its requester's Share; null when there is none. */
-  async liveUrl(requestId: string): Promise<string | null> {
+  /** The live link of a request, for its requester's Share, on the origin they use (urlOf); null when there is none. */
+  async liveUrl(requestId: string, origin: string | null = null): Promise<string | null> {
     const rows: { token: string }[] = await this.transactions.manager.query(
       `SELECT token FROM request_share_links WHERE request_id = $1 AND revoked_at IS NULL`,
       [requestId],
     );
-    return rows[0] ? this.urlOf(rows[0].token) : null;
+    return rows[0] ? this.urlOf(rows[0].token, origin) : null;
   }
 
   /** The requester revokes the live link; 1404 for anyone else, as for a missing request. */
@@ -87,14 +89,14 @@ export class ShareLinks {
   }
 
   /** The requester makes a new link for a finished shoutout (after revoking one); the same live link when there is one. */
-  async renew(requestId: string, actor: RequestActor): Promise<string> {
+  async renew(requestId: string, actor: RequestActor, origin: string | null = null): Promise<string> {
     const request = await this.requesterOf(requestId, actor);
     if (request.type !== 'shoutout' || request.status !== RequestStatus.Finished) throw BookingErrors.requestNotFound();
     await this.transactions.manager.query(
       `INSERT INTO request_share_links (token, request_id) VALUES ($1, $2) ON CONFLICT (request_id) WHERE revoked_at IS NULL DO NOTHING`,
       [newToken(), requestId],
     );
-    const url = await this.liveUrl(requestId);
+    const url = await this.liveUrl(requestId, origin);
     if (!url) throw BookingErrors.requestNotFound();
     return url;
   }
