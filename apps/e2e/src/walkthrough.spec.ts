@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { signIn } from './support/accounts';
 import { createAthleteByApi } from './support/athletes';
 import { openBookingForm } from './support/booking';
@@ -20,6 +20,19 @@ async function focusedLabel(page: Page): Promise<string | null> {
     if (!active) return null;
     return active.labels?.[0]?.textContent?.trim() ?? active.getAttribute('aria-label');
   });
+}
+
+/** The element's box in the viewport (it must be shown). */
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the element is not shown');
+  return box;
+}
+
+type Box = Awaited<ReturnType<typeof boxOf>>;
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 /** What the walk through every screen found (issue 24), each screen at phone and desktop size. */
@@ -67,6 +80,33 @@ describe('walkthrough: what the walk through every screen found', () => {
       await school.first().waitFor();
       expect(await page.getByRole('radiogroup', { name: 'School' }).innerText()).toContain('Towson University');
       await screenshot(page, `walkthrough-survey-school-${size}`);
+    }
+  });
+
+  it('services: the rate steppers line up, and the success toast keeps off the page’s buttons', async () => {
+    const athlete = await createAthleteByApi('Rates');
+    const page = journey.page;
+    await signIn(page, athlete.email);
+    await page.waitForURL(/\/dashboard/);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${SHELL_URL}/settings/services`);
+      const steppers = page.locator('.mb-services__item .hd-stepper');
+      await steppers.first().waitFor();
+      const boxes = await Promise.all((await steppers.all()).map(boxOf));
+      expect(boxes.length).toBeGreaterThan(3);
+      // One column: every stepper starts (and, being alike, ends) at the same x.
+      for (const box of boxes) expect(Math.round(box.x)).toBe(Math.round(boxes[0]!.x));
+      await page.getByRole('button', { name: 'Save services' }).click();
+      const toast = page.locator('.hd-toast').filter({ hasText: 'Services saved' });
+      await toast.waitFor();
+      const toastBox = await boxOf(toast);
+      // The page's primary action (just used, so in view) stays uncovered; on a phone the toast
+      // lies over the app bar, so whatever the page scrolled under it is content, not the bar.
+      expect([size, overlaps(toastBox, await boxOf(page.getByRole('button', { name: 'Save services' })))]).toEqual([size, false]);
+      if (size === 'phone') expect(toastBox.y).toBeLessThan(20);
+      await screenshot(page, `walkthrough-services-${size}`);
+      await toast.getByRole('button', { name: 'Dismiss' }).click();
     }
   });
 
