@@ -35,6 +35,13 @@ function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** The names of a choice grid's cells whose text does not fit (cut with an ellipsis). */
+async function cutNames(page: Page): Promise<string[]> {
+  return page.locator('.mb-grid__name').evaluateAll((names) =>
+    names.filter((name) => name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1).map((name) => name.textContent ?? ''),
+  );
+}
+
 /** What the walk through every screen found (issue 24), each screen at phone and desktop size. */
 describe('walkthrough: what the walk through every screen found', () => {
   const journey = useJourney();
@@ -79,6 +86,8 @@ describe('walkthrough: what the walk through every screen found', () => {
       const school = page.getByRole('radiogroup', { name: 'School' }).getByRole('radio', { name: /Towson/ });
       await school.first().waitFor();
       expect(await page.getByRole('radiogroup', { name: 'School' }).innerText()).toContain('Towson University');
+      // Every sport's and school's name reads whole: the grid gives fewer, wider cells in a narrow column.
+      expect([size, await cutNames(page)]).toEqual([size, []]);
       await screenshot(page, `walkthrough-survey-school-${size}`);
     }
   });
