@@ -293,7 +293,7 @@ describe("the administrator's counters (GET /admin/counters)", () => {
     );
   });
 
-  it('folds the rows its day totals piled up into one per day and key, the numbers unchanged', async () => {
+  it('folds the rows its day and month totals piled up into one per day (or month) and key, the numbers unchanged', async () => {
     // A rolling period's start moves with the clock: everything else must stay.
     const still = async (query: string) => {
       const { period: _period, ...rest } = await answerFor(query);
@@ -310,6 +310,14 @@ describe("the administrator's counters (GET /admin/counters)", () => {
       `INSERT INTO ledger_day_totals (day, account, movement, cents)
        SELECT current_date - (g % 400), 'cash', 'captured', sign * 500 FROM generate_series(1, 3000) g, (VALUES (1), (-1)) AS s(sign)`,
     );
+    await testApp.dataSource.query(
+      `INSERT INTO request_month_counts (month, status, type, requests, cents)
+       SELECT date_trunc('month', current_date - (g % 400))::date, 1 + g % 6, 'shoutout', sign, sign * 1000 FROM generate_series(1, 3000) g, (VALUES (1), (-1)) AS s(sign)`,
+    );
+    await testApp.dataSource.query(
+      `INSERT INTO ledger_month_totals (month, account, movement, cents)
+       SELECT date_trunc('month', current_date - (g % 400))::date, 'cash', 'captured', sign * 500 FROM generate_series(1, 3000) g, (VALUES (1), (-1)) AS s(sign)`,
+    );
     expect(await answerFor()).toEqual(before);
     const [requests] = await testApp.dataSource.query(
       `SELECT count(*) FILTER (WHERE NOT folded)::int AS unfolded, count(*)::int AS rows, count(DISTINCT (day, status, type))::int AS keys FROM request_day_counts`,
@@ -318,6 +326,10 @@ describe("the administrator's counters (GET /admin/counters)", () => {
       `SELECT count(*) FILTER (WHERE NOT folded)::int AS unfolded, count(*)::int AS rows, count(DISTINCT (day, account, movement))::int AS keys FROM ledger_day_totals`,
     );
     expect({ requests, ledger }).toEqual({ requests: { unfolded: 0, rows: requests.keys, keys: requests.keys }, ledger: { unfolded: 0, rows: ledger.keys, keys: ledger.keys } });
+    const [months] = await testApp.dataSource.query(
+      `SELECT count(*) FILTER (WHERE NOT folded)::int AS unfolded, count(*)::int AS rows, count(DISTINCT (month, status, type))::int AS keys FROM request_month_counts`,
+    );
+    expect(months).toEqual({ unfolded: 0, rows: months.keys, keys: months.keys });
     expect(await answerFor()).toEqual(before);
     expect(await still('?period=30d')).toEqual(before30);
   });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
+import { businessStatsOf } from '../src/modules/booking/business-stats.query';
 import { api } from './support/accounts-api';
 import { bookAndPay, bookingPayload, confirmCard, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
 import { FakeClock } from './support/fake-clock';
@@ -8,6 +9,7 @@ import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
 import { fixture } from './support/media';
 import { clockSeconds, finishedRequest } from './support/payouts';
+import { expectPartyRollupsTrue } from './support/party-rollups';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 
@@ -26,6 +28,7 @@ interface BusinessStats {
   by_status: Record<string, number>;
   by_type: Array<{ type: string; count: number; spent: number; accepted: number; rejected: number }>;
   by_athlete: Array<{ athlete_id: string; name: string; count: number; spent: number }>;
+  other_athletes: { athletes: number; count: number; spent: number };
   chart: { weeks: Bucket[]; months: Bucket[] };
 }
 
@@ -197,6 +200,24 @@ describe("the business's stats: GET /booking/request/counters for a business", (
       { athlete_id: athleteA.account.id, name: await nameOf(athleteA), count: 9, spent: 560 },
       { athlete_id: athleteB.account.id, name: await nameOf(athleteB), count: 2, spent: 60 },
     ]);
+    expect(stats.other_athletes).toEqual({ athletes: 0, count: 0, spent: 0 });
+  });
+
+  it('names the athletes most spent on, and the rest together (the export names them all)', async () => {
+    const manager = testApp.dataSource.manager;
+    const now = testApp.get(Clock).now();
+    const one = await businessStatsOf(manager, business.account.id, now, 'UTC', { athletes: 1 });
+    expect(one.byAthlete.map((row) => [row.athleteId, row.count, row.spentCents])).toEqual([[athleteA.account.id, 9, 56000]]);
+    expect(one.otherAthletes).toEqual({ athletes: 1, count: 2, spentCents: 6000 });
+    const all = await businessStatsOf(manager, business.account.id, now, 'UTC', { athletes: null });
+    expect(all.byAthlete.map((row) => row.athleteId)).toEqual([athleteA.account.id, athleteB.account.id]);
+    expect(all.otherAthletes).toEqual({ athletes: 0, count: 0, spentCents: 0 });
+  });
+
+  it('reads its rollups: they hold exactly what the requests say, and folding them changes no answer', async () => {
+    const before = [await counters(business, 'America/Chicago'), await counters(business)];
+    expect(await expectPartyRollupsTrue(testApp.dataSource)).toBeGreaterThan(10);
+    expect([await counters(business, 'America/Chicago'), await counters(business)]).toEqual(before);
   });
 
   it('spends over 12 weeks and 12 months in UTC, by the acceptance', async () => {

@@ -10,6 +10,7 @@ import { fixture } from './support/media';
 import { clockSeconds, connectSandboxAccount, finishedRequest } from './support/payouts';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
+import { expectPartyRollupsTrue } from './support/party-rollups';
 
 const HOUR = 3600;
 const DAY = 86400;
@@ -171,6 +172,12 @@ describe('the locker room: GET /booking/request/counters for an athlete', () => 
     expect(columns.filter((row: { share: string | null }) => row.share !== null).length).toBeGreaterThanOrEqual(5);
     expect(columns.some((row: { share: string | null }) => row.share === '0')).toBe(true);
     expect(columns.filter((row: { spent: string }) => row.spent !== '0').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('reads its rollups: they hold exactly what the requests say, and folding them changes no answer', async () => {
+    const before = [await counters(athlete, 'America/Chicago'), await counters(athlete)];
+    expect(await expectPartyRollupsTrue(testApp.dataSource)).toBeGreaterThan(20);
+    expect([await counters(athlete, 'America/Chicago'), await counters(athlete)]).toEqual(before);
   });
 
   it('counts every status and every type, pending per type', async () => {

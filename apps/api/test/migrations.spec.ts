@@ -6,6 +6,7 @@ import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';
 import type { TestDatabase } from './support/test-database';
+import { expectPartyRollupsTrue } from './support/party-rollups';
 
 async function count(testApp: Awaited<ReturnType<typeof createTestApp>>, table: string): Promise<number> {
   const rows: Array<{ count: string }> = await testApp.dataSource.query(`SELECT count(*) AS count FROM ${table}`);
@@ -44,13 +45,17 @@ describe('migrations', () => {
     );
     expect(tables.map((row) => row.table_name)).toEqual([
       'account_identities',
+      'account_type_counts',
       'accounts',
       'admin_audit',
       'admin_settings',
       'athlete_calendar_feeds',
+      'athlete_days',
       'athlete_locations',
+      'athlete_payouts',
       'athlete_profiles',
       'athlete_services',
+      'athlete_totals',
       'business_exports',
       'business_profiles',
       'campaigns',
@@ -61,6 +66,7 @@ describe('migrations', () => {
       'job_runs',
       'ledger_day_totals',
       'ledger_entries',
+      'ledger_month_totals',
       'ledger_movements',
       'live_signals',
       'media_objects',
@@ -85,8 +91,12 @@ describe('migrations', () => {
       'reconciliation_runs',
       'request_day_counts',
       'request_history',
+      'request_month_counts',
       'request_payout_marks',
       'request_share_links',
+      'requester_athletes',
+      'requester_days',
+      'requester_totals',
       'requests',
       'reviews',
       'sandbox_connect_accounts',
@@ -229,5 +239,44 @@ describe('migrations', () => {
     // From then on the trigger follows: a refund takes the share and the cash back.
     await move('refunded', [['cash', -5000], [payable, 4000], ['platform_fees', 1000]], '2025-03-02T10:00:00Z');
     expect(await columns()).toEqual({ share: 0, owed_at: new Date('2025-03-01T10:05:00Z'), spent: 0 });
+  });
+
+  it('fill the per-party rollups and the month totals from the rows already there, and keep them from then on', async () => {
+    const testApp = await started();
+    const applied = async () => (await testApp.dataSource.query('SELECT name FROM migrations')).map((row: { name: string }) => row.name);
+    while ((await applied()).includes('PartyTotals1763772650000')) await testApp.dataSource.undoLastMigration();
+    const athlete = await createAccount(testApp, UserType.Athlete);
+    const fan = await createAccount(testApp, UserType.Fan);
+    const insert = (name: string, status: number, cents: number) =>
+      testApp.dataSource.query(
+        `INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, fee_amount_cents, amount_to_athlete_cents, paid, paid_at, accepted_at, created_at)
+         VALUES ('shoutout', $3, $1, $2, $4, $5, 0, $5, true, now(), now(), '2025-03-01T10:00:00Z') RETURNING id`,
+        [athlete.id, fan.id, status, name, cents],
+      );
+    await insert('Before the rollups', 2, 5000);
+    await testApp.dataSource.runMigrations();
+    const kept = async () => ({
+      athlete: await testApp.dataSource.query(`SELECT kind, status, sum(requests)::int AS n FROM athlete_totals WHERE athlete_id = $1 GROUP BY 1, 2 HAVING sum(requests) <> 0`, [athlete.id]),
+      requester: await testApp.dataSource.query(`SELECT sum(amount_cents)::int AS cents FROM requester_totals WHERE requester_id = $1`, [fan.id]),
+      month: await testApp.dataSource.query(`SELECT month, sum(requests)::int AS n FROM request_month_counts GROUP BY 1 HAVING sum(requests) <> 0`),
+      accounts: await testApp.dataSource.query(`SELECT user_type, sum(users)::int AS users FROM account_type_counts GROUP BY 1 HAVING sum(users) <> 0 ORDER BY 1`),
+    });
+    expect(await kept()).toEqual({
+      athlete: [{ kind: 'shoutout', status: 2, n: 1 }],
+      requester: [{ cents: 5000 }],
+      month: [{ month: new Date('2025-03-01T00:00:00Z'), n: 1 }],
+      accounts: [{ user_type: 1, users: 1 }, { user_type: 2, users: 1 }],
+    });
+    // From then on the triggers follow: a second request, and the first finished.
+    await insert('After the rollups', 1, 700);
+    await testApp.dataSource.query(`UPDATE requests SET status = 5, finished_at = now() WHERE name = 'Before the rollups'`);
+    await createAccount(testApp, UserType.Fan);
+    expect(await kept()).toEqual({
+      athlete: expect.arrayContaining([{ kind: 'shoutout', status: 5, n: 1 }, { kind: 'shoutout', status: 1, n: 1 }]),
+      requester: [{ cents: 5700 }],
+      month: [{ month: new Date('2025-03-01T00:00:00Z'), n: 2 }],
+      accounts: [{ user_type: 1, users: 2 }, { user_type: 2, users: 1 }],
+    });
+    expect(await expectPartyRollupsTrue(testApp.dataSource)).toBeGreaterThan(4);
   });
 });

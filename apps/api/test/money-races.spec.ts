@@ -12,6 +12,7 @@ import type { SignedIn } from './support/fixtures';
 import { clockSeconds, connectSandboxAccount, finishedRequest, ledgerOwed, paidOut } from './support/payouts';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
+import { expectPartyRollupsTrue } from './support/party-rollups';
 
 const N = 100;
 const HOUR = 3600;
@@ -419,5 +420,9 @@ describe('100-way races on every money action (sandbox provider)', () => {
       `SELECT account, sum(amount_cents) AS total FROM ledger_entries WHERE account LIKE 'athlete_payable:%' GROUP BY account HAVING sum(amount_cents) > 0`,
     );
     expect(negative).toEqual([]);
+  });
+
+  it('every per-party rollup after the races: exactly what the requests, payouts and marks say, folded or not', async () => {
+    expect(await expectPartyRollupsTrue(testApp.dataSource)).toBeGreaterThan(20);
   });
 });

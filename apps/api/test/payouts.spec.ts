@@ -17,6 +17,7 @@ import type { SignedIn } from './support/fixtures';
 import { clockSeconds, connectSandboxAccount, finishedRequest, ledgerOwed, paidOut } from './support/payouts';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
+import { expectPartyRollupsTrue } from './support/party-rollups';
 
 const DAY = 86400;
 const SHARE = 160; // dollars of a $200 personal appearance after the 20% fee
@@ -466,6 +467,10 @@ describe('payouts to athletes (sandbox provider)', () => {
     expect(await listed(athlete.account.id)).toBeUndefined();
     await ledgerBalanced();
   }, 60_000);
+
+  it('every per-party rollup after payouts sent, reversed, failed and marked: exactly what the rows say, folded or not', async () => {
+    expect(await expectPartyRollupsTrue(testApp.dataSource)).toBeGreaterThan(10);
+  });
 });
 
 describe('a payout transfer that keeps failing (sandbox provider)', () => {

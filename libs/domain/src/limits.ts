@@ -27,6 +27,8 @@ export const LIMITS = {
   travelLocations: { max: 25 },
   searchDebounceMs: 400,
   notificationBadgeCap: 99,
+  /** Athletes a business's statistics name one by one, the most spent on first; the rest are one line (the export lists them all). */
+  businessStatsAthletes: 20,
   selectMenuOptions: 50,
   gridColumns: 5,
   skeletonPlaceholders: 20,

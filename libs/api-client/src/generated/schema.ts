@@ -2806,6 +2806,14 @@ export interface components {
             /** @description Dollars spent on them (captured less refunded). */
             spent: number;
         };
+        BusinessStatsOtherAthletesDto: {
+            /** @description Athletes booked beyond those named in by_athlete (0 when all are named). */
+            athletes: number;
+            /** @description Their paid requests together. */
+            count: number;
+            /** @description Dollars spent on them together. */
+            spent: number;
+        };
         SpendingBucketDto: {
             /** @description The bucket's start (unix seconds): a Monday or a 1st at 00:00 in the viewer's zone. */
             start: number;
@@ -2827,8 +2835,10 @@ export interface components {
             by_status: components["schemas"]["BusinessStatsStatusDto"];
             /** @description Every request type, in the product order. */
             by_type: components["schemas"]["BusinessStatsTypeDto"][];
-            /** @description Every athlete the business booked, most spent first. */
+            /** @description The athletes the business spent most on, most first (at most 20; the export lists every one). */
             by_athlete: components["schemas"]["BusinessStatsAthleteDto"][];
+            /** @description The other athletes the business booked, together. */
+            other_athletes: components["schemas"]["BusinessStatsOtherAthletesDto"];
             chart: components["schemas"]["BusinessStatsChartDto"];
         };
         RequestCountersDto: {

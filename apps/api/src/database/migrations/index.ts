@@ -26,6 +26,9 @@ import { NilDisclosures1763772270000 } from './1763772270000-nil-disclosures';
 import { CountersAtScale1763772350000 } from './1763772350000-counters-at-scale';
 import { BusinessExports1763772450000 } from './1763772450000-business-exports';
 import { RequestMoneyColumns1763772550000 } from './1763772550000-request-money-columns';
+import { PartyTotals1763772650000 } from './1763772650000-party-totals';
+import { AdminMonthTotals1763772750000 } from './1763772750000-admin-month-totals';
+import { UnloggedRateLimitCounters1763772850000 } from './1763772850000-unlogged-rate-limit-counters';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -57,4 +60,7 @@ export const MIGRATIONS = [
   CountersAtScale1763772350000,
   BusinessExports1763772450000,
   RequestMoneyColumns1763772550000,
+  PartyTotals1763772650000,
+  AdminMonthTotals1763772750000,
+  UnloggedRateLimitCounters1763772850000,
 ];

@@ -2,15 +2,18 @@ import type { EntityManager } from 'typeorm';
 
 /**
  * Read model of the administrator's statistics (GET /admin/counters): reads the accounts module's
- * `accounts`, booking's `requests` and `campaigns`, payments' `ledger_entries`, and the day totals
- * the database keeps of the last two as they change (`request_day_counts`, `ledger_day_totals`:
- * migration 1763772350000, triggers on every insert, update and delete). One statement, never a
- * pass over a million requests or the ledger's millions of rows:
- * - users by type and completeness (always totals): one pass over accounts_user_type_idx;
+ * counts by type (`account_type_counts`), booking's `requests` and `campaigns`, payments'
+ * `ledger_entries`, and the totals the database keeps of the last two as they change, by UTC day
+ * and by UTC month (`request_day_counts`, `ledger_day_totals`, `request_month_counts`,
+ * `ledger_month_totals`: migrations 1763772350000 and 1763772750000, triggers on every insert,
+ * update and delete). One statement, never a pass over a million requests, the ledger's millions of
+ * rows or every account:
+ * - users by type and completeness (always totals), from their kept counts;
  * - paid requests created in the period by status and type with their amounts, and the ledger's
- *   money recorded in the period: the whole UTC days of the period from the day totals, the part
- *   days at its edges (a rolling '30d' starts at this very second) from the rows themselves through
- *   requests_paid_created_idx and ledger_entries_created_idx;
+ *   money recorded in the period: the whole UTC months of the period from the month totals, the
+ *   whole days around them from the day totals, the part days at its edges (a rolling '30d' starts
+ *   at this very second) from the rows themselves through requests_paid_created_idx and
+ *   ledger_entries_created_idx;
  * - paid campaigns created in the period.
  * Periods are [from, to), an open end when null.
  */
@@ -61,11 +64,23 @@ export const UNFOLDED_LIMIT = 5_000;
 /** The UTC day of a time ('YYYY-MM-DD'). */
 const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
+/** The first of the UTC month of a time, or of the month after it when `after` and it is not a 1st. */
+function monthStart(time: number, after: boolean): number {
+  const date = new Date(time);
+  const first = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  return after && first !== time ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) : first;
+}
+
+/** A range of days or months as the statement takes it: [from, to) dates, open ends infinite. */
+type DateRange = [string, string];
+const NONE: DateRange = ['infinity', 'infinity'];
+const range = (from: number | null, to: number | null): DateRange => [from === null ? '-infinity' : dayOf(from), to === null ? 'infinity' : dayOf(to)];
+
 /**
- * How a period splits: whole UTC days [fromDay, toDay) read from the day totals (an open end when
- * null; `days` false when there is none), and the instants before the first whole day and after
- * the last ([headFrom, headTo), [tailFrom, tailTo); null bounds when there is no such part) read
- * from the rows.
+ * How a period splits: whole UTC months read from the month totals, the whole UTC days before the
+ * first whole month and after the last read from the day totals, and the instants before the first
+ * whole day and after the last ([headFrom, headTo), [tailFrom, tailTo); null bounds when there is no
+ * such part) read from the rows. An open end is an infinite range.
  */
 export function periodParts(period: CounterPeriod) {
   const from = period.from?.getTime() ?? null;
@@ -74,56 +89,72 @@ export function periodParts(period: CounterPeriod) {
   const endWhole = to === null ? null : Math.floor(to / DAY_MS) * DAY_MS;
   if (firstWhole !== null && endWhole !== null && firstWhole >= endWhole) {
     // No whole day inside: the rows alone.
-    return { days: false, fromDay: null, toDay: null, headFrom: period.from, headTo: period.to, tailFrom: null, tailTo: null };
+    return { headFrom: period.from, headTo: period.to, tailFrom: null, tailTo: null, daysBefore: NONE, daysAfter: NONE, months: NONE };
   }
-  return {
-    days: true,
-    fromDay: firstWhole === null ? null : dayOf(firstWhole),
-    toDay: endWhole === null ? null : dayOf(endWhole),
+  const edges = {
     headFrom: from !== null && firstWhole !== from ? period.from : null,
     headTo: from !== null && firstWhole !== from ? new Date(firstWhole as number) : null,
     tailFrom: to !== null && endWhole !== to ? new Date(endWhole as number) : null,
     tailTo: to !== null && endWhole !== to ? period.to : null,
   };
+  const firstMonth = firstWhole === null ? null : monthStart(firstWhole, true);
+  const endMonth = endWhole === null ? null : monthStart(endWhole, false);
+  if (firstMonth !== null && endMonth !== null && firstMonth >= endMonth) {
+    // No whole month inside: the days alone.
+    return { ...edges, daysBefore: range(firstWhole, endWhole), daysAfter: NONE, months: NONE };
+  }
+  return {
+    ...edges,
+    daysBefore: firstWhole === null ? NONE : range(firstWhole, firstMonth),
+    daysAfter: endWhole === null ? NONE : range(endMonth, endWhole),
+    months: range(firstMonth, endMonth),
+  };
 }
 
-// $1 headFrom, $2 headTo, $3 tailFrom, $4 tailTo, $5 days, $6 fromDay, $7 toDay, $8 from, $9 to.
+// $1 headFrom, $2 headTo, $3 tailFrom, $4 tailTo (instants); $5-$6 and $7-$8 the whole days before
+// and after the whole months $9-$10 (dates); $11 from, $12 to.
 const IN_EDGES = `((created_at >= $1 AND created_at < $2) OR (created_at >= $3 AND created_at < $4))`;
-const IN_DAYS = `$5::boolean AND ($6::date IS NULL OR day >= $6::date) AND ($7::date IS NULL OR day < $7::date)`;
+const IN_DAYS = `((day >= $5::date AND day < $6::date) OR (day >= $7::date AND day < $8::date))`;
+const IN_MONTHS = `month >= $9::date AND month < $10::date`;
 
 /** The statement behind the administrator's counters (exported for bench:stats and its EXPLAIN). */
 export const ADMIN_COUNTERS_SQL = `
   WITH requests_in AS (
-         SELECT status, type, requests, cents, NOT folded AS unfolded FROM request_day_counts WHERE ${IN_DAYS}
+         SELECT status, type, requests, cents, NOT folded AS unfolded FROM request_month_counts WHERE ${IN_MONTHS}
+         UNION ALL
+         SELECT status, type, requests, cents, NOT folded FROM request_day_counts WHERE ${IN_DAYS}
          UNION ALL
          SELECT status, type, 1, request_amount_cents, false FROM requests
           WHERE paid AND ${IN_EDGES}
        ),
        ledger_in AS (
-         SELECT account, movement, cents, NOT folded AS unfolded FROM ledger_day_totals WHERE ${IN_DAYS}
+         SELECT account, movement, cents, NOT folded AS unfolded FROM ledger_month_totals WHERE ${IN_MONTHS}
+         UNION ALL
+         SELECT account, movement, cents, NOT folded FROM ledger_day_totals WHERE ${IN_DAYS}
          UNION ALL
          SELECT CASE WHEN account LIKE 'athlete\\_payable:%' THEN 'athlete_payable' ELSE account END, movement, amount_cents, false
            FROM ledger_entries WHERE ${IN_EDGES}
        )
   SELECT (SELECT coalesce(json_agg(a), '[]') FROM (
-            SELECT user_type, count(*)::int AS users, count(*) FILTER (WHERE NOT profile_completed)::int AS uncompleted
-              FROM accounts WHERE deleted_at IS NULL GROUP BY user_type) a) AS accounts,
+            SELECT user_type, sum(users)::int AS users, sum(uncompleted)::int AS uncompleted
+              FROM account_type_counts GROUP BY user_type HAVING sum(users) <> 0) a) AS accounts,
          (SELECT coalesce(json_agg(g), '[]') FROM (
             SELECT status, type, sum(requests)::int AS requests, sum(cents)::bigint AS cents
               FROM requests_in GROUP BY status, type HAVING sum(requests) <> 0) g) AS requests,
-         (SELECT count(*)::int FROM campaigns WHERE paid AND ($8::timestamptz IS NULL OR created_at >= $8) AND ($9::timestamptz IS NULL OR created_at < $9)) AS campaigns,
+         (SELECT count(*)::int FROM campaigns WHERE paid AND ($11::timestamptz IS NULL OR created_at >= $11) AND ($12::timestamptz IS NULL OR created_at < $12)) AS campaigns,
          (SELECT json_build_object(
             'captured', coalesce(sum(cents) FILTER (WHERE account = 'cash' AND movement = 'captured'), 0),
             'fees', coalesce(-sum(cents) FILTER (WHERE account = 'platform_fees'), 0),
             'refunded', coalesce(-sum(cents) FILTER (WHERE account = 'cash' AND movement IN ('refunded', 'returned')), 0),
             'paidOut', coalesce(-sum(cents) FILTER (WHERE account = 'cash' AND movement IN ('paid_out', 'payout_returned')), 0),
             'payable', coalesce(-sum(cents) FILTER (WHERE account = 'athlete_payable'), 0)) FROM ledger_in) AS money,
-         (SELECT count(*) FILTER (WHERE unfolded) FROM requests_in)::int + (SELECT count(*) FILTER (WHERE unfolded) FROM ledger_in)::int AS unfolded`;
+         (SELECT count(*) FILTER (WHERE unfolded) FROM requests_in)::int + (SELECT count(*) FILTER (WHERE unfolded) FROM ledger_in)::int
+           + (SELECT count(*) FILTER (WHERE NOT folded) FROM account_type_counts)::int AS unfolded`;
 
 /** The statement's parameters for a period. */
 export function adminCountersParameters(period: CounterPeriod): unknown[] {
   const parts = periodParts(period);
-  return [parts.headFrom, parts.headTo, parts.tailFrom, parts.tailTo, parts.days, parts.fromDay, parts.toDay, period.from, period.to];
+  return [parts.headFrom, parts.headTo, parts.tailFrom, parts.tailTo, ...parts.daysBefore, ...parts.daysAfter, ...parts.months, period.from, period.to];
 }
 
 /**
@@ -137,6 +168,15 @@ export const FOLD_DAY_TOTALS_SQL = [
   `WITH gone AS (DELETE FROM ledger_day_totals RETURNING day, account, movement, cents)
    INSERT INTO ledger_day_totals (day, account, movement, cents, folded)
    SELECT day, account, movement, sum(cents), true FROM gone GROUP BY 1, 2, 3 HAVING sum(cents) <> 0`,
+  `WITH gone AS (DELETE FROM request_month_counts RETURNING month, status, type, requests, cents)
+   INSERT INTO request_month_counts (month, status, type, requests, cents, folded)
+   SELECT month, status, type, sum(requests), sum(cents), true FROM gone GROUP BY 1, 2, 3 HAVING sum(requests) <> 0 OR sum(cents) <> 0`,
+  `WITH gone AS (DELETE FROM ledger_month_totals RETURNING month, account, movement, cents)
+   INSERT INTO ledger_month_totals (month, account, movement, cents, folded)
+   SELECT month, account, movement, sum(cents), true FROM gone GROUP BY 1, 2, 3 HAVING sum(cents) <> 0`,
+  `WITH gone AS (DELETE FROM account_type_counts RETURNING user_type, users, uncompleted)
+   INSERT INTO account_type_counts (user_type, users, uncompleted, folded)
+   SELECT user_type, sum(users), sum(uncompleted), true FROM gone GROUP BY 1 HAVING sum(users) <> 0 OR sum(uncompleted) <> 0`,
 ];
 const FOLD_LOCK = "hashtext('admin-counters-fold')";
 

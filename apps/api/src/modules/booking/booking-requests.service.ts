@@ -8,6 +8,7 @@ import { viewerTimeZone } from '@huddle/domain/periods';
 import type { RequestParty } from '@huddle/domain/request-actions';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/time/clock';
+import { ATHLETE_ROLLUPS, foldParty, PARTY_UNFOLDED_LIMIT, REQUESTER_ROLLUPS } from '../../database/party-rollups';
 import { Transactions } from '../../database/transactions';
 import { AccountsService } from '../accounts/accounts.service';
 import { MailService } from '../mail/mail.service';
@@ -220,6 +221,7 @@ export class BookingRequestsService {
     // A business's and an athlete's counts come with their read model's one statement.
     if (actor.role === UserType.Business || actor.role === UserType.Business + 10) {
       const stats = await businessStatsOf(this.transactions.manager, actor.id, this.clock.now(), zone);
+      if (stats.unfolded > PARTY_UNFOLDED_LIMIT) await foldParty(this.transactions.manager, REQUESTER_ROLLUPS, actor.id);
       const counters: RequestCountersDto = { ...stats.byStatus };
       const at = (bucket: { start: Date; label: string; cents: number }) => ({ start: Math.floor(bucket.start.getTime() / 1000), label: bucket.label, spent: toDollars(bucket.cents) });
       counters.business_stats = {
@@ -228,6 +230,7 @@ export class BookingRequestsService {
         by_status: stats.byStatus,
         by_type: stats.byType.map((row) => ({ type: row.type, count: row.count, spent: toDollars(row.spentCents), accepted: toDollars(row.acceptedCents), rejected: toDollars(row.rejectedCents) })),
         by_athlete: stats.byAthlete.map((row) => ({ athlete_id: row.athleteId, name: row.name, count: row.count, spent: toDollars(row.spentCents) })),
+        other_athletes: { athletes: stats.otherAthletes.athletes, count: stats.otherAthletes.count, spent: toDollars(stats.otherAthletes.spentCents) },
         chart: { weeks: stats.chart.week.map(at), months: stats.chart.month.map(at) },
       };
       return counters;
@@ -240,6 +243,7 @@ export class BookingRequestsService {
       return countersOf(Object.fromEntries(rows.map((row) => [row.status, row.count])));
     }
     const [facts, money] = await Promise.all([lockerRoomOf(this.transactions.manager, actor.id, this.clock.now(), zone), this.payouts.money(actor.id)]);
+    if (facts.unfolded > PARTY_UNFOLDED_LIMIT) await foldParty(this.transactions.manager, ATHLETE_ROLLUPS, actor.id);
     const counters = countersOf(facts.byStatus);
     const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
     counters.locker_room = {

@@ -227,7 +227,7 @@ export class BusinessExportsService implements OnModuleInit {
   private async report(row: BusinessExportEntity, businessName: string): Promise<BusinessReport> {
     const manager = this.dataSource.manager;
     const now = this.clock.now();
-    const stats = await businessStatsOf(manager, row.businessId, now, row.timeZone);
+    const stats = await businessStatsOf(manager, row.businessId, now, row.timeZone, { athletes: null });
     const span = await businessRequestSpanOf(manager, row.businessId);
     await this.progress(row.id, 5);
     const requests: BusinessRequestLine[] = [];

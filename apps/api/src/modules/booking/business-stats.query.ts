@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { SERVICE_TYPES } from '@huddle/domain';
+import { LIMITS, SERVICE_TYPES } from '@huddle/domain';
 import type { ServiceType } from '@huddle/domain';
 import type { Period } from '@huddle/domain/periods';
-import { bucketsOf, chartPeriods } from './period-buckets';
+import { bucketsOf, chartPeriods, dayRollupSql } from './period-buckets';
 
 /** One paid request (or campaign share) of the business with what the ledger kept of its money. */
 interface SpendRow {
@@ -32,8 +32,13 @@ export interface BusinessStatsFacts {
   totals: { spentCents: number; acceptedCents: number; rejectedCents: number };
   byStatus: { pending: number; accepted: number; finished: number; canceled: number; in_progress: number; pending_review: number };
   byType: Array<{ type: ServiceType; count: number; spentCents: number; acceptedCents: number; rejectedCents: number }>;
+  /** The athletes named one by one (the most spent on first; `athletes` of them, all when null). */
   byAthlete: Array<{ athleteId: string; name: string; count: number; spentCents: number }>;
+  /** The business's other athletes together: how many, their requests and what was spent on them. */
+  otherAthletes: { athletes: number; count: number; spentCents: number };
   chart: Record<Period, SpendBucket[]>;
+  /** Rollup rows appended since the business's last fold (the caller folds past PARTY_UNFOLDED_LIMIT). */
+  unfolded: number;
 }
 
 /** The athlete as the statistics name them: first and last name, else the username. */
@@ -50,28 +55,44 @@ interface GroupRow {
   spent_cents: number | string;
 }
 
+const DAYS = dayRollupSql('$2::timestamptz[] || $3::timestamptz[]');
+
 /**
- * The statistics in one statement ($1 the business, $2 and $3 the week and month charts' bounds):
- * the paid requests with what each spent (one index range, requests_requester_counters_idx, which
- * carries each request's spent_cents kept from the ledger by a trigger), grouped by type and status,
- * by athlete (with their names), and per chart period.
+ * The statistics in one statement ($1 the business, $2 and $3 the week and month charts' bounds,
+ * $4 how many athletes to name, null for all), from the requester's rollups (requester_totals: by
+ * type and status, with prices and what they spent; requester_athletes: by athlete, the first $4
+ * by spending named from accounts; requester_days: spent by UTC day over the charts' year, each day
+ * an edge of the viewer's periods cuts read from the requests through requests_requester_spent_idx),
+ * so the busiest business costs what a new one does; `unfolded` counts the rows appended since the
+ * last fold.
  */
 export const BUSINESS_STATS_SQL = `
-  WITH mine AS (
-         SELECT CASE WHEN r.endorsement_campaign_id IS NULL THEN r.type ELSE 'endorsement_campaign' END AS type, r.status, r.athlete_id,
-                r.request_amount_cents AS amount_cents, r.spent_cents, coalesce(r.accepted_at, r.created_at) AS spent_at
-           FROM requests r
-          WHERE r.requester_id = $1 AND r.paid
+  WITH totals AS (
+         SELECT kind AS type, status, sum(requests)::int AS requests, sum(amount_cents) AS amount_cents, sum(spent_cents) AS spent_cents,
+                count(*) FILTER (WHERE NOT folded)::int AS unfolded
+           FROM requester_totals WHERE requester_id = $1 GROUP BY 1, 2
+       ),
+       athletes AS (
+         SELECT athlete_id, sum(requests)::int AS requests, sum(spent_cents) AS spent_cents, count(*) FILTER (WHERE NOT folded)::int AS unfolded
+           FROM requester_athletes WHERE requester_id = $1 GROUP BY 1
+       ),
+       named AS (SELECT athlete_id, requests, spent_cents FROM athletes WHERE requests <> 0 ORDER BY spent_cents DESC, requests DESC, athlete_id LIMIT $4),
+       split AS (${DAYS.splitDays}),
+       days AS (SELECT ${DAYS.dayStart} AS at, spent_cents, folded FROM requester_days WHERE requester_id = $1 AND ${DAYS.inWindow}),
+       spent AS (
+         SELECT at, spent_cents AS cents FROM days WHERE spent_cents <> 0
+         UNION ALL
+         ${DAYS.cutRows('coalesce(r.accepted_at, r.created_at)', 'r.spent_cents', 'requests r', 'r.requester_id = $1 AND r.paid AND r.spent_cents <> 0')}
        )
-  SELECT (SELECT coalesce(json_agg(g), '[]') FROM (
-            SELECT type, status, count(*)::int AS requests, sum(amount_cents)::bigint AS amount_cents, sum(spent_cents)::bigint AS spent_cents
-              FROM mine GROUP BY type, status) g) AS groups,
+  SELECT (SELECT coalesce(json_agg(g), '[]') FROM (SELECT type, status, requests, amount_cents, spent_cents FROM totals WHERE requests <> 0) g) AS groups,
          (SELECT coalesce(json_agg(x), '[]') FROM (
-            SELECT m.athlete_id, a.first_name, a.last_name, a.username, m.requests, m.spent_cents
-              FROM (SELECT athlete_id, count(*)::int AS requests, sum(spent_cents)::bigint AS spent_cents FROM mine GROUP BY athlete_id) m
-              LEFT JOIN accounts a ON a.id = m.athlete_id) x) AS athletes,
-         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(spent_at, $2::timestamptz[]) AS bucket, sum(spent_cents) AS cents FROM mine WHERE spent_at >= ($2::timestamptz[])[1] GROUP BY 1) b) AS weeks,
-         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(spent_at, $3::timestamptz[]) AS bucket, sum(spent_cents) AS cents FROM mine WHERE spent_at >= ($3::timestamptz[])[1] GROUP BY 1) b) AS months`;
+            SELECT n.athlete_id, a.first_name, a.last_name, a.username, n.requests, n.spent_cents
+              FROM named n LEFT JOIN accounts a ON a.id = n.athlete_id) x) AS athletes,
+         (SELECT count(*) FROM athletes WHERE requests <> 0)::int AS athlete_count,
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $2::timestamptz[]) AS bucket, sum(cents) AS cents FROM spent WHERE at >= ($2::timestamptz[])[1] GROUP BY 1) b) AS weeks,
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $3::timestamptz[]) AS bucket, sum(cents) AS cents FROM spent WHERE at >= ($3::timestamptz[])[1] GROUP BY 1) b) AS months,
+         (SELECT coalesce(sum(unfolded), 0) FROM totals)::int + (SELECT coalesce(sum(unfolded), 0) FROM athletes)::int
+           + (SELECT count(*) FILTER (WHERE NOT folded) FROM days)::int AS unfolded`;
 
 /**
  * The business's statistics (issue 23, /stats), read from `requests`, `ledger_entries` and
@@ -90,15 +111,23 @@ export const BUSINESS_STATS_SQL = `
  *   captured; the request's own clock, as the locker room's earnings), net of any later refund of
  *   the same request, in the viewer's zone (libs/domain's periods).
  */
-export async function businessStatsOf(manager: EntityManager, businessId: string, now: Date, zone: string): Promise<BusinessStatsFacts> {
+export async function businessStatsOf(
+  manager: EntityManager,
+  businessId: string,
+  now: Date,
+  zone: string,
+  { athletes: named = LIMITS.businessStatsAthletes }: { athletes?: number | null } = {},
+): Promise<BusinessStatsFacts> {
   const weeks = chartPeriods(now, 'week', zone);
   const months = chartPeriods(now, 'month', zone);
   const [row]: Array<{
     groups: GroupRow[];
     athletes: Array<{ athlete_id: string; first_name: string | null; last_name: string | null; username: string | null; requests: number; spent_cents: number | string }>;
+    athlete_count: number;
     weeks: Array<{ bucket: number; cents: number | string }>;
     months: Array<{ bucket: number; cents: number | string }>;
-  }> = await manager.query(BUSINESS_STATS_SQL, [businessId, weeks.bounds, months.bounds]);
+    unfolded: number;
+  }> = await manager.query(BUSINESS_STATS_SQL, [businessId, weeks.bounds, months.bounds, named]);
   const groups = row.groups.map((group) => ({ ...group, spentCents: Number(group.spent_cents), amountCents: Number(group.amount_cents) }));
   type Group = (typeof groups)[number];
   const sum = (list: Group[], cents: (group: Group) => number): number => list.reduce((total, group) => total + cents(group), 0);
@@ -108,15 +137,24 @@ export async function businessStatsOf(manager: EntityManager, businessId: string
   const count = (status: number): number => sum(groups.filter((group) => group.status === status), (group) => group.requests);
 
   const athletes = row.athletes.map((athlete) => ({ athleteId: athlete.athlete_id, name: athleteNameOf(athlete), count: athlete.requests, spentCents: Number(athlete.spent_cents) }));
+  const totals = { spentCents: sum(groups, spent), acceptedCents: sum(groups, accepted), rejectedCents: sum(groups, rejected) };
+  // The athletes not named: what is left of the totals once the named ones are taken out.
+  const otherAthletes = {
+    athletes: row.athlete_count - athletes.length,
+    count: sum(groups, (group) => group.requests) - athletes.reduce((total, athlete) => total + athlete.count, 0),
+    spentCents: totals.spentCents - athletes.reduce((total, athlete) => total + athlete.spentCents, 0),
+  };
   return {
-    totals: { spentCents: sum(groups, spent), acceptedCents: sum(groups, accepted), rejectedCents: sum(groups, rejected) },
+    totals,
     byStatus: { pending: count(1), accepted: count(2), canceled: count(3), pending_review: count(4), finished: count(5), in_progress: count(6) },
     byType: SERVICE_TYPES.map((type) => {
       const ofType = groups.filter((group) => group.type === type);
       return { type, count: sum(ofType, (group) => group.requests), spentCents: sum(ofType, spent), acceptedCents: sum(ofType, accepted), rejectedCents: sum(ofType, rejected) };
     }),
     byAthlete: athletes.sort((a, b) => b.spentCents - a.spentCents || b.count - a.count || a.name.localeCompare(b.name)),
+    otherAthletes,
     chart: { week: bucketsOf(weeks.starts, 'week', zone, row.weeks), month: bucketsOf(months.starts, 'month', zone, row.months) },
+    unfolded: row.unfolded,
   };
 }
 

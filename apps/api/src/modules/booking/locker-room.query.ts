@@ -3,15 +3,13 @@ import { SERVICE_TYPES } from '@huddle/domain';
 import type { ServiceType } from '@huddle/domain';
 import { viewerPeriods } from '@huddle/domain/periods';
 import type { Period } from '@huddle/domain/periods';
-import { bucketsOf, chartPeriods } from './period-buckets';
+import { bucketsOf, chartPeriods, dayRollupSql } from './period-buckets';
 
-/** The athlete's paid requests of one type and status: how many, and how many made this week and month. */
+/** The athlete's paid requests of one type and status: how many. */
 interface CountRow {
   type: ServiceType;
   status: number;
   requests: number;
-  week: number;
-  month: number;
 }
 
 export interface EarningsBucket {
@@ -29,32 +27,49 @@ export interface LockerRoomFacts {
   /** The athlete's paid requests by status code (the counters' pending, accepted, ...). */
   byStatus: Record<number, number>;
   chart: Record<Period, EarningsBucket[]>;
+  /** Rollup rows appended since the athlete's last fold (the caller folds past PARTY_UNFOLDED_LIMIT). */
+  unfolded: number;
 }
+
+const DAYS = dayRollupSql('$4::timestamptz[] || $5::timestamptz[]');
 
 /**
  * The locker room in one statement ($1 the athlete, $2 and $3 the starts of the viewer's week and
- * month, $4 and $5 the week and month charts' bounds), one index range of the athlete's paid
- * requests (requests_athlete_counters_idx, which carries each request's share of the ledger):
- * grouped by type and status, and what each earned summed in total, this week, this month and per
- * chart period.
+ * month, $4 and $5 the week and month charts' bounds), from the athlete's rollups
+ * (athlete_totals: requests and earnings by type and status; athlete_days: requests made and
+ * earnings by UTC day over the charts' year, each day an edge of the viewer's periods cuts read
+ * from the requests through requests_athlete_made_idx and requests_athlete_earned_idx), so the
+ * busiest athlete's costs what a new one's does; `unfolded` counts the rows appended since the
+ * last fold.
  */
 export const LOCKER_ROOM_SQL = `
-  WITH mine AS (
-         SELECT CASE WHEN endorsement_campaign_id IS NULL THEN type ELSE 'endorsement_campaign' END AS type, status, created_at,
-                coalesce(accepted_at, owed_at) AS earned_at, athlete_share_cents AS cents
-           FROM requests WHERE athlete_id = $1 AND paid
+  WITH totals AS (
+         SELECT kind AS type, status, sum(requests)::int AS requests, sum(share_cents) AS cents, count(*) FILTER (WHERE NOT folded)::int AS unfolded
+           FROM athlete_totals WHERE athlete_id = $1 GROUP BY 1, 2
        ),
-       earned AS (SELECT earned_at AS at, cents FROM mine WHERE cents <> 0 AND earned_at IS NOT NULL)
-  SELECT (SELECT coalesce(json_agg(g), '[]') FROM (
-            SELECT type, status, count(*)::int AS requests, count(*) FILTER (WHERE created_at >= $2)::int AS week, count(*) FILTER (WHERE created_at >= $3)::int AS month
-              FROM mine GROUP BY type, status) g) AS counts,
-         (SELECT json_build_object('total', coalesce(sum(cents), 0), 'week', coalesce(sum(cents) FILTER (WHERE at >= $2), 0), 'month', coalesce(sum(cents) FILTER (WHERE at >= $3), 0))
-            FROM earned) AS earnings,
+       split AS (${DAYS.splitDays}),
+       days AS (SELECT ${DAYS.dayStart} AS at, made, earned_cents, folded FROM athlete_days WHERE athlete_id = $1 AND ${DAYS.inWindow}),
+       made AS (
+         SELECT at, made AS n FROM days WHERE made <> 0
+         UNION ALL
+         ${DAYS.cutRows('r.created_at', '1', 'requests r', 'r.athlete_id = $1 AND r.paid')}
+       ),
+       earned AS (
+         SELECT at, earned_cents AS cents FROM days WHERE earned_cents <> 0
+         UNION ALL
+         ${DAYS.cutRows('coalesce(r.accepted_at, r.owed_at)', 'r.athlete_share_cents', 'requests r', 'r.athlete_id = $1 AND r.paid AND r.athlete_share_cents <> 0')}
+       )
+  SELECT (SELECT coalesce(json_agg(t), '[]') FROM (SELECT type, status, requests FROM totals WHERE requests <> 0) t) AS counts,
+         (SELECT coalesce(sum(cents), 0) FROM totals) AS total,
+         (SELECT json_build_object('week', coalesce(sum(n) FILTER (WHERE at >= $2), 0), 'month', coalesce(sum(n) FILTER (WHERE at >= $3), 0)) FROM made) AS made,
+         (SELECT json_build_object('week', coalesce(sum(cents) FILTER (WHERE at >= $2), 0), 'month', coalesce(sum(cents) FILTER (WHERE at >= $3), 0)) FROM earned) AS earnings,
          (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $4::timestamptz[]) AS bucket, sum(cents) AS cents FROM earned WHERE at >= ($4::timestamptz[])[1] GROUP BY 1) b) AS weeks,
-         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $5::timestamptz[]) AS bucket, sum(cents) AS cents FROM earned WHERE at >= ($5::timestamptz[])[1] GROUP BY 1) b) AS months`;
+         (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $5::timestamptz[]) AS bucket, sum(cents) AS cents FROM earned WHERE at >= ($5::timestamptz[])[1] GROUP BY 1) b) AS months,
+         (SELECT coalesce(sum(unfolded), 0) FROM totals)::int + (SELECT count(*) FILTER (WHERE NOT folded) FROM days)::int AS unfolded`;
 
 /**
- * The athlete's locker room (issue 23), read from `requests` and `ledger_entries`:
+ * The athlete's locker room (issue 23), read from the athlete's rollups of `requests` (which
+ * carry the ledger's share: migrations RequestMoneyColumns and PartyTotals) and `requests` itself:
  * - a request counts as the /requests feed counts it: the athlete's paid requests, each campaign
  *   share as an 'endorsement_campaign' (its own row, type endorsement, with a campaign id);
  * - what it earned is the ledger's: the athlete's payable account credited for it (owed_to_athlete,
@@ -72,11 +87,14 @@ export async function lockerRoomOf(manager: EntityManager, athleteId: string, no
   const months = chartPeriods(now, 'month', zone);
   const [row]: Array<{
     counts: CountRow[];
-    earnings: { total: number | string; week: number | string; month: number | string };
+    total: number | string;
+    made: { week: number | string; month: number | string };
+    earnings: { week: number | string; month: number | string };
     weeks: Array<{ bucket: number; cents: number | string }>;
     months: Array<{ bucket: number; cents: number | string }>;
+    unfolded: number;
   }> = await manager.query(LOCKER_ROOM_SQL, [athleteId, weekStart, monthStart, weeks.bounds, months.bounds]);
-  const sum = (rows: CountRow[], count: (row: CountRow) => number): number => rows.reduce((total, entry) => total + count(entry), 0);
+  const sum = (rows: CountRow[]): number => rows.reduce((total, entry) => total + entry.requests, 0);
   const pending = row.counts.filter((entry) => entry.status === 1);
   const byStatus: Record<number, number> = {};
   for (const entry of row.counts) byStatus[entry.status] = (byStatus[entry.status] ?? 0) + entry.requests;
@@ -84,19 +102,15 @@ export async function lockerRoomOf(manager: EntityManager, athleteId: string, no
   return {
     weekStart,
     monthStart,
-    earnings: { totalCents: Number(row.earnings.total), weekCents: Number(row.earnings.week), monthCents: Number(row.earnings.month) },
+    earnings: { totalCents: Number(row.total), weekCents: Number(row.earnings.week), monthCents: Number(row.earnings.month) },
     byType: SERVICE_TYPES.map((type) => ({
       type,
-      total: sum(row.counts.filter((entry) => entry.type === type), (entry) => entry.requests),
-      pending: sum(pending.filter((entry) => entry.type === type), (entry) => entry.requests),
+      total: sum(row.counts.filter((entry) => entry.type === type)),
+      pending: sum(pending.filter((entry) => entry.type === type)),
     })),
-    requests: {
-      total: sum(row.counts, (entry) => entry.requests),
-      pending: sum(pending, (entry) => entry.requests),
-      week: sum(row.counts, (entry) => entry.week),
-      month: sum(row.counts, (entry) => entry.month),
-    },
+    requests: { total: sum(row.counts), pending: sum(pending), week: Number(row.made.week), month: Number(row.made.month) },
     byStatus,
     chart: { week: bucketsOf(weeks.starts, 'week', zone, row.weeks), month: bucketsOf(months.starts, 'month', zone, row.months) },
+    unfolded: row.unfolded,
   };
 }

@@ -25,3 +25,27 @@ export function bucketsOf(starts: readonly Date[], period: Period, zone: string,
   const byBucket = new Map(sums.map((row) => [row.bucket, Number(row.cents)]));
   return starts.map((start, index) => ({ start, label: periodLabel(start, period, zone), cents: byBucket.get(index + 1) ?? 0 }));
 }
+
+/**
+ * SQL pieces for a party's UTC-day rollup read in the viewer's periods (`bounds`: the SQL of the
+ * timestamptz[] of every period edge): a day row counts whole when no edge falls inside its day,
+ * which the day then carries (its UTC midnight, `at`); the days an edge cuts (a zone other than
+ * UTC) are read from the requests themselves instead. `splitDays` names those days; `inWindow` keeps
+ * a day row from the first edge's day on and off the cut days.
+ */
+export function dayRollupSql(bounds: string) {
+  return {
+    splitDays: `SELECT DISTINCT (t AT TIME ZONE 'UTC')::date AS day FROM unnest(${bounds}) t WHERE t <> date_trunc('day', t, 'UTC')`,
+    inWindow: `day >= (SELECT min((t AT TIME ZONE 'UTC')::date) FROM unnest(${bounds}) t) AND day NOT IN (SELECT day FROM split)`,
+    dayStart: `(day::timestamp AT TIME ZONE 'UTC')`,
+    /**
+     * The rows of `from` (a table with its alias) matching `where` whose `column` falls on each cut
+     * day, read day by day (OFFSET 0 keeps each day its own index range rather than one pass over
+     * the party's every request filtered 26 times), as (at, value).
+     */
+    cutRows: (column: string, value: string, from: string, where: string) =>
+      `SELECT x.at, x.value FROM split s CROSS JOIN LATERAL (
+         SELECT ${column} AS at, ${value} AS value FROM ${from}
+          WHERE ${where} AND ${column} >= (s.day::timestamp AT TIME ZONE 'UTC') AND ${column} < ((s.day + 1)::timestamp AT TIME ZONE 'UTC') OFFSET 0) x`,
+  };
+}

@@ -43,9 +43,31 @@ export interface SharesOptions {
   finishedOnly?: boolean;
   /** The requests' names (default); false keeps the read index-only, each name then ''. */
   names?: boolean;
+  /**
+   * Only the shares still open: above what payouts on their way or sent and an administrator's mark
+   * cover (requests.payout_covered_cents, kept by triggers; requests_payout_open_idx). What an
+   * athlete is owed, holds and may be paid comes from these alone: a covered share pays nothing more.
+   */
+  openOnly?: boolean;
 }
 
-export async function sharesOf(manager: EntityManager, athleteIds: readonly string[], { finishedOnly = true, names = true }: SharesOptions = {}): Promise<AthleteShare[]> {
+// Each request's payout parts: for every share, from its athlete's payout items (one pass); for the
+// few open shares, request by request (payout_allocations_request_idx), and only for those some
+// payout covers in part (nothing on its way or sent covers nothing).
+const ALL_PARTS = `LEFT JOIN (SELECT a.request_id, sum(a.amount_cents) FILTER (WHERE a.status = 'sent') AS sent_cents,
+                         sum(a.amount_cents) FILTER (WHERE a.status = 'pending') AS pending_cents
+                    FROM payout_items i JOIN payout_allocations a ON a.payout_item_id = i.id
+                   WHERE i.athlete_id = ANY($1::uuid[])
+                   GROUP BY a.request_id) al ON al.request_id = r.id`;
+const OPEN_PARTS = `LEFT JOIN LATERAL (SELECT sum(a.amount_cents) FILTER (WHERE a.status = 'sent') AS sent_cents,
+                         sum(a.amount_cents) FILTER (WHERE a.status = 'pending') AS pending_cents
+                    FROM payout_allocations a WHERE a.request_id = r.id AND r.payout_covered_cents <> 0) al ON true`;
+
+export async function sharesOf(
+  manager: EntityManager,
+  athleteIds: readonly string[],
+  { finishedOnly = true, names = true, openOnly = false }: SharesOptions = {},
+): Promise<AthleteShare[]> {
   if (athleteIds.length === 0) return [];
   const rows: ShareRow[] = await manager.query(
     `WITH held AS (
@@ -59,14 +81,10 @@ export async function sharesOf(manager: EntityManager, athleteIds: readonly stri
             r.athlete_share_cents::text AS share_cents, al.sent_cents::text, al.pending_cents::text, m.amount_cents AS marked_cents,
             (r.id::text = ANY(held.subjects) OR coalesce(r.endorsement_campaign_id::text = ANY(held.subjects), false)) AS disputed
        FROM requests r CROSS JOIN held
-       LEFT JOIN (SELECT a.request_id, sum(a.amount_cents) FILTER (WHERE a.status = 'sent') AS sent_cents,
-                         sum(a.amount_cents) FILTER (WHERE a.status = 'pending') AS pending_cents
-                    FROM payout_items i JOIN payout_allocations a ON a.payout_item_id = i.id
-                   WHERE i.athlete_id = ANY($1::uuid[])
-                   GROUP BY a.request_id) al ON al.request_id = r.id
+       ${openOnly ? OPEN_PARTS : ALL_PARTS}
        LEFT JOIN request_payout_marks m ON m.request_id = r.id
       WHERE r.athlete_id = ANY($1::uuid[]) AND r.paid AND ($2::boolean = false OR r.status = 5)
-        AND r.athlete_share_cents IS NOT NULL
+        AND r.athlete_share_cents IS NOT NULL ${openOnly ? 'AND r.athlete_share_cents > r.payout_covered_cents' : ''}
       ORDER BY r.finished_at NULLS LAST, r.id`,
     [athleteIds, finishedOnly],
   );

@@ -8,6 +8,7 @@ import { formatCents, UserType } from '@huddle/domain';
 import { allocatePayout, canMarkPayoutPaid, payoutDue, requestPayoutStatus } from '@huddle/domain/payouts';
 import type { PayoutAllocation, PayoutDue, PayoutItemStatus, RequestPayoutStatus, RequestShareFacts } from '@huddle/domain/payouts';
 import { AppConfig } from '../../config/app-config';
+import { foldParty, PARTY_UNFOLDED_LIMIT } from '../../database/party-rollups';
 import { Clock } from '../../common/time/clock';
 import { AdminAudit } from '../audit/admin-audit.service';
 import { JobsService } from '../jobs/jobs.service';
@@ -493,27 +494,35 @@ export class PayoutsService implements OnModuleInit {
     return { ...money, items: items.map((item) => ({ item, requests: allocations.get(item.id) ?? [] })) };
   }
 
-  /** The athlete's money alone (the locker room's): owed, held, payable, on its way and paid. */
+  /**
+   * The athlete's money alone (the locker room's): owed, held, payable, on its way and paid. Owed,
+   * held and payable come from the shares still open (a share payouts and marks cover in full owes
+   * nothing more); on its way and paid from the athlete's payouts by state (athlete_payouts, kept
+   * by a trigger on payout_allocations) and the marks on their finished shares.
+   */
   async money(athleteId: string): Promise<Omit<AthletePayoutSummary, 'items'>> {
     const manager = this.dataSource.manager;
-    const shares = await sharesOf(manager, [athleteId], { finishedOnly: false, names: false });
+    const [shares, [totals]] = await Promise.all([
+      sharesOf(manager, [athleteId], { finishedOnly: false, names: false, openOnly: true }),
+      manager.query(
+        `SELECT (SELECT coalesce(sum(cents) FILTER (WHERE status = 'pending'), 0) FROM athlete_payouts WHERE athlete_id = $1)::text AS on_its_way,
+                (SELECT coalesce(sum(cents) FILTER (WHERE status = 'sent'), 0) FROM athlete_payouts WHERE athlete_id = $1)::text AS sent,
+                (SELECT count(*) FILTER (WHERE NOT folded) FROM athlete_payouts WHERE athlete_id = $1)::int AS unfolded,
+                (SELECT coalesce(sum(m.amount_cents), 0) FROM request_payout_marks m JOIN requests r ON r.id = m.request_id
+                  WHERE r.athlete_id = $1 AND r.paid AND r.status = 5 AND r.athlete_share_cents IS NOT NULL)::text AS marked`,
+        [athleteId],
+      ) as Promise<Array<{ on_its_way: string; sent: string; unfolded: number; marked: string }>>,
+    ]);
+    if (totals.unfolded > PARTY_UNFOLDED_LIMIT) await foldParty(manager, ['athlete_payouts'], athleteId);
     const finished = shares.filter((share) => share.status === 5);
     const owedCents = shares.filter((share) => share.status !== 5).reduce((sum, share) => sum + Math.max(0, share.shareCents), 0);
     const heldCents = finished.filter((share) => share.disputed).reduce((sum, share) => sum + Math.max(0, share.shareCents - share.sentCents - share.pendingCents - share.markedCents), 0);
-    // By transfer: a part of an item that was refused or reversed is neither on its way nor paid.
-    const [{ on_its_way, paid }]: Array<{ on_its_way: string; paid: string }> = await manager.query(
-      `SELECT coalesce(sum(a.amount_cents) FILTER (WHERE a.status = 'pending'), 0)::text AS on_its_way,
-              coalesce(sum(a.amount_cents) FILTER (WHERE a.status = 'sent'), 0)::text AS paid
-         FROM payout_allocations a JOIN payout_items i ON i.id = a.payout_item_id WHERE i.athlete_id = $1`,
-      [athleteId],
-    );
-    const markedCents = finished.reduce((sum, share) => sum + share.markedCents, 0);
     return {
       owedCents,
       heldCents,
       due: payoutDue(finished, this.nowSeconds(), this.config.PAYOUT_DUE_DAYS),
-      onItsWayCents: Number(on_its_way),
-      paidCents: Number(paid) + markedCents,
+      onItsWayCents: Number(totals.on_its_way),
+      paidCents: Number(totals.sent) + Number(totals.marked),
     };
   }
 

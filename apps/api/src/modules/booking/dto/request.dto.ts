@@ -398,6 +398,15 @@ export class BusinessStatsAthleteDto {
   spent!: number;
 }
 
+export class BusinessStatsOtherAthletesDto {
+  @ApiProperty({ description: 'Athletes booked beyond those named in by_athlete (0 when all are named).' })
+  athletes!: number;
+  @ApiProperty({ description: 'Their paid requests together.' })
+  count!: number;
+  @ApiProperty({ description: 'Dollars spent on them together.' })
+  spent!: number;
+}
+
 export class SpendingBucketDto {
   @ApiProperty({ description: "The bucket's start (unix seconds): a Monday or a 1st at 00:00 in the viewer's zone." })
   start!: number;
@@ -430,8 +439,11 @@ export class BusinessStatsDto {
   @ApiProperty({ type: [BusinessStatsTypeDto], description: 'Every request type, in the product order.' })
   by_type!: BusinessStatsTypeDto[];
 
-  @ApiProperty({ type: [BusinessStatsAthleteDto], description: 'Every athlete the business booked, most spent first.' })
+  @ApiProperty({ type: [BusinessStatsAthleteDto], description: 'The athletes the business spent most on, most first (at most 20; the export lists every one).' })
   by_athlete!: BusinessStatsAthleteDto[];
+
+  @ApiProperty({ type: BusinessStatsOtherAthletesDto, description: 'The other athletes the business booked, together.' })
+  other_athletes!: BusinessStatsOtherAthletesDto;
 
   @ApiProperty({ type: BusinessStatsChartDto })
   chart!: BusinessStatsChartDto;

@@ -112,6 +112,10 @@ export class RequestEntity {
   @Column({ name: 'spent_cents', type: 'bigint', insert: false, update: false, select: false })
   spentCents!: string;
 
+  /** Cents of the athlete's share that payouts on their way or sent and an administrator's mark cover (trigger-kept: PartyTotals1763772650000). */
+  @Column({ name: 'payout_covered_cents', type: 'bigint', insert: false, update: false, select: false })
+  payoutCoveredCents!: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
