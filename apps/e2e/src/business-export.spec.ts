@@ -207,6 +207,14 @@ describe('journey: the business exports its statistics', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: /^Export in progress… \d+%/ }).waitFor();
     await viewShot(page, 'business-export-note-1280');
+    // Opened again from the note's Show while it runs, Escape closes it again and the focus is back on Show.
+    const show = page.getByRole('button', { name: 'Show', exact: true });
+    await show.click();
+    await dialog.getByRole('status').filter({ hasText: /^Preparing your export… \d+%$/ }).waitFor();
+    expect(await show.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect(show.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     const lateDownload = page.waitForEvent('download', { timeout: 60_000 });
     await release();
     const late = await lateDownload;

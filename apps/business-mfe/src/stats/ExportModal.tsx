@@ -142,11 +142,15 @@ export function ExportModal({ controller, email }: { controller: BusinessExportC
   );
 }
 
-/** On the page while the modal is closed and the export is still being prepared. */
+/**
+ * On the page while the modal is closed and the export is still being prepared. While the modal
+ * is open it stays in the page, hidden, so that once the modal closes the focus can go back to
+ * its Show when Show opened it.
+ */
 export function ExportNote({ controller }: { controller: BusinessExportController }) {
-  if (controller.open || !controller.working) return null;
+  if (!controller.working) return null;
   return (
-    <p className="bs-export-note" role="status">
+    <p className="bs-export-note" role="status" hidden={controller.open}>
       <span>{pageNoteText(controller.working)}</span>
       <Button variant="ghost" size="sm" onClick={controller.show}>
         Show
