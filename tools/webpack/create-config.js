@@ -61,6 +61,9 @@ function sharedConfig(appPackage) {
   return shared;
 }
 
+/** Lazily loaded screens only a business (and the administrator) opens, by path without extension, as imported. */
+const BUSINESS_ONLY_SCREENS = ['libs/discovery/src/dashboard/CreateCampaignModal', 'libs/requests/src/campaign/CampaignDetailScreen'];
+
 /**
  * The files each shared module this build provides loads when a page takes the module from this
  * build: its provide module's chunk group. mf-manifest.json lists both more (the consume side's
@@ -211,6 +214,11 @@ function createConfig({ dirname, kind, name, port, title }) {
           // The business's campaign form, off @huddle/booking's index: webpack emits a chunk for each
           // import() of a bundled module, used or not, so through the index the fan remote carried it.
           '@huddle/booking/campaign$': path.join(workspaceRoot, 'libs/booking/src/campaign/index.ts'),
+          // Screens of a business's campaigns that shared screens load lazily (the dashboard's Create
+          // campaign, a campaign's page): the fan remote never shows them (the domain's route table
+          // offers them to businesses and the administrator), so its build leaves them out (an empty
+          // module) instead of carrying their chunks.
+          ...(name === 'fan' ? Object.fromEntries(BUSINESS_ONLY_SCREENS.map((file) => [path.join(workspaceRoot, file), false])) : {}),
         },
       },
       module: {

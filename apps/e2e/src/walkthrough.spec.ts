@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { ConsoleMessage, Locator, Page, Request } from 'playwright-core';
 import { signIn } from './support/accounts';
 import { createAthleteByApi } from './support/athletes';
 import { openBookingForm } from './support/booking';
@@ -40,6 +40,32 @@ async function cutNames(page: Page): Promise<string[]> {
   return page.locator('.mb-grid__name').evaluateAll((names) =>
     names.filter((name) => name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1).map((name) => name.textContent ?? ''),
   );
+}
+
+/** Chunks only a business's (or the administrator's) screens load; the fan remote neither builds nor fetches them. */
+const BUSINESS_ONLY = /\/(campaign-form|create-campaign|campaign-detail)\.[0-9a-f]+\.js$/;
+
+/**
+ * Opens `path` as a new page load and waits past the few seconds after load within which Chromium
+ * wants a preloaded file used; answers its warnings about preloads and the scripts it fetched.
+ */
+async function loadAndWatch(page: Page, path: string): Promise<{ warnings: string[]; scripts: string[] }> {
+  const warnings: string[] = [];
+  const scripts: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  };
+  const onRequest = (request: Request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  };
+  page.on('console', onConsole);
+  page.on('request', onRequest);
+  await page.goto(`${SHELL_URL}${path}`, { waitUntil: 'load' });
+  await page.getByRole('main').waitFor();
+  await page.waitForTimeout(6_000);
+  page.off('console', onConsole);
+  page.off('request', onRequest);
+  return { warnings, scripts };
 }
 
 /** What the walk through every screen found (issue 24), each screen at phone and desktop size. */
@@ -116,6 +142,20 @@ describe('walkthrough: what the walk through every screen found', () => {
       if (size === 'phone') expect(toastBox.y).toBeLessThan(20);
       await screenshot(page, `walkthrough-services-${size}`);
       await toast.getByRole('button', { name: 'Dismiss' }).click();
+    }
+  });
+
+  it('the fan remote: a guest and a signed-in fan load pages with no preload left unused and no business-only chunk', async () => {
+    const page = journey.page;
+    const guest = await loadAndWatch(page, '/dashboard');
+    expect(guest.warnings).toEqual([]);
+    expect(guest.scripts.filter((url) => BUSINESS_ONLY.test(url))).toEqual([]);
+    await signIn(page, FAN.email, FAN.password);
+    await page.waitForURL(/\/dashboard/);
+    for (const path of ['/dashboard', '/requests']) {
+      const fan = await loadAndWatch(page, path);
+      expect([path, fan.warnings]).toEqual([path, []]);
+      expect(fan.scripts.filter((url) => BUSINESS_ONLY.test(url))).toEqual([]);
     }
   });
 
