@@ -3,7 +3,7 @@
 // administrator's counters at a million requests, the API against the bare PostgreSQL driver
 // running the same read models.
 //
-//   npm run bench:stats [-- --requests 1000000 --duration 15 --clients 20 --sample 40 --workers <cores> --strict]
+//   npm run bench:stats [-- --requests 1000000 --duration 15 --clients 20 --sample 40 --workers <cores> --strict --profile DIR]
 //
 // Starts the API from its production build (apps/api/dist/main.js; built first when stale) on a
 // private port of 127.0.0.1 with a throwaway DATA_DIR (embedded PostgreSQL) and SEED_DEMO=false.
@@ -45,6 +45,8 @@ const { values: args } = parseArgs({
     strict: { type: 'boolean', default: false },
     // Seed, print the plans, then keep the API up until Ctrl-C (profiling, driving it by hand).
     hold: { type: 'boolean', default: false },
+    // Writes the API processes' CPU profiles (.cpuprofile, for Chrome DevTools) into this folder.
+    profile: { type: 'string' },
   },
 });
 const REQUESTS = Number(args.requests);
@@ -413,7 +415,8 @@ function startApi(port, dataDir, pgPort) {
     STATISTICS_MAX_PER_ACCOUNT: '1000000',
   };
   delete env.DATABASE_URL;
-  return spawn(process.execPath, [API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const nodeArgs = args.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args.profile)] : [];
+  return spawn(process.execPath, [...nodeArgs, API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 async function waitForApi(http, child) {

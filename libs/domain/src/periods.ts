@@ -27,11 +27,23 @@ export interface LocalDate {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Formatters kept per cache: zones are checked, but their spellings (case) are many. */
+const FORMATTERS_KEPT = 1000;
+
+/** `cache`'s formatter for `key`, made by `make` the first time (the cache emptied when full). */
+function cachedFormatter(cache: Map<string, Intl.DateTimeFormat>, key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = make();
+    if (cache.size >= FORMATTERS_KEPT) cache.clear();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
 
 function formatterOf(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
+  return cachedFormatter(formatters, zone, () =>
+    new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -40,10 +52,8 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
+    }),
+  );
 }
 
 /** True for a zone `Intl` knows (an IANA name such as America/Chicago, or UTC). */
@@ -145,9 +155,13 @@ export function viewerPeriods(now: Date, zone: string): { weekStart: Date; month
   return { weekStart: startOfWeek(now, zone), monthStart: startOfMonth(now, zone) };
 }
 
+// Label formatters by period and zone: making an Intl.DateTimeFormat costs far more than using one.
+const labelFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** A bucket's label as the chart prints it: 'Nov 23' for a week, 'Nov 2026' for a month. */
 export function periodLabel(start: Date, period: Period, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', period === 'week' ? { timeZone: zone, month: 'short', day: 'numeric' } : { timeZone: zone, month: 'short', year: 'numeric' }).format(start);
+  const options: Intl.DateTimeFormatOptions = period === 'week' ? { timeZone: zone, month: 'short', day: 'numeric' } : { timeZone: zone, month: 'short', year: 'numeric' };
+  return cachedFormatter(labelFormatters, `${period} ${zone}`, () => new Intl.DateTimeFormat('en-US', options)).format(start);
 }
 
 /** How many buckets the locker room's chart shows for each period. */

@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { SERVICE_TYPES } from '@huddle/domain';
 import type { ServiceType } from '@huddle/domain';
-import { viewerPeriods } from '@huddle/domain/periods';
 import type { Period } from '@huddle/domain/periods';
 import { bucketsOf, chartPeriods, dayRollupSql } from './period-buckets';
 
@@ -82,9 +81,11 @@ export const LOCKER_ROOM_SQL = `
  *   (libs/domain's periods: the current calendar week and month).
  */
 export async function lockerRoomOf(manager: EntityManager, athleteId: string, now: Date, zone: string): Promise<LockerRoomFacts> {
-  const { weekStart, monthStart } = viewerPeriods(now, zone);
   const weeks = chartPeriods(now, 'week', zone);
   const months = chartPeriods(now, 'month', zone);
+  // The viewer's week and month (libs/domain's viewerPeriods) are the charts' last periods.
+  const weekStart = weeks.starts[weeks.starts.length - 1];
+  const monthStart = months.starts[months.starts.length - 1];
   const [row]: Array<{
     counts: CountRow[];
     total: number | string;

@@ -16,9 +16,21 @@ export interface PeriodBucket {
  * starts.length + 1 after the last.
  */
 export function chartPeriods(now: Date, period: Period, zone: string): { starts: Date[]; bounds: Date[] } {
+  // A zone's midnights fall on a quarter hour of UTC (every offset is a multiple of 15 minutes), so
+  // within one quarter hour the periods are the same: worked out once (a few hundred Intl calls).
+  const key = `${period} ${zone} ${Math.floor(now.getTime() / QUARTER_HOUR_MS)}`;
+  const known = periodsByQuarterHour.get(key);
+  if (known) return known;
   const starts = periodStarts(now, period, zone, CHART_BUCKETS[period]);
-  return { starts, bounds: [...starts, nextPeriodStart(starts[starts.length - 1], period, zone)] };
+  const periods = { starts, bounds: [...starts, nextPeriodStart(starts[starts.length - 1], period, zone)] };
+  if (periodsByQuarterHour.size >= PERIODS_KEPT) periodsByQuarterHour.clear();
+  periodsByQuarterHour.set(key, periods);
+  return periods;
 }
+
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const PERIODS_KEPT = 2000;
+const periodsByQuarterHour = new Map<string, { starts: Date[]; bounds: Date[] }>();
 
 /** The chart's buckets from the SQL's sums by width_bucket (a period nothing fell in has 0). */
 export function bucketsOf(starts: readonly Date[], period: Period, zone: string, sums: ReadonlyArray<{ bucket: number; cents: number | string }>): PeriodBucket[] {
