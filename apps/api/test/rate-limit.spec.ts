@@ -5,6 +5,7 @@ import { bookingPayload, createBookableAthlete } from './support/booking';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
 import { fixture } from './support/media';
+import { BATCH_FLUSH_MS, BatchedCounts, FRESH_MS } from '../src/common/rate-limit/batched-counts';
 import { PostgresThrottlerStorage } from '../src/common/rate-limit/postgres-throttler.storage';
 import { JobsService } from '../src/modules/jobs/jobs.service';
 import { createTestApp } from './support/test-app';
@@ -127,6 +128,29 @@ describe('rate limits (1429)', () => {
       expect((await attempt('203.0.113.103')).status).toBe(429);
     } finally {
       await strict.close();
+    }
+  });
+
+  it('counts batched hits (searches) in each process first, sharing the count and blocking at the limit', async () => {
+    // Two API processes on one database; a limit of 20 in a minute.
+    const [first, second] = [new BatchedCounts(testApp.dataSource), new BatchedCounts(testApp.dataSource)];
+    const key = `test:${uniqueEmail('batched')}`;
+    const hit = (counts: BatchedCounts) => counts.increment(key, 60_000, 20);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      for (let hits = 1; hits <= 15; hits += 1) expect(await hit(first)).toMatchObject({ totalHits: hits, isBlocked: false });
+      // Counted in the first process, they reach the shared count within BATCH_FLUSH_MS.
+      await sleep(BATCH_FLUSH_MS + 300);
+      const [{ hits: shared }] = await testApp.dataSource.query('SELECT hits FROM rate_limit_counters WHERE key = $1', [key]);
+      expect(shared).toBe(15);
+      // The other process counts on from them, up to the limit (the last tenth hit by hit in the database)...
+      for (let hits = 16; hits <= 20; hits += 1) expect(await hit(second)).toMatchObject({ totalHits: hits, isBlocked: false });
+      // ...and the first, whose count is no longer fresh, asks the database and is refused, as the other is.
+      await sleep(FRESH_MS);
+      expect(await hit(first)).toMatchObject({ totalHits: 21, isBlocked: true });
+      expect(await hit(second)).toMatchObject({ totalHits: 22, isBlocked: true });
+    } finally {
+      await Promise.all([first.onModuleDestroy(), second.onModuleDestroy()]);
     }
   });
 

@@ -9,6 +9,7 @@ import { ErrorCode, normalizeEmail } from '@huddle/domain';
 import { AppConfig } from '../../config/app-config';
 import type { AuthenticatedRequest } from '../access/authenticated-account';
 import { DomainError } from '../errors/domain-error';
+import { BatchedCounts } from './batched-counts';
 import { RATE_LIMIT_METADATA, rateLimitMessage, rateLimitRules } from './rate-limit.policies';
 import type { RateLimitPolicy } from './rate-limit.policies';
 
@@ -28,6 +29,7 @@ export class RateLimitGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly config: AppConfig,
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    private readonly batched: BatchedCounts,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -46,7 +48,7 @@ export class RateLimitGuard implements CanActivate {
       // a missing account is refused by the access guard before this one runs.
       if (!tracker) continue;
       const key = `${policy}:${rule.by}:${hashed(tracker)}`;
-      const record = await this.storage.increment(key, rule.windowMs, rule.limit, 0, policy);
+      const record = rule.batched ? await this.batched.increment(key, rule.windowMs, rule.limit) : await this.storage.increment(key, rule.windowMs, rule.limit, 0, policy);
       if (record.isBlocked) {
         http.getResponse<FastifyReply>().header('Retry-After', String(Math.max(1, record.timeToBlockExpire)));
         throw new DomainError(ErrorCode.TooManyRequests, rateLimitMessage(policy));

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
+import { BatchedCounts } from './batched-counts';
 import { PostgresThrottlerStorage } from './postgres-throttler.storage';
 import { RateLimitCounters } from './rate-limit-counters';
 import { RateLimitGuard } from './rate-limit.guard';
@@ -23,7 +24,7 @@ import { RateLimitGuard } from './rate-limit.guard';
       }),
     }),
   ],
-  providers: [RateLimitGuard, RateLimitCounters],
-  exports: [RateLimitGuard, RateLimitCounters],
+  providers: [RateLimitGuard, RateLimitCounters, BatchedCounts],
+  exports: [RateLimitGuard, RateLimitCounters, BatchedCounts],
 })
 export class RateLimitModule {}
