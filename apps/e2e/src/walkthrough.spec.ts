@@ -22,6 +22,13 @@ async function focusedLabel(page: Page): Promise<string | null> {
   });
 }
 
+/** A new athlete (made through the API), signed in on the dashboard. */
+async function signInNewAthlete(page: Page, firstName: string): Promise<void> {
+  const athlete = await createAthleteByApi(firstName);
+  await signIn(page, athlete.email);
+  await page.waitForURL(/\/dashboard/);
+}
+
 /** The element's box in the viewport (it must be shown). */
 async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   const box = await locator.boundingBox();
@@ -101,10 +108,8 @@ describe('walkthrough: what the walk through every screen found', () => {
   });
 
   it("survey: a school goes by the name the profile and the dashboard use", async () => {
-    const athlete = await createAthleteByApi('School');
     const page = journey.page;
-    await signIn(page, athlete.email);
-    await page.waitForURL(/\/dashboard/);
+    await signInNewAthlete(page, 'School');
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       await page.goto(`${SHELL_URL}/settings/survey`);
@@ -119,10 +124,8 @@ describe('walkthrough: what the walk through every screen found', () => {
   });
 
   it('services: the rate steppers line up, and the success toast keeps off the page’s buttons', async () => {
-    const athlete = await createAthleteByApi('Rates');
     const page = journey.page;
-    await signIn(page, athlete.email);
-    await page.waitForURL(/\/dashboard/);
+    await signInNewAthlete(page, 'Rates');
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       await page.goto(`${SHELL_URL}/settings/services`);

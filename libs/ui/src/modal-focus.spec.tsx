@@ -2,31 +2,21 @@
  * @jest-environment jsdom
  */
 import { act, useRef, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { AlertDialog } from './AlertDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Modal } from './Modal';
+import { domRoot } from './testing';
 import { useFocusTrap } from './useFocusTrap';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
+let dom: ReturnType<typeof domRoot>;
 
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
+  dom = domRoot();
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+afterEach(() => dom.close());
 
-function render(element: React.ReactElement): void {
-  act(() => root.render(element));
-}
+const render = (element: React.ReactElement): void => dom.render(element);
 
 /** Presses a key on the focused element as a keyboard would: the event bubbles up to document. */
 function press(key: string, options: { shiftKey?: boolean } = {}): KeyboardEvent {
@@ -63,7 +53,7 @@ function Page({ onClose }: { onClose?: () => void }) {
 
 function openPage(onClose?: () => void): HTMLButtonElement {
   render(<Page onClose={onClose} />);
-  const opener = host.querySelector('button') as HTMLButtonElement;
+  const opener = dom.host.querySelector('button') as HTMLButtonElement;
   act(() => {
     opener.focus();
     opener.click();
@@ -162,7 +152,7 @@ describe('useFocusTrap', () => {
         <Drawer open={false} />
       </>,
     );
-    const menuButton = host.querySelector('button') as HTMLButtonElement;
+    const menuButton = dom.host.querySelector('button') as HTMLButtonElement;
     act(() => menuButton.focus());
     render(
       <>

@@ -1,3 +1,5 @@
+import { act, type ReactElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import type { ShellContextValue } from './shell-context';
 import { createLiveEventHub, SHELL_CONTRACT_VERSION } from './shell-contract';
 
@@ -20,5 +22,24 @@ export function testShell(overrides: Partial<ShellContextValue> = {}): ShellCont
     endSession: () => undefined,
     events: createLiveEventHub(),
     ...overrides,
+  };
+}
+
+/**
+ * A React root in a new element of document.body, for specs run in jsdom: `render` renders inside
+ * act(), `close` unmounts and removes the element. Make one in beforeEach, close it in afterEach.
+ */
+export function domRoot(): { host: HTMLDivElement; render: (element: ReactElement) => void; close: () => void } {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const root: Root = createRoot(host);
+  return {
+    host,
+    render: (element) => act(() => root.render(element)),
+    close: () => {
+      act(() => root.unmount());
+      host.remove();
+    },
   };
 }

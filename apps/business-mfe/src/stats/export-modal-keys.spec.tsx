@@ -2,13 +2,11 @@
  * @jest-environment jsdom
  */
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { domRoot } from '@huddle/ui/testing';
 import type { BusinessExport } from './export-api';
 import { ExportModal, ExportNote } from './ExportModal';
 import { DEFAULT_EXPORT_CHOICE, exportScreen } from './export-view';
 import type { BusinessExportController } from './useBusinessExport';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const RUNNING: BusinessExport = {
   id: 'e1',
@@ -23,19 +21,13 @@ const RUNNING: BusinessExport = {
   download_path: null,
 };
 
-let host: HTMLDivElement;
-let root: Root;
+let dom: ReturnType<typeof domRoot>;
 
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
+  dom = domRoot();
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+afterEach(() => dom.close());
 
 const noop = () => undefined;
 
@@ -91,18 +83,18 @@ function pressEscape(): void {
 describe('the export modal while the export is prepared', () => {
   it('closes on Escape (the export goes on: the page notes it) and gives the focus back to Export', () => {
     const closed = jest.fn();
-    act(() => root.render(<Page closed={closed} />));
+    dom.render(<Page closed={closed} />);
     click(buttonNamed('Export'));
     expect(document.querySelector('[role="dialog"]')?.textContent).toContain('Preparing your export… 40%');
     pressEscape();
     expect(closed).toHaveBeenCalledTimes(1);
     expect(document.activeElement?.textContent).toBe('Export');
-    expect(host.textContent).toContain('Export in progress… 40%');
+    expect(dom.host.textContent).toContain('Export in progress… 40%');
   });
 
   it("opened again from the page's note, closes on Escape and gives the focus back to that note's Show", () => {
     const closed = jest.fn();
-    act(() => root.render(<Page closed={closed} />));
+    dom.render(<Page closed={closed} />);
     click(buttonNamed('Export'));
     pressEscape();
     click(buttonNamed('Show'));
