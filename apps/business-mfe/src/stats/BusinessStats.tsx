@@ -108,6 +108,15 @@ function ByAthlete({ stats }: { stats: BusinessStatsData }) {
               <td>{formatMoney(row.spent)}</td>
             </tr>
           ))}
+          {stats.other_athletes.athletes > 0 && (
+            <tr className="bs-table__others">
+              <th scope="row" className="bs-table__name">
+                {stats.other_athletes.athletes === 1 ? '1 other athlete' : `${stats.other_athletes.athletes.toLocaleString('en-US')} other athletes`}
+              </th>
+              <td>{stats.other_athletes.count.toLocaleString('en-US')}</td>
+              <td>{formatMoney(stats.other_athletes.spent)}</td>
+            </tr>
+          )}
         </tbody>
       </table>
     </Panel>

@@ -26,6 +26,7 @@ function stats(changes: Partial<BusinessStats> = {}): BusinessStats {
     by_status: { pending: 0, accepted: 0, finished: 0, canceled: 0, in_progress: 0, pending_review: 0 },
     by_type: TYPES.map((type) => ({ type, count: 0, spent: 0, accepted: 0, rejected: 0 })),
     by_athlete: [],
+    other_athletes: { athletes: 0, count: 0, spent: 0 },
     chart: { weeks: [bucket('Nov 23'), bucket('Nov 30')], months: [bucket('Nov 2026'), bucket('Dec 2026')] },
     ...changes,
   };
@@ -116,6 +117,13 @@ describe('/stats', () => {
     // The chart library is a lazy chunk of its own: the first paint shows its placeholders.
     expect(html).toContain('aria-label="Loading chart"');
     expect(html).not.toContain('recharts');
+  });
+
+  it('names the athletes spent on most, then the rest on one line; no such line when every one is named', () => {
+    expect(renderScreen({ data: BUSY })).not.toContain('other athlete');
+    const many = renderScreen({ data: { ...BUSY, other_athletes: { athletes: 3350, count: 4421, spent: 98765.4 } } });
+    expect(many).toMatch(/<tr class="bs-table__others"><th scope="row" class="bs-table__name">3,350 other athletes<\/th><td>4,421<\/td><td>\$98,765.40<\/td><\/tr>/);
+    expect(renderScreen({ data: { ...BUSY, other_athletes: { athletes: 1, count: 2, spent: 10 } } })).toContain('>1 other athlete<');
   });
 
   it('prints dollars with cents', () => {
