@@ -78,7 +78,7 @@ export function rateLimitRules(policy: RateLimitPolicy, config: AppConfig): Rate
     // Guests search too, so the address is counted. Each keystroke may search (answers are cached,
     // not debounced), so a typist makes a few a second at most, and a campus or office shares one
     // address: 600 a minute is far above honest use and far below a scraper's unique queries.
-    // Batched: a search costs a few milliseconds, and an upsert per search cost a third of that.
+    // Batched: an upsert per search was a second round trip to PostgreSQL on a call that makes one.
     case 'search':
       return [{ by: 'ip', limit: config.SEARCH_MAX_PER_IP, windowMs: config.SEARCH_WINDOW_SECONDS * 1000, batched: true }];
     // Aggregates over a caller's requests or the whole ledger, computed per call: a screen asks once
