@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { ValidationPipe } from '@nestjs/common';
+import type { NestInterceptor } from '@nestjs/common';
+import type { ApplicationConfig } from '@nestjs/core';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { EnvelopeExceptionFilter } from '../common/http/envelope-exception.filter';
@@ -13,6 +15,20 @@ import { API_PREFIX, createOpenApiDocument } from './openapi-document';
 import { DOCS_PATH, registerSecurityHeaders } from './security-headers';
 
 /**
+ * Removes the global interceptors that only pass the call on: nestjs-cls registers one (its
+ * unmounted ClsInterceptor stand-in, `(_, next) => next.handle()`; transactions open their own
+ * context). Any global interceptor makes Nest run every request through rxjs and two
+ * AsyncResource.bind() calls, which on Node 20 define deprecation-wrapped accessors each (see
+ * envelope.hook.ts). Routes are built at init, after this, so none carries it.
+ */
+function dropPassThroughInterceptors(app: HuddleApp): void {
+  const interceptors: NestInterceptor[] = (app as unknown as { config?: ApplicationConfig }).config?.getGlobalInterceptors() ?? [];
+  const passThrough = (interceptor: NestInterceptor) =>
+    Object.getPrototypeOf(interceptor) === Object.prototype && /^\(\w+, (\w+)\) => \1\.handle\(\)$/.test(String(interceptor.intercept));
+  for (let index = interceptors.length - 1; index >= 0; index -= 1) if (passThrough(interceptors[index])) interceptors.splice(index, 1);
+}
+
+/**
  * Everything that makes the API behave as one: prefix, cookies, CORS, validation, the error and
  * success envelopes, the interactive documentation and shutdown hooks. main.ts and the tests
  * both call it (on the server createHttpAdapter builds), so tests exercise the real pipeline.
@@ -21,6 +37,7 @@ export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
   const config = app.get(AppConfig);
 
   app.setGlobalPrefix(API_PREFIX);
+  dropPassThroughInterceptors(app);
   // First, so every answer carries them, early refusals and the docs included.
   await registerSecurityHeaders(app.getHttpAdapter().getInstance(), config);
   await app.register(fastifyCookie);
