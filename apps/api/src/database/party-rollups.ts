@@ -25,14 +25,23 @@ export const REQUESTER_ROLLUPS: readonly PartyRollup[] = ['requester_totals', 'r
 /** Appended rows of one party past which its reader folds them. */
 export const PARTY_UNFOLDED_LIMIT = 64;
 
-/** Folds `table`'s rows of the parties `where` selects ($1 when `where` names it) into one row per party and key. */
-function foldStatement(table: PartyRollup, where: string): string {
-  const { party, keys, sums } = ROLLUPS[table];
-  const grouped = [party, ...keys].join(', ');
+/**
+ * The statement that folds an append-only rollup: the rows `where` selects ($1 when `where` names
+ * it) deleted and put back as one row per `keys`, their `sums` summed (a key summing to nothing is
+ * dropped), folded. Rows appended meanwhile are not in the DELETE's snapshot and stay.
+ */
+export function foldSql(table: string, keys: readonly string[], sums: readonly string[], where = 'true'): string {
+  const grouped = keys.join(', ');
+  const summed = sums.map((column) => `sum(${column})`).join(', ');
   return `WITH gone AS (DELETE FROM ${table} WHERE ${where} RETURNING ${grouped}, ${sums.join(', ')})
     INSERT INTO ${table} (${grouped}, ${sums.join(', ')}, folded)
-    SELECT ${grouped}, ${sums.map((column) => `sum(${column})`).join(', ')}, true FROM gone
-     GROUP BY ${grouped} HAVING (${sums.map((column) => `sum(${column})`).join(', ')}) <> (${sums.map(() => '0').join(', ')})`;
+    SELECT ${grouped}, ${summed}, true FROM gone GROUP BY ${grouped} HAVING (${summed}) <> (${sums.map(() => '0').join(', ')})`;
+}
+
+/** Folds `table`'s rows of the parties `where` selects into one row per party and key. */
+function foldStatement(table: PartyRollup, where: string): string {
+  const { party, keys, sums } = ROLLUPS[table];
+  return foldSql(table, [party, ...keys], sums, where);
 }
 
 /**

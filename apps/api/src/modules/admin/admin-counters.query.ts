@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { foldSql } from '../../database/party-rollups';
 
 /**
  * Read model of the administrator's statistics (GET /admin/counters): reads the accounts module's
@@ -158,25 +159,15 @@ export function adminCountersParameters(period: CounterPeriod): unknown[] {
 }
 
 /**
- * Folds the day totals: each key's appended rows become one. One reader at a time (an advisory
+ * Folds the day and month totals and the account counts: each key's appended rows become one. One reader at a time (an advisory
  * lock; another finds it taken and leaves it); rows appended meanwhile are left for the next fold.
  */
-export const FOLD_DAY_TOTALS_SQL = [
-  `WITH gone AS (DELETE FROM request_day_counts RETURNING day, status, type, requests, cents)
-   INSERT INTO request_day_counts (day, status, type, requests, cents, folded)
-   SELECT day, status, type, sum(requests), sum(cents), true FROM gone GROUP BY 1, 2, 3 HAVING sum(requests) <> 0 OR sum(cents) <> 0`,
-  `WITH gone AS (DELETE FROM ledger_day_totals RETURNING day, account, movement, cents)
-   INSERT INTO ledger_day_totals (day, account, movement, cents, folded)
-   SELECT day, account, movement, sum(cents), true FROM gone GROUP BY 1, 2, 3 HAVING sum(cents) <> 0`,
-  `WITH gone AS (DELETE FROM request_month_counts RETURNING month, status, type, requests, cents)
-   INSERT INTO request_month_counts (month, status, type, requests, cents, folded)
-   SELECT month, status, type, sum(requests), sum(cents), true FROM gone GROUP BY 1, 2, 3 HAVING sum(requests) <> 0 OR sum(cents) <> 0`,
-  `WITH gone AS (DELETE FROM ledger_month_totals RETURNING month, account, movement, cents)
-   INSERT INTO ledger_month_totals (month, account, movement, cents, folded)
-   SELECT month, account, movement, sum(cents), true FROM gone GROUP BY 1, 2, 3 HAVING sum(cents) <> 0`,
-  `WITH gone AS (DELETE FROM account_type_counts RETURNING user_type, users, uncompleted)
-   INSERT INTO account_type_counts (user_type, users, uncompleted, folded)
-   SELECT user_type, sum(users), sum(uncompleted), true FROM gone GROUP BY 1 HAVING sum(users) <> 0 OR sum(uncompleted) <> 0`,
+export const FOLD_DAY_TOTALS_SQL: readonly string[] = [
+  foldSql('request_day_counts', ['day', 'status', 'type'], ['requests', 'cents']),
+  foldSql('ledger_day_totals', ['day', 'account', 'movement'], ['cents']),
+  foldSql('request_month_counts', ['month', 'status', 'type'], ['requests', 'cents']),
+  foldSql('ledger_month_totals', ['month', 'account', 'movement'], ['cents']),
+  foldSql('account_type_counts', ['user_type'], ['users', 'uncompleted']),
 ];
 const FOLD_LOCK = "hashtext('admin-counters-fold')";
 
