@@ -62,6 +62,8 @@ export class BatchedCounts implements OnModuleDestroy {
     // A new window, or near the limit: counted in the database now, with this process's unsent hits.
     const unsent = open ? known.unsent : 0;
     if (open) known.unsent = 0;
+    // Hits of a window that ended are not carried into the next one.
+    else this.windows.delete(key);
     let counted: Map<string, { hits: number; msLeft: number }>;
     try {
       counted = await this.send([{ key, hits: unsent + 1, windowMs }]);
@@ -103,7 +105,10 @@ export class BatchedCounts implements OnModuleDestroy {
     for (const { key } of batch) (this.windows.get(key) as LocalWindow).unsent = 0;
     try {
       const counted = await this.send(batch);
-      for (const [key, { hits, msLeft }] of counted) this.remember(key, this.windows.get(key)?.windowMs ?? 0, hits, msLeft);
+      for (const { key, windowMs } of batch) {
+        const { hits, msLeft } = counted.get(key) as { hits: number; msLeft: number };
+        this.remember(key, windowMs, hits, msLeft);
+      }
     } catch (error) {
       for (const { key, hits } of batch) {
         const window = this.windows.get(key);
