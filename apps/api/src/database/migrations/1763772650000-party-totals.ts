@@ -116,17 +116,19 @@ export class PartyTotals1763772650000 implements MigrationInterface {
       requester_id uuid NOT NULL, athlete_id uuid NOT NULL, requests bigint NOT NULL, spent_cents bigint NOT NULL, folded boolean NOT NULL DEFAULT false)`);
     await runner.query(`CREATE TABLE requester_days (
       requester_id uuid NOT NULL, day date NOT NULL, spent_cents bigint NOT NULL, folded boolean NOT NULL DEFAULT false)`);
-    await runner.query(`CREATE INDEX athlete_totals_athlete_idx ON athlete_totals (athlete_id)`);
-    await runner.query(`CREATE INDEX athlete_days_athlete_idx ON athlete_days (athlete_id, day)`);
-    await runner.query(`CREATE INDEX athlete_payouts_athlete_idx ON athlete_payouts (athlete_id)`);
-    await runner.query(`CREATE INDEX requester_totals_requester_idx ON requester_totals (requester_id)`);
-    await runner.query(`CREATE INDEX requester_athletes_requester_idx ON requester_athletes (requester_id)`);
-    await runner.query(`CREATE INDEX requester_days_requester_idx ON requester_days (requester_id, day)`);
+    await runner.query(`CREATE INDEX athlete_totals_athlete_idx ON athlete_totals (athlete_id) INCLUDE (kind, status, requests, share_cents, folded)`);
+    await runner.query(`CREATE INDEX athlete_days_athlete_idx ON athlete_days (athlete_id, day) INCLUDE (made, earned_cents, folded)`);
+    await runner.query(`CREATE INDEX athlete_payouts_athlete_idx ON athlete_payouts (athlete_id) INCLUDE (status, cents, folded)`);
+    await runner.query(`CREATE INDEX requester_totals_requester_idx ON requester_totals (requester_id) INCLUDE (kind, status, requests, amount_cents, spent_cents, folded)`);
+    await runner.query(`CREATE INDEX requester_athletes_requester_idx ON requester_athletes (requester_id) INCLUDE (athlete_id, requests, spent_cents, folded)`);
+    await runner.query(`CREATE INDEX requester_days_requester_idx ON requester_days (requester_id, day) INCLUDE (spent_cents, folded)`);
 
-    // The edges of a viewer's periods inside a UTC day, from the requests: made, earned and spent.
+    // Each rollup's rows of a party are one index-only range (the sums carried in the index).
+    // The edges of a viewer's periods inside a UTC day, from the requests: made, earned and spent
+    // (with the columns the expressions are made of, so the ranges stay index-only).
     await runner.query(`CREATE INDEX requests_athlete_made_idx ON requests (athlete_id, created_at) WHERE paid`);
-    await runner.query(`CREATE INDEX requests_athlete_earned_idx ON requests (athlete_id, (${EARNED_AT})) INCLUDE (athlete_share_cents) WHERE paid`);
-    await runner.query(`CREATE INDEX requests_requester_spent_idx ON requests (requester_id, (${SPENT_AT})) INCLUDE (spent_cents) WHERE paid`);
+    await runner.query(`CREATE INDEX requests_athlete_earned_idx ON requests (athlete_id, (${EARNED_AT})) INCLUDE (accepted_at, owed_at, athlete_share_cents) WHERE paid`);
+    await runner.query(`CREATE INDEX requests_requester_spent_idx ON requests (requester_id, (${SPENT_AT})) INCLUDE (accepted_at, created_at, spent_cents) WHERE paid`);
 
     // Filled from what is there (folded: one row per key), before the triggers exist.
     await runner.query(trackMarks(`SELECT request_id, amount_cents, 1 AS sign FROM request_payout_marks`));
