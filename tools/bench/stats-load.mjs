@@ -338,6 +338,27 @@ function managerOn(pool, recorded) {
       recorded?.push({ text, values });
       return (await pool.query(text, values)).rows;
     },
+    // How the API's preparedQuery reaches a connection (TypeORM: a query runner's pg client), so
+    // the bare side runs the same named prepared statements.
+    connection: {
+      createQueryRunner() {
+        let client;
+        return {
+          async connect() {
+            client = await pool.connect();
+            return {
+              query(config) {
+                recorded?.push({ text: config.text, values: config.values });
+                return client.query(config);
+              },
+            };
+          },
+          async release() {
+            client.release();
+          },
+        };
+      },
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { foldSql } from '../../database/party-rollups';
+import { preparedQuery } from '../../database/prepared-query';
 
 /**
  * Read model of the administrator's statistics (GET /admin/counters): reads the accounts module's
@@ -187,7 +188,7 @@ export async function adminCountersOf(manager: EntityManager, period: CounterPer
     campaigns: number;
     money: Record<keyof CounterMoney, string | number>;
     unfolded: number;
-  }> = await manager.query(ADMIN_COUNTERS_SQL, adminCountersParameters(period));
+  }> = await preparedQuery(manager, 'admin_counters', ADMIN_COUNTERS_SQL, adminCountersParameters(period));
   const money = Object.fromEntries(Object.entries(row.money).map(([key, cents]) => [key, Number(cents)])) as unknown as CounterMoney;
   return {
     accounts: row.accounts,

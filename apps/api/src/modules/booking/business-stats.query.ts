@@ -3,6 +3,7 @@ import { LIMITS, SERVICE_TYPES } from '@huddle/domain';
 import type { ServiceType } from '@huddle/domain';
 import type { Period } from '@huddle/domain/periods';
 import { bucketsOf, chartPeriods, dayRollupSql } from './period-buckets';
+import { preparedQuery } from '../../database/prepared-query';
 
 /** One paid request (or campaign share) of the business with what the ledger kept of its money. */
 interface SpendRow {
@@ -127,7 +128,7 @@ export async function businessStatsOf(
     weeks: Array<{ bucket: number; cents: number | string }>;
     months: Array<{ bucket: number; cents: number | string }>;
     unfolded: number;
-  }> = await manager.query(BUSINESS_STATS_SQL, [businessId, weeks.bounds, months.bounds, named]);
+  }> = await preparedQuery(manager, 'business_stats', BUSINESS_STATS_SQL, [businessId, weeks.bounds, months.bounds, named]);
   const groups = row.groups.map((group) => ({ ...group, spentCents: Number(group.spent_cents), amountCents: Number(group.amount_cents) }));
   type Group = (typeof groups)[number];
   const sum = (list: Group[], cents: (group: Group) => number): number => list.reduce((total, group) => total + cents(group), 0);

@@ -3,6 +3,7 @@ import { SERVICE_TYPES } from '@huddle/domain';
 import type { ServiceType } from '@huddle/domain';
 import type { Period } from '@huddle/domain/periods';
 import { bucketsOf, chartPeriods, dayRollupSql } from './period-buckets';
+import { preparedQuery } from '../../database/prepared-query';
 
 /** The athlete's paid requests of one type and status: how many. */
 interface CountRow {
@@ -94,7 +95,7 @@ export async function lockerRoomOf(manager: EntityManager, athleteId: string, no
     weeks: Array<{ bucket: number; cents: number | string }>;
     months: Array<{ bucket: number; cents: number | string }>;
     unfolded: number;
-  }> = await manager.query(LOCKER_ROOM_SQL, [athleteId, weekStart, monthStart, weeks.bounds, months.bounds]);
+  }> = await preparedQuery(manager, 'locker_room', LOCKER_ROOM_SQL, [athleteId, weekStart, monthStart, weeks.bounds, months.bounds]);
   const sum = (rows: CountRow[]): number => rows.reduce((total, entry) => total + entry.requests, 0);
   const pending = row.counts.filter((entry) => entry.status === 1);
   const byStatus: Record<number, number> = {};

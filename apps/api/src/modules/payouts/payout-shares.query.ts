@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { RequestShareFacts } from '@huddle/domain/payouts';
+import { preparedQuery } from '../../database/prepared-query';
 
 /** One request's share with the athlete it belongs to and what it is (for the athlete's lists). */
 export interface AthleteShare extends RequestShareFacts {
@@ -69,8 +70,7 @@ export async function sharesOf(
   { finishedOnly = true, names = true, openOnly = false }: SharesOptions = {},
 ): Promise<AthleteShare[]> {
   if (athleteIds.length === 0) return [];
-  const rows: ShareRow[] = await manager.query(
-    `WITH held AS (
+  const text = `WITH held AS (
             SELECT coalesce(array_agg(subject), '{}') AS subjects FROM (
               SELECT d.subject_id::text AS subject FROM payment_disputes d WHERE d.closed_at IS NULL
               UNION ALL
@@ -85,9 +85,12 @@ export async function sharesOf(
        LEFT JOIN request_payout_marks m ON m.request_id = r.id
       WHERE r.athlete_id = ANY($1::uuid[]) AND r.paid AND ($2::boolean = false OR r.status = 5)
         AND r.athlete_share_cents IS NOT NULL ${openOnly ? 'AND r.athlete_share_cents > r.payout_covered_cents' : ''}
-      ORDER BY r.finished_at NULLS LAST, r.id`,
-    [athleteIds, finishedOnly],
-  );
+      ORDER BY r.finished_at NULLS LAST, r.id`;
+  // The open shares are the locker room's, read on every visit: a prepared statement (one text per
+  // name: `names` changes the text).
+  const rows: ShareRow[] = openOnly
+    ? await preparedQuery<ShareRow>(manager, names ? 'open_shares_named' : 'open_shares', text, [athleteIds, finishedOnly])
+    : await manager.query(text, [athleteIds, finishedOnly]);
   return rows.map((row) => ({
     requestId: row.request_id,
     athleteId: row.athlete_id,

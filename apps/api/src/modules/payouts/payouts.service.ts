@@ -9,6 +9,7 @@ import { allocatePayout, canMarkPayoutPaid, payoutDue, requestPayoutStatus } fro
 import type { PayoutAllocation, PayoutDue, PayoutItemStatus, RequestPayoutStatus, RequestShareFacts } from '@huddle/domain/payouts';
 import { AppConfig } from '../../config/app-config';
 import { foldParty, PARTY_UNFOLDED_LIMIT } from '../../database/party-rollups';
+import { preparedQuery } from '../../database/prepared-query';
 import { Clock } from '../../common/time/clock';
 import { AdminAudit } from '../audit/admin-audit.service';
 import { JobsService } from '../jobs/jobs.service';
@@ -504,14 +505,16 @@ export class PayoutsService implements OnModuleInit {
     const manager = this.dataSource.manager;
     const [shares, [totals]] = await Promise.all([
       sharesOf(manager, [athleteId], { finishedOnly: false, names: false, openOnly: true }),
-      manager.query(
+      preparedQuery<{ on_its_way: string; sent: string; unfolded: number; marked: string }>(
+        manager,
+        'athlete_payout_totals',
         `SELECT (SELECT coalesce(sum(cents) FILTER (WHERE status = 'pending'), 0) FROM athlete_payouts WHERE athlete_id = $1)::text AS on_its_way,
                 (SELECT coalesce(sum(cents) FILTER (WHERE status = 'sent'), 0) FROM athlete_payouts WHERE athlete_id = $1)::text AS sent,
                 (SELECT count(*) FILTER (WHERE NOT folded) FROM athlete_payouts WHERE athlete_id = $1)::int AS unfolded,
                 (SELECT coalesce(sum(m.amount_cents), 0) FROM request_payout_marks m JOIN requests r ON r.id = m.request_id
                   WHERE r.athlete_id = $1 AND r.paid AND r.status = 5 AND r.athlete_share_cents IS NOT NULL)::text AS marked`,
         [athleteId],
-      ) as Promise<Array<{ on_its_way: string; sent: string; unfolded: number; marked: string }>>,
+      ),
     ]);
     if (totals.unfolded > PARTY_UNFOLDED_LIMIT) await foldParty(manager, ['athlete_payouts'], athleteId);
     const finished = shares.filter((share) => share.status === 5);
