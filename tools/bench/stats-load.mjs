@@ -517,7 +517,9 @@ async function main() {
     const lockerRoom = (await getJson(http, `/booking/request/counters?tz=${encodeURIComponent(ZONE)}`, busiestAthlete.token)).counters.locker_room;
     const [facts] = await models.athlete(managerOn(pool), busiestAthlete.id);
     if (Math.round(lockerRoom.earnings.total * 100) !== facts.earnings.totalCents) throw new Error(`The busiest athlete's earnings: API ${lockerRoom.earnings.total}, read model ${facts.earnings.totalCents / 100}`);
-    console.log(`\nBusiest athlete: ${lockerRoom.requests.total} requests, $${lockerRoom.earnings.total} earned; busiest business: ${(await getJson(http, `/booking/request/counters?tz=UTC`, busiestBusiness.token)).counters.business_stats.by_athlete.length} athletes booked`);
+    const businessStats = (await getJson(http, `/booking/request/counters?tz=UTC`, busiestBusiness.token)).counters.business_stats;
+    const booked = businessStats.by_athlete.length + businessStats.other_athletes.athletes;
+    console.log(`\nBusiest athlete: ${lockerRoom.requests.total} requests, $${lockerRoom.earnings.total} earned; busiest business: ${booked} athletes booked, $${businessStats.totals.spent} spent`);
 
     await explainAll(pool, `EXPLAIN the busiest athlete's locker room`, (manager) => models.athlete(manager, busiestAthlete.id));
     await explainAll(pool, `EXPLAIN the busiest business's statistics`, (manager) => models.business(manager, busiestBusiness.id));
