@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -50,12 +51,22 @@ function foldStatement(table: PartyRollup, where: string): string {
  * for the next fold, so the sums never change.
  */
 export async function foldParty(manager: EntityManager, tables: readonly PartyRollup[], partyId: string): Promise<void> {
-  await manager.transaction(async (inner) => {
-    const [{ locked }]: Array<{ locked: boolean }> = await inner.query(`SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked`, [`huddle:party-fold:${partyId}`]);
-    if (!locked) return;
-    for (const table of tables) await inner.query(foldStatement(table, `${ROLLUPS[table].party} = $1`), [partyId]);
-  });
+  try {
+    await manager.transaction(async (inner) => {
+      const [{ locked }]: Array<{ locked: boolean }> = await inner.query(`SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked`, [
+        `huddle:party-fold:${partyId}`,
+      ]);
+      if (!locked) return;
+      for (const table of tables) await inner.query(foldStatement(table, `${ROLLUPS[table].party} = $1`), [partyId]);
+    });
+  } catch (error) {
+    // The reader's answer is already made: a fold that fails (a lost connection) is tried again by
+    // the next read that finds the rows piled up, and never costs the caller their answer.
+    logger.warn(`Folding the rollups of ${partyId} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
+
+const logger = new Logger('PartyRollups');
 
 /** Folds every party's rows of every rollup (bench:stats after its bulk seed: the steady state). */
 export const FOLD_ALL_PARTIES_SQL: readonly string[] = (Object.keys(ROLLUPS) as PartyRollup[]).map((table) => foldStatement(table, 'true'));

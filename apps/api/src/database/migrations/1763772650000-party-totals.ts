@@ -76,6 +76,15 @@ function trackMarks(source: string): string {
 }
 
 
+// What covers a request's share on each side: its payouts on their way or sent, and its marks.
+const ALLOCATIONS_COVER = `SELECT request_id, sum(amount_cents)::bigint AS cents FROM payout_allocations WHERE status IN ('pending', 'sent') GROUP BY 1`;
+const MARKS_COVER = `SELECT request_id, sum(amount_cents)::bigint AS cents FROM request_payout_marks GROUP BY 1`;
+/** After a TRUNCATE of one side: each request's covered cents are what the other side holds. */
+const coveredBy = (other: string): string => `
+  UPDATE requests r SET payout_covered_cents = coalesce(o.cents, 0)
+    FROM requests q LEFT JOIN (${other}) o ON o.request_id = q.id
+   WHERE r.id = q.id AND r.payout_covered_cents <> coalesce(o.cents, 0)`;
+
 const REQUEST_COLUMNS = 'paid, athlete_id, requester_id, type, endorsement_campaign_id, status, request_amount_cents, spent_cents, athlete_share_cents, created_at, accepted_at, owed_at';
 
 /**
@@ -92,8 +101,9 @@ const REQUEST_COLUMNS = 'paid, athlete_id, requester_id, type, endorsement_campa
  *   way or sent and by an administrator's mark, so the shares still open (a share above what covers
  *   it) are one partial index (requests_payout_open_idx) instead of every share the athlete ever had.
  * Statement triggers append each statement's change as rows (never an update of a shared row:
- * concurrent bookings of one athlete never wait on each other); a reader sums a party's rows and
- * folds them into one row per key once they pile up (party-totals.ts). The days are UTC days: a
+ * concurrent bookings of one athlete never wait on each other; only payouts and marks update the
+ * rows of the requests they cover); a reader sums a party's rows and folds them into one row per
+ * key once they pile up (src/database/party-rollups.ts). The days are UTC days: a
  * viewer's week or month whose edge falls inside one is completed from the requests themselves
  * through the indexes below. Filled from the rows already there.
  */
@@ -134,7 +144,7 @@ export class PartyTotals1763772650000 implements MigrationInterface {
     await runner.query(trackMarks(`SELECT request_id, amount_cents, 1 AS sign FROM request_payout_marks`));
     await runner.query(
       `UPDATE requests r SET payout_covered_cents = r.payout_covered_cents + d.cents
-         FROM (SELECT request_id, sum(amount_cents)::bigint AS cents FROM payout_allocations WHERE status IN ('pending', 'sent') GROUP BY 1) d
+         FROM (${ALLOCATIONS_COVER}) d
         WHERE r.id = d.request_id`,
     );
     await runner.query(
@@ -147,9 +157,9 @@ export class PartyTotals1763772650000 implements MigrationInterface {
     const truncateRequests = `DELETE FROM athlete_totals; DELETE FROM athlete_days; DELETE FROM requester_totals; DELETE FROM requester_athletes; DELETE FROM requester_days`;
     await runner.query(statementTriggerFunction('party_totals_track', REQUEST_COLUMNS, trackRequests, truncateRequests));
     await runner.query(
-      statementTriggerFunction('payout_allocations_track', 'request_id, payout_item_id, status, amount_cents', trackAllocations, `UPDATE requests SET payout_covered_cents = 0 WHERE payout_covered_cents <> 0; DELETE FROM athlete_payouts`),
+      statementTriggerFunction('payout_allocations_track', 'request_id, payout_item_id, status, amount_cents', trackAllocations, `${coveredBy(MARKS_COVER)}; DELETE FROM athlete_payouts`),
     );
-    await runner.query(statementTriggerFunction('payout_marks_track', 'request_id, amount_cents', trackMarks, `UPDATE requests SET payout_covered_cents = 0 WHERE payout_covered_cents <> 0`));
+    await runner.query(statementTriggerFunction('payout_marks_track', 'request_id, amount_cents', trackMarks, coveredBy(ALLOCATIONS_COVER)));
     for (const [table, track] of [
       ['requests', 'party_totals_track'],
       ['payout_allocations', 'payout_allocations_track'],

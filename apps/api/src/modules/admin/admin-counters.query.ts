@@ -69,8 +69,11 @@ const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10
 /** The first of the UTC month of a time, or of the month after it when `after` and it is not a 1st. */
 function monthStart(time: number, after: boolean): number {
   const date = new Date(time);
-  const first = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-  return after && first !== time ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) : first;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999.
+  const first = new Date(0);
+  first.setUTCFullYear(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  if (after && first.getTime() !== time) first.setUTCFullYear(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  return first.getTime();
 }
 
 /** A range of days or months as the statement takes it: [from, to) dates, open ends infinite. */

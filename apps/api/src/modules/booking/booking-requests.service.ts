@@ -236,10 +236,14 @@ export class BookingRequestsService {
       return counters;
     }
     if (!asAthlete) {
-      const rows: Array<{ status: number; count: number }> = await this.transactions.manager.query(
-        `SELECT status, count(*)::int AS count FROM requests WHERE requester_id = $1 AND paid GROUP BY status`,
+      // A fan's counts from their rollup (requester_totals), which is folded here as a business's is
+      // by its statistics (the fan's other rollups with it), so a fan's rows never pile up unread.
+      const rows: Array<{ status: number; count: number; unfolded: number }> = await this.transactions.manager.query(
+        `SELECT status, sum(requests)::int AS count, count(*) FILTER (WHERE NOT folded)::int AS unfolded
+           FROM requester_totals WHERE requester_id = $1 GROUP BY status`,
         [actor.id],
       );
+      if (rows.reduce((total, row) => total + row.unfolded, 0) > PARTY_UNFOLDED_LIMIT) await foldParty(this.transactions.manager, REQUESTER_ROLLUPS, actor.id);
       return countersOf(Object.fromEntries(rows.map((row) => [row.status, row.count])));
     }
     const [facts, money] = await Promise.all([lockerRoomOf(this.transactions.manager, actor.id, this.clock.now(), zone), this.payouts.money(actor.id)]);
