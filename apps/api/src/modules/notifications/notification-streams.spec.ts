@@ -45,9 +45,11 @@ describe('NotificationStreams', () => {
 
     reader?.onMessage(`n:${USER}:1`);
     reader?.onMessage(`n:${USER}:2`);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-
-    const ids = written.filter((chunk) => chunk.includes('event: notification')).map((chunk) => /^id: (\d+)/.exec(chunk)?.[1]);
-    expect(ids).toEqual(['1', '2']);
+    const ids = () => written.filter((chunk) => chunk.includes('event: notification')).map((chunk) => /^id: (\d+)/.exec(chunk)?.[1]);
+    // Waits for both writes rather than a fixed time: on a loaded machine the slow lookup's timer can
+    // fire after any fixed wait, and the test would then see only the first (a flake seen in CI).
+    for (const deadline = Date.now() + 5000; ids().length < 2 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(ids()).toEqual(['1', '2']);
   });
 });
