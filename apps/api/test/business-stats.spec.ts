@@ -2,6 +2,7 @@ import request from 'supertest';
 import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { businessStatsOf } from '../src/modules/booking/business-stats.query';
+import { FOLD_ALL_PARTIES_SQL } from '../src/database/party-rollups';
 import { api } from './support/accounts-api';
 import { bookAndPay, bookingPayload, confirmCard, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
 import { FakeClock } from './support/fake-clock';
@@ -218,6 +219,44 @@ describe("the business's stats: GET /booking/request/counters for a business", (
     const before = [await counters(business, 'America/Chicago'), await counters(business)];
     expect(await expectPartyRollupsTrue(testApp.dataSource)).toBeGreaterThan(10);
     expect([await counters(business, 'America/Chicago'), await counters(business)]).toEqual(before);
+  });
+
+  it('names the athletes right when rows were appended after a fold: an athlete overtaking, one leaving, one arriving, one netting to nothing', async () => {
+    const newcomer = await createSignedIn(testApp, UserType.Athlete);
+    const passing = await createSignedIn(testApp, UserType.Athlete);
+    const runner = testApp.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      for (const statement of FOLD_ALL_PARTIES_SQL) await runner.query(statement);
+      const id = business.account.id;
+      // After the fold: B overtakes A, A's requests all go (refunded and gone), a new athlete comes, another comes and goes.
+      await runner.query(
+        `INSERT INTO requester_athletes (requester_id, athlete_id, requests, spent_cents) VALUES
+           ($1, $2, 3, 100000), ($1, $3, -9, -56000), ($1, $3, 0, 0), ($1, $4, 1, 500), ($1, $5, 1, 700), ($1, $5, -1, -700)`,
+        [id, athleteB.account.id, athleteA.account.id, newcomer.account.id, passing.account.id],
+      );
+      // What a plain sum of every row says, beside the read model's split of settled and appended rows.
+      const expected: Array<{ athlete_id: string; requests: number; spent: number }> = await runner.query(
+        `SELECT athlete_id, sum(requests)::int AS requests, sum(spent_cents)::int AS spent FROM requester_athletes WHERE requester_id = $1
+          GROUP BY 1 HAVING sum(requests) <> 0 ORDER BY 3 DESC, 2 DESC, 1`,
+        [id],
+      );
+      expect(expected.map((row) => [row.athlete_id, row.requests, row.spent])).toEqual([
+        [athleteB.account.id, 5, 106000],
+        [newcomer.account.id, 1, 500],
+      ]);
+      const now = testApp.get(Clock).now();
+      const all = await businessStatsOf(runner.manager, id, now, 'UTC', { athletes: null });
+      expect(all.byAthlete.map((row) => [row.athleteId, row.count, row.spentCents])).toEqual(expected.map((row) => [row.athlete_id, row.requests, row.spent]));
+      expect(all.unfolded).toBe(6);
+      const first = await businessStatsOf(runner.manager, id, now, 'UTC', { athletes: 1 });
+      expect(first.byAthlete.map((row) => row.athleteId)).toEqual([athleteB.account.id]);
+      expect(first.otherAthletes.athletes).toBe(1);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
   });
 
   it('spends over 12 weeks and 12 months in UTC, by the acceptance', async () => {

@@ -23,7 +23,7 @@ import { allocationsOf, athleteContacts, athletePayoutItems, fullName, lastPayme
 import type { AthleteContact, PayoutItemRow, PayoutWithItems } from './payout-lists.query';
 import { PAYOUT_PROVIDER, PayoutProviderError } from './payout-provider';
 import type { PayoutProvider, ProviderTransfer } from './payout-provider';
-import { athletesOwed, sharesOf } from './payout-shares.query';
+import { athletesOwed, openSharesOf, sharesOf } from './payout-shares.query';
 import type { AthleteShare } from './payout-shares.query';
 import { PayoutsErrors } from './payouts.errors';
 import { SandboxPayoutProvider } from './sandbox-payout-provider';
@@ -504,7 +504,7 @@ export class PayoutsService implements OnModuleInit {
   async money(athleteId: string): Promise<Omit<AthletePayoutSummary, 'items'>> {
     const manager = this.dataSource.manager;
     const [shares, [totals]] = await Promise.all([
-      sharesOf(manager, [athleteId], { finishedOnly: false, names: false, openOnly: true }),
+      openSharesOf(manager, athleteId),
       preparedQuery<{ on_its_way: string; sent: string; unfolded: number; marked: string }>(
         manager,
         'athlete_payout_totals',
