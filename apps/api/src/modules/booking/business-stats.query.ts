@@ -175,7 +175,7 @@ export async function businessStatsOf(
     }),
     byAthlete: athletes.sort((a, b) => b.spentCents - a.spentCents || b.count - a.count || a.name.localeCompare(b.name)),
     otherAthletes,
-    chart: { week: bucketsOf(weeks.starts, 'week', zone, row.weeks), month: bucketsOf(months.starts, 'month', zone, row.months) },
+    chart: { week: bucketsOf(weeks, row.weeks), month: bucketsOf(months, row.months) },
     unfolded: row.unfolded,
   };
 }

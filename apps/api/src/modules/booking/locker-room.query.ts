@@ -112,7 +112,7 @@ export async function lockerRoomOf(manager: EntityManager, athleteId: string, no
     })),
     requests: { total: sum(row.counts), pending: sum(pending), week: Number(row.made.week), month: Number(row.made.month) },
     byStatus,
-    chart: { week: bucketsOf(weeks.starts, 'week', zone, row.weeks), month: bucketsOf(months.starts, 'month', zone, row.months) },
+    chart: { week: bucketsOf(weeks, row.weeks), month: bucketsOf(months, row.months) },
     unfolded: row.unfolded,
   };
 }

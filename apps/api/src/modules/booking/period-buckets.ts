@@ -15,14 +15,18 @@ export interface PeriodBucket {
  * each other, so bucket i (1-based) is [starts[i - 1], the next start); 0 is before the first,
  * starts.length + 1 after the last.
  */
-export function chartPeriods(now: Date, period: Period, zone: string): { starts: Date[]; bounds: Date[] } {
+export function chartPeriods(now: Date, period: Period, zone: string): ChartPeriods {
   // A zone's midnights fall on a quarter hour of UTC (every offset is a multiple of 15 minutes), so
   // within one quarter hour the periods are the same: worked out once (a few hundred Intl calls).
   const key = `${period} ${zone} ${Math.floor(now.getTime() / QUARTER_HOUR_MS)}`;
   const known = periodsByQuarterHour.get(key);
   if (known) return known;
   const starts = periodStarts(now, period, zone, CHART_BUCKETS[period]);
-  const periods = { starts, bounds: [...starts, nextPeriodStart(starts[starts.length - 1], period, zone)] };
+  const periods = {
+    starts,
+    bounds: [...starts, nextPeriodStart(starts[starts.length - 1], period, zone)],
+    labels: starts.map((start) => periodLabel(start, period, zone)),
+  };
   if (periodsByQuarterHour.size >= PERIODS_KEPT) periodsByQuarterHour.clear();
   periodsByQuarterHour.set(key, periods);
   return periods;
@@ -30,12 +34,19 @@ export function chartPeriods(now: Date, period: Period, zone: string): { starts:
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const PERIODS_KEPT = 2000;
-const periodsByQuarterHour = new Map<string, { starts: Date[]; bounds: Date[] }>();
+const periodsByQuarterHour = new Map<string, ChartPeriods>();
+
+/** A chart's periods in a viewer's zone: their starts, the edges SQL buckets by, their labels (worked out with them). */
+export interface ChartPeriods {
+  starts: Date[];
+  bounds: Date[];
+  labels: string[];
+}
 
 /** The chart's buckets from the SQL's sums by width_bucket (a period nothing fell in has 0). */
-export function bucketsOf(starts: readonly Date[], period: Period, zone: string, sums: ReadonlyArray<{ bucket: number; cents: number | string }>): PeriodBucket[] {
+export function bucketsOf(periods: ChartPeriods, sums: ReadonlyArray<{ bucket: number; cents: number | string }>): PeriodBucket[] {
   const byBucket = new Map(sums.map((row) => [row.bucket, Number(row.cents)]));
-  return starts.map((start, index) => ({ start, label: periodLabel(start, period, zone), cents: byBucket.get(index + 1) ?? 0 }));
+  return periods.starts.map((start, index) => ({ start, label: periods.labels[index], cents: byBucket.get(index + 1) ?? 0 }));
 }
 
 /**
