@@ -3,7 +3,7 @@
 // administrator's counters at a million requests, the API against the bare PostgreSQL driver
 // running the same read models.
 //
-//   npm run bench:stats [-- --requests 1000000 --duration 15 --clients 20 --sample 40 --workers <cores> --strict --profile DIR]
+//   npm run bench:stats [-- --requests 1000000 --duration 15 --clients 20 --sample 40 --workers <cores> --strict --profile DIR --only athlete|business|admin]
 //
 // Starts the API from its production build (apps/api/dist/main.js; built first when stale) on a
 // private port of 127.0.0.1 with a throwaway DATA_DIR (embedded PostgreSQL) and SEED_DEMO=false.
@@ -47,6 +47,8 @@ const { values: args } = parseArgs({
     hold: { type: 'boolean', default: false },
     // Writes the API processes' CPU profiles (.cpuprofile, for Chrome DevTools) into this folder.
     profile: { type: 'string' },
+    // Measures only the endpoints whose name starts with this (athlete, business, admin).
+    only: { type: 'string' },
   },
 });
 const REQUESTS = Number(args.requests);
@@ -533,7 +535,7 @@ async function main() {
 
     const manager = managerOn(pool);
     const results = [];
-    for (const endpoint of endpoints) {
+    for (const endpoint of endpoints.filter((candidate) => !args.only || candidate.name.startsWith(args.only))) {
       const apiOnce = async () => {
         const [pathname, who] = endpoint.path();
         await getJson(http, pathname, who.token);

@@ -9,7 +9,6 @@ import { allocatePayout, canMarkPayoutPaid, payoutDue, requestPayoutStatus } fro
 import type { PayoutAllocation, PayoutDue, PayoutItemStatus, RequestPayoutStatus, RequestShareFacts } from '@huddle/domain/payouts';
 import { AppConfig } from '../../config/app-config';
 import { foldParty, PARTY_UNFOLDED_LIMIT } from '../../database/party-rollups';
-import { preparedQuery } from '../../database/prepared-query';
 import { Clock } from '../../common/time/clock';
 import { AdminAudit } from '../audit/admin-audit.service';
 import { JobsService } from '../jobs/jobs.service';
@@ -23,7 +22,7 @@ import { allocationsOf, athleteContacts, athletePayoutItems, fullName, lastPayme
 import type { AthleteContact, PayoutItemRow, PayoutWithItems } from './payout-lists.query';
 import { PAYOUT_PROVIDER, PayoutProviderError } from './payout-provider';
 import type { PayoutProvider, ProviderTransfer } from './payout-provider';
-import { athletesOwed, openSharesOf, sharesOf } from './payout-shares.query';
+import { athleteMoneyOf, athletesOwed, sharesOf } from './payout-shares.query';
 import type { AthleteShare } from './payout-shares.query';
 import { PayoutsErrors } from './payouts.errors';
 import { SandboxPayoutProvider } from './sandbox-payout-provider';
@@ -503,19 +502,7 @@ export class PayoutsService implements OnModuleInit {
    */
   async money(athleteId: string): Promise<Omit<AthletePayoutSummary, 'items'>> {
     const manager = this.dataSource.manager;
-    const [shares, [totals]] = await Promise.all([
-      openSharesOf(manager, athleteId),
-      preparedQuery<{ on_its_way: string; sent: string; unfolded: number; marked: string }>(
-        manager,
-        'athlete_payout_totals',
-        `SELECT (SELECT coalesce(sum(cents) FILTER (WHERE status = 'pending'), 0) FROM athlete_payouts WHERE athlete_id = $1)::text AS on_its_way,
-                (SELECT coalesce(sum(cents) FILTER (WHERE status = 'sent'), 0) FROM athlete_payouts WHERE athlete_id = $1)::text AS sent,
-                (SELECT count(*) FILTER (WHERE NOT folded) FROM athlete_payouts WHERE athlete_id = $1)::int AS unfolded,
-                (SELECT coalesce(sum(m.amount_cents), 0) FROM request_payout_marks m JOIN requests r ON r.id = m.request_id
-                  WHERE r.athlete_id = $1 AND r.paid AND r.status = 5 AND r.athlete_share_cents IS NOT NULL)::text AS marked`,
-        [athleteId],
-      ),
-    ]);
+    const { shares, ...totals } = await athleteMoneyOf(manager, athleteId);
     if (totals.unfolded > PARTY_UNFOLDED_LIMIT) await foldParty(manager, ['athlete_payouts'], athleteId);
     const finished = shares.filter((share) => share.status === 5);
     const owedCents = shares.filter((share) => share.status !== 5).reduce((sum, share) => sum + Math.max(0, share.shareCents), 0);
@@ -524,8 +511,8 @@ export class PayoutsService implements OnModuleInit {
       owedCents,
       heldCents,
       due: payoutDue(finished, this.nowSeconds(), this.config.PAYOUT_DUE_DAYS),
-      onItsWayCents: Number(totals.on_its_way),
-      paidCents: Number(totals.sent) + Number(totals.marked),
+      onItsWayCents: totals.onItsWayCents,
+      paidCents: totals.sentCents + totals.markedCents,
     };
   }
 
