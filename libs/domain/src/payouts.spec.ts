@@ -11,6 +11,7 @@ import {
   payoutDue,
   payoutSentNotification,
   requestPayoutStatus,
+  shareMoney,
 } from './payouts';
 import type { RequestShareFacts } from './payouts';
 
@@ -58,6 +59,18 @@ describe('when a share is payable', () => {
     expect(payoutDue(shares, NOW)).toEqual({ payableCents: 1230, pastDueCents: 1000, currentDueCents: 230 });
     expect(payoutDue(shares, NOW, 1)).toEqual({ payableCents: 1230, pastDueCents: 1200, currentDueCents: 30 });
     expect(payoutDue([], NOW)).toEqual({ payableCents: 0, pastDueCents: 0, currentDueCents: 0 });
+  });
+
+  it('sums an athlete’s shares into owed (under way), held (disputed, what is left) and due', () => {
+    const shares = [
+      share({ requestId: 'accepted', status: 2, finishedAt: null, shareCents: 400 }),
+      share({ requestId: 'refunded-under-way', status: 6, finishedAt: null, shareCents: -50 }),
+      share({ requestId: 'disputed', disputed: true, shareCents: 900, sentCents: 100, markedCents: 200 }),
+      share({ requestId: 'old', finishedAt: NOW - 8 * DAY, shareCents: 1000, pendingCents: 250 }),
+      share({ requestId: 'new', shareCents: 30 }),
+    ];
+    expect(shareMoney(shares, NOW)).toEqual({ owedCents: 400, heldCents: 600, due: { payableCents: 780, pastDueCents: 750, currentDueCents: 30 } });
+    expect(shareMoney([], NOW)).toEqual({ owedCents: 0, heldCents: 0, due: { payableCents: 0, pastDueCents: 0, currentDueCents: 0 } });
   });
 });
 

@@ -80,9 +80,14 @@ export interface PayoutDue {
   currentDueCents: number;
 }
 
+/** Shares finished before this (unix seconds) are past due at `nowSeconds`. */
+export function payoutDueBefore(nowSeconds: number, dueDays: number = PAYOUT_DUE_DAYS_DEFAULT): number {
+  return nowSeconds - dueDays * 86400;
+}
+
 /** What an athlete may be paid now, split into past due and current due at `nowSeconds`. */
 export function payoutDue(shares: readonly RequestShareFacts[], nowSeconds: number, dueDays: number = PAYOUT_DUE_DAYS_DEFAULT): PayoutDue {
-  const dueBefore = nowSeconds - dueDays * 86400;
+  const dueBefore = payoutDueBefore(nowSeconds, dueDays);
   let pastDueCents = 0;
   let currentDueCents = 0;
   for (const share of shares) {
@@ -92,6 +97,57 @@ export function payoutDue(shares: readonly RequestShareFacts[], nowSeconds: numb
     else currentDueCents += cents;
   }
   return { payableCents: pastDueCents + currentDueCents, pastDueCents, currentDueCents };
+}
+
+/** An athlete's money in their shares: owed on requests under way, held by a dispute, and due. */
+export interface ShareMoney {
+  /** The shares of requests not finished yet (captured, not payable before the request finishes). */
+  owedCents: number;
+  /** What is left to pay of finished shares an open dispute (or outside refund) holds. */
+  heldCents: number;
+  due: PayoutDue;
+}
+
+/** The locker room's and the Payouts page's money from an athlete's shares at `nowSeconds`. */
+export function shareMoney(shares: readonly RequestShareFacts[], nowSeconds: number, dueDays: number = PAYOUT_DUE_DAYS_DEFAULT): ShareMoney {
+  let owedCents = 0;
+  let heldCents = 0;
+  for (const share of shares) {
+    if (share.status !== RequestStatus.Finished) owedCents += Math.max(0, share.shareCents);
+    else if (share.disputed) heldCents += Math.max(0, share.shareCents - share.sentCents - share.pendingCents - share.markedCents);
+  }
+  return { owedCents, heldCents, due: payoutDue(shares, nowSeconds, dueDays) };
+}
+
+/** SQL expressions of one share's facts (RequestShareFacts' fields; finishedAt in unix seconds, none null but finishedAt). */
+export type ShareColumnsSql = Record<'status' | 'paid' | 'disputed' | 'finishedAt' | 'shareCents' | 'sentCents' | 'pendingCents' | 'markedCents', string>;
+
+/**
+ * `payableCentsOf` in SQL: the same rule for PostgreSQL to apply row by row (tested equal to it
+ * over every combination in apps/api/test/payout-rules-sql.spec.ts).
+ */
+export function payableCentsSql(c: ShareColumnsSql): string {
+  return `CASE WHEN ${c.status} = ${RequestStatus.Finished} AND ${c.paid} AND NOT ${c.disputed}
+               THEN greatest(0, ${c.shareCents} - ${c.sentCents} - ${c.pendingCents} - ${c.markedCents}) ELSE 0 END`;
+}
+
+/**
+ * `shareMoney` in SQL: a select list of four aggregates over rows of shares (owed_cents,
+ * held_cents, past_due_cents, current_due_cents, each bigint), `dueBefore` the SQL of
+ * `payoutDueBefore` (a parameter). PostgreSQL sums a busy athlete's shares where they are read,
+ * instead of sending every one to be summed here (the busiest athlete at a million requests has
+ * 1,335 open shares: a quarter of the locker room's API time went to turning them into rows).
+ * Tested equal to `shareMoney` in apps/api/test/payout-rules-sql.spec.ts.
+ */
+export function shareMoneySql(c: ShareColumnsSql, dueBefore: string): string {
+  const payable = payableCentsSql(c);
+  const sum = (value: string, where: string) => `coalesce(sum(${value}) FILTER (WHERE ${where}), 0)::bigint`;
+  return [
+    `${sum(`greatest(0, ${c.shareCents})`, `${c.status} <> ${RequestStatus.Finished}`)} AS owed_cents`,
+    `${sum(`greatest(0, ${c.shareCents} - ${c.sentCents} - ${c.pendingCents} - ${c.markedCents})`, `${c.status} = ${RequestStatus.Finished} AND ${c.disputed}`)} AS held_cents`,
+    `${sum(payable, `${c.finishedAt} < ${dueBefore}`)} AS past_due_cents`,
+    `${sum(payable, `${c.finishedAt} IS NULL OR ${c.finishedAt} >= ${dueBefore}`)} AS current_due_cents`,
+  ].join(',\n       ');
 }
 
 export interface PayoutAllocation {

@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { formatCents, UserType } from '@huddle/domain';
-import { allocatePayout, canMarkPayoutPaid, payoutDue, requestPayoutStatus } from '@huddle/domain/payouts';
+import { allocatePayout, canMarkPayoutPaid, payoutDue, payoutDueBefore, requestPayoutStatus } from '@huddle/domain/payouts';
 import type { PayoutAllocation, PayoutDue, PayoutItemStatus, RequestPayoutStatus, RequestShareFacts } from '@huddle/domain/payouts';
 import { AppConfig } from '../../config/app-config';
 import { foldParty, PARTY_UNFOLDED_LIMIT } from '../../database/party-rollups';
@@ -502,17 +502,14 @@ export class PayoutsService implements OnModuleInit {
    */
   async money(athleteId: string): Promise<Omit<AthletePayoutSummary, 'items'>> {
     const manager = this.dataSource.manager;
-    const { shares, ...totals } = await athleteMoneyOf(manager, athleteId);
-    if (totals.unfolded > PARTY_UNFOLDED_LIMIT) await foldParty(manager, ['athlete_payouts'], athleteId);
-    const finished = shares.filter((share) => share.status === 5);
-    const owedCents = shares.filter((share) => share.status !== 5).reduce((sum, share) => sum + Math.max(0, share.shareCents), 0);
-    const heldCents = finished.filter((share) => share.disputed).reduce((sum, share) => sum + Math.max(0, share.shareCents - share.sentCents - share.pendingCents - share.markedCents), 0);
+    const money = await athleteMoneyOf(manager, athleteId, payoutDueBefore(this.nowSeconds(), this.config.PAYOUT_DUE_DAYS));
+    if (money.unfolded > PARTY_UNFOLDED_LIMIT) await foldParty(manager, ['athlete_payouts'], athleteId);
     return {
-      owedCents,
-      heldCents,
-      due: payoutDue(finished, this.nowSeconds(), this.config.PAYOUT_DUE_DAYS),
-      onItsWayCents: totals.onItsWayCents,
-      paidCents: totals.sentCents + totals.markedCents,
+      owedCents: money.owedCents,
+      heldCents: money.heldCents,
+      due: money.due,
+      onItsWayCents: money.onItsWayCents,
+      paidCents: money.sentCents + money.markedCents,
     };
   }
 
