@@ -9,6 +9,7 @@ import { EnvelopeExceptionFilter } from '../common/http/envelope-exception.filte
 import { addSuccessEnvelope } from '../common/http/envelope.hook';
 import { refuseHostileInput } from '../common/http/input-guard';
 import { refuseForeignOriginWrites } from '../common/http/same-origin-writes';
+import { cacheValidationMetadata } from '../common/validation/validation-metadata-cache';
 import { validationFailed } from '../common/validation/validation-errors';
 import type { HuddleApp } from './http-adapter';
 import { API_PREFIX, createOpenApiDocument } from './openapi-document';
@@ -54,6 +55,7 @@ export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
     allowedOrigins: [...config.CORS_ORIGINS, config.PUBLIC_APP_URL],
     exemptPaths: [`/${API_PREFIX}/payments/webhook`],
   });
+  cacheValidationMetadata();
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
