@@ -29,6 +29,7 @@ import { RequestMoneyColumns1763772550000 } from './1763772550000-request-money-
 import { PartyTotals1763772650000 } from './1763772650000-party-totals';
 import { AdminMonthTotals1763772750000 } from './1763772750000-admin-month-totals';
 import { UnloggedRateLimitCounters1763772850000 } from './1763772850000-unlogged-rate-limit-counters';
+import { RequesterAthletesRanked1763772950000 } from './1763772950000-requester-athletes-ranked';
 
 /** Every migration, oldest first. Classes, not globs, so the list survives bundling and tests. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   PartyTotals1763772650000,
   AdminMonthTotals1763772750000,
   UnloggedRateLimitCounters1763772850000,
+  RequesterAthletesRanked1763772950000,
 ];

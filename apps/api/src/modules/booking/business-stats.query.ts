@@ -70,9 +70,12 @@ const DAYS = dayRollupSql('$2::timestamptz[] || $3::timestamptz[]');
  * The athletes are not grouped whole: a fold leaves at most one folded row per athlete (foldParty
  * deletes every row of the party and puts back one per key, one folder at a time), so only the
  * athletes with appended rows are summed (`merged`, with their folded row), the others' folded
- * rows are final (`settled`), and the first $4 are the first $4 of the settled ones with the merged
- * ones beside them. The busiest business (3,393 athletes) reads this in 1.8 ms against 6.6 ms
- * grouping them all.
+ * rows are final (settled), and the first $4 are the first $4 of the settled ones with the merged
+ * ones beside them. The settled ones are read in their order from requester_athletes_ranked_idx
+ * (folded rows by spending), so only the first $4 of them and those with appended rows are read,
+ * and they are counted as the folded rows less those with appended rows (one folded row each).
+ * The busiest business (3,381 athletes) reads this in about 2 ms, against 4.8 ms sorting every
+ * settled athlete and 6.6 ms grouping them all.
  */
 export const BUSINESS_STATS_SQL = `
   WITH totals AS (
@@ -88,13 +91,14 @@ export const BUSINESS_STATS_SQL = `
          SELECT u.athlete_id, (u.requests + coalesce(f.requests, 0))::int AS requests, u.spent_cents + coalesce(f.spent_cents, 0) AS spent_cents
            FROM appended u LEFT JOIN requester_athletes f ON f.requester_id = $1 AND f.folded AND f.athlete_id = u.athlete_id
        ),
-       settled AS (
+       settled_first AS (
          SELECT f.athlete_id, f.requests::int AS requests, f.spent_cents FROM requester_athletes f
           WHERE f.requester_id = $1 AND f.folded AND f.requests <> 0 AND NOT EXISTS (SELECT 1 FROM appended u WHERE u.athlete_id = f.athlete_id)
+          ORDER BY f.spent_cents DESC, f.requests DESC, f.athlete_id LIMIT $4
        ),
        named AS (
          SELECT * FROM (
-           (SELECT * FROM settled ORDER BY spent_cents DESC, requests DESC, athlete_id LIMIT $4)
+           (SELECT * FROM settled_first)
            UNION ALL
            (SELECT * FROM merged WHERE requests <> 0)
          ) candidates ORDER BY spent_cents DESC, requests DESC, athlete_id LIMIT $4
@@ -110,7 +114,9 @@ export const BUSINESS_STATS_SQL = `
          (SELECT coalesce(json_agg(x), '[]') FROM (
             SELECT n.athlete_id, a.first_name, a.last_name, a.username, n.requests, n.spent_cents
               FROM named n LEFT JOIN accounts a ON a.id = n.athlete_id) x) AS athletes,
-         ((SELECT count(*) FROM settled) + (SELECT count(*) FROM merged WHERE requests <> 0))::int AS athlete_count,
+         ((SELECT count(*) FROM requester_athletes f WHERE f.requester_id = $1 AND f.folded AND f.requests <> 0)
+          - (SELECT count(*) FROM appended u JOIN requester_athletes f ON f.requester_id = $1 AND f.folded AND f.requests <> 0 AND f.athlete_id = u.athlete_id)
+          + (SELECT count(*) FROM merged WHERE requests <> 0))::int AS athlete_count,
          (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $2::timestamptz[]) AS bucket, sum(cents) AS cents FROM spent WHERE at >= ($2::timestamptz[])[1] GROUP BY 1) b) AS weeks,
          (SELECT coalesce(json_agg(b), '[]') FROM (SELECT width_bucket(at, $3::timestamptz[]) AS bucket, sum(cents) AS cents FROM spent WHERE at >= ($3::timestamptz[])[1] GROUP BY 1) b) AS months,
          (SELECT coalesce(sum(unfolded), 0) FROM totals)::int + (SELECT coalesce(sum(rows), 0) FROM appended)::int
