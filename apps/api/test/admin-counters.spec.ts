@@ -1,4 +1,6 @@
 import { UserType } from '@huddle/domain';
+import { adminCounters } from '@huddle/domain/admin';
+import { adminCountersOf, periodParts } from '../src/modules/admin/admin-counters.query';
 import { LEDGER_LINES, recordMovement } from '../src/modules/payments/ledger';
 import type { AdminCounters } from '@huddle/domain/admin';
 import { api } from './support/accounts-api';
@@ -291,6 +293,42 @@ describe("the administrator's counters (GET /admin/counters)", () => {
     expect(await counters()).toEqual(
       plus(all, { requests_by_status: { '1': 2, '5': 1 }, requests_total: 3, paid_pending_total: 32, paid_pending_by_request_type: { camp: 25, shoutout: 7 }, requests_by_type: { camp: 2, shoutout: 1 } }),
     );
+  });
+
+  it('reads a partial first or last day more than half inside the period as its whole day less the rows outside, with the same answer', async () => {
+    const athlete = await createAccount(testApp, UserType.Athlete);
+    const fan = await createAccount(testApp, UserType.Fan);
+    // A day nothing else in this file touches, with requests and captured money around 03:00 and 21:00.
+    const at = (hours: number) => new Date(Date.UTC(2020, 2, 10) + hours * 3_600_000);
+    const times = [1, 3, 5, 20.5, 21, 22];
+    for (const [index, hours] of times.entries()) {
+      await request({ type: 'shoutout', status: 1, athleteId: athlete.id, requesterId: fan.id, cents: 100 * (index + 1), paid: true, createdAt: at(hours) });
+      const subject = `00000000-0000-4000-8000-${String(index + 1).padStart(12, '7')}`;
+      await money(subject, at(hours), async (m) => {
+        await recordMovement(m, subject, 'authorised', LEDGER_LINES.authorised(1000 * (index + 1)));
+        await recordMovement(m, subject, 'captured', LEDGER_LINES.captured(1000 * (index + 1)));
+      });
+    }
+    const counted = async (from: Date, to: Date) => {
+      const rows = await adminCountersOf(testApp.dataSource.manager, { from, to });
+      return { requests: adminCounters(rows).requests_total, cents: rows.requests.reduce((sum, row) => sum + row.cents, 0), captured: rows.money.captured };
+    };
+    /** What the period holds, by hand: the items created at or after `from` hours (before `to` hours). */
+    const byHand = (fromHours: number, toHours: number) => {
+      const inside = times.map((hours, index) => ({ hours, n: index + 1 })).filter(({ hours }) => hours >= fromHours && hours < toHours);
+      return { requests: inside.length, cents: inside.reduce((sum, { n }) => sum + 100 * n, 0), captured: inside.reduce((sum, { n }) => sum + 1000 * n, 0) };
+    };
+    // From 03:00: 21 hours of the day inside, read as the whole day less 00:00-03:00; from 21:00, 3 hours read as rows.
+    expect(periodParts({ from: at(3), to: at(48) })).toMatchObject({ headFrom: null, outHeadFrom: at(0), outHeadTo: at(3) });
+    expect(periodParts({ from: at(21), to: at(48) })).toMatchObject({ headFrom: at(21), headTo: at(24), outHeadFrom: null });
+    expect(await counted(at(3), at(48))).toEqual(byHand(3, 48));
+    expect(await counted(at(21), at(48))).toEqual(byHand(21, 48));
+    expect(await counted(at(0), at(48))).toEqual(byHand(0, 48));
+    // The same day as a last day: to 22:00 (read whole, less 22:00-24:00) and to 03:00 (rows).
+    expect(periodParts({ from: at(-24), to: at(22) })).toMatchObject({ tailFrom: null, outTailFrom: at(22), outTailTo: at(24) });
+    expect(await counted(at(-24), at(22))).toEqual(byHand(-24, 22));
+    expect(await counted(at(-24), at(3))).toEqual(byHand(-24, 3));
+    expect(byHand(3, 48)).toEqual({ requests: 5, cents: 2000, captured: 20000 });
   });
 
   it('folds the rows its day and month totals piled up into one per day (or month) and key, the numbers unchanged', async () => {
