@@ -298,9 +298,10 @@ describe("the administrator's counters (GET /admin/counters)", () => {
   it('reads a partial first or last day more than half inside the period as its whole day less the rows outside, with the same answer', async () => {
     const athlete = await createAccount(testApp, UserType.Athlete);
     const fan = await createAccount(testApp, UserType.Fan);
-    // A day nothing else in this file touches, with requests and captured money around 03:00 and 21:00.
+    // Days nothing else in this file touches (March 2020), with requests and captured money around
+    // 03:00 and 21:00 of the 10th, the 1st (hours -216 to -192) and the 31st (hours 504 to 528).
     const at = (hours: number) => new Date(Date.UTC(2020, 2, 10) + hours * 3_600_000);
-    const times = [1, 3, 5, 20.5, 21, 22];
+    const times = [-215, -211, 1, 3, 5, 20.5, 21, 22, 525, 527];
     for (const [index, hours] of times.entries()) {
       await request({ type: 'shoutout', status: 1, athleteId: athlete.id, requesterId: fan.id, cents: 100 * (index + 1), paid: true, createdAt: at(hours) });
       const subject = `00000000-0000-4000-8000-${String(index + 1).padStart(12, '7')}`;
@@ -328,7 +329,12 @@ describe("the administrator's counters (GET /admin/counters)", () => {
     expect(periodParts({ from: at(-24), to: at(22) })).toMatchObject({ tailFrom: null, outTailFrom: at(22), outTailTo: at(24) });
     expect(await counted(at(-24), at(22))).toEqual(byHand(-24, 22));
     expect(await counted(at(-24), at(3))).toEqual(byHand(-24, 3));
-    expect(byHand(3, 48)).toEqual({ requests: 5, cents: 2000, captured: 20000 });
+    // A first day that is a month's 1st and a last day that is its 31st: the whole month from the
+    // month totals, less 00:00-03:00 of the 1st and 22:00-24:00 of the 31st.
+    expect(periodParts({ from: at(-213), to: at(526) })).toMatchObject({ headFrom: null, tailFrom: null, months: ['2020-03-01', '2020-04-01'], outHeadFrom: at(-216), outTailTo: at(528) });
+    expect(await counted(at(-213), at(526))).toEqual(byHand(-213, 526));
+    expect(byHand(-213, 526)).toEqual({ requests: 8, cents: 4400, captured: 44000 });
+    expect(byHand(3, 48)).toEqual({ requests: 5, cents: 3000, captured: 30000 });
   });
 
   it('folds the rows its day and month totals piled up into one per day (or month) and key, the numbers unchanged', async () => {
