@@ -33,7 +33,8 @@ export function cacheValidationMetadata(storage: Storage = getMetadataStorage())
     add(metadata);
   };
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
-    const options = `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups === undefined ? '' : groups.join('\u0001')}\u0000${groups?.length ?? -1}`;
+    // JSON keeps every group name apart, whatever it holds (and no groups apart from an empty list).
+    const options = JSON.stringify([schema, always, strictGroups, groups ?? null]);
     let byOptions = remembered.get(target);
     if (!byOptions) remembered.set(target, (byOptions = new Map()));
     let metadatas = byOptions.get(options);
