@@ -93,6 +93,12 @@ async function getJson(url, timeoutMs, headers = {}) {
   return response.json();
 }
 
+async function getText(url, timeoutMs) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.text();
+}
+
 /** The files a remote's exposed App needs at once, from its mf-manifest.json. */
 export function remoteFiles(manifestUrl, manifest) {
   const base = new URL('.', manifestUrl).href;
@@ -140,20 +146,94 @@ export function shellFiles(buildStats, federationManifest) {
 /** The account a signed-in visitor's page carries (GET /user/accounts as the shell asks it). */
 export const ACCOUNT_PATH = '/api/v1/user/accounts';
 
-export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell = { js: [], css: [] }, remoteForRole = () => null }) {
-  const shellPreloads = [
-    ...shell.css.map((file) => `<link rel="preload" as="style" href="${escapeAttribute(file)}">`),
-    ...shell.js.map((file) => `<link rel="preload" as="script" href="${escapeAttribute(file)}">`),
+/** Where the built page shows its placeholder: a first screen rendered on the server takes its place. */
+const ROOT_PLACEHOLDER = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
+/** The built page has a body to end: a rendered page's data goes last in it. */
+const BODY_END = '</body>';
+const TITLE = /<title>[^<]*<\/title>/;
+/** How long a page waits for the server's render before it is sent without one. */
+const RENDER_TIMEOUT_MS = 1_500;
+/** A rendered page starts its scripts at its load event, or after this long whatever still loads (a photo that hangs). */
+const START_SCRIPTS_BY_MS = 3_000;
+/** A query string longer than this is no guest's first screen worth rendering (nor caching). */
+const MAX_RENDERED_SEARCH = 200;
+
+function escapeText(value) {
+  return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A failure said once a minute at most: the same one hits every page while it lasts. */
+const REPORT_EVERY_MS = 60_000;
+const lastReported = new Map();
+function report(message) {
+  const key = message.replace(/\(.*? and others\)/, '');
+  if (Date.now() - (lastReported.get(key) ?? -Infinity) < REPORT_EVERY_MS) return;
+  lastReported.set(key, Date.now());
+  if (lastReported.size > 100) lastReported.delete(lastReported.keys().next().value);
+  console.error(message);
+}
+
+function withTimeout(promise, ms) {
+  let timer;
+  return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms, null)))]).finally(() => clearTimeout(timer));
+}
+
+/** The built page's script tag (html-webpack-plugin's, deferred): a rendered page starts it later. */
+const MAIN_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/;
+
+/** A page rendered in the browser: every file it will run, preloaded at once beside the page's own script. */
+function preloadsOf({ css, js, manifest }) {
+  return [
+    ...css.map((file) => `<link rel="preload" as="style" href="${escapeAttribute(file)}">`),
+    ...js.map((file) => `<link rel="preload" as="script" href="${escapeAttribute(file)}">`),
+    ...(manifest ? [`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(manifest)}">`] : []),
   ];
+}
+
+/**
+ * A page whose first screen is rendered: its stylesheets inline (`styles`: their text by URL, from
+ * the shell's files and the remote's; one not at hand is linked instead), which it needs to paint,
+ * and a script that asks for the scripts (and preloads the rest) once the page has loaded, the
+ * first photos included. On a phone's network the 160 KB of scripts took the photos' and
+ * stylesheets' bandwidth (and the browser's six connections) when asked for beside them, and the
+ * screen painted only when they had run; it needs them only to hydrate. The page's own script tag
+ * is taken out of the template (MAIN_SCRIPT) and started here, after the preloads.
+ *
+ * An inline stylesheet carries its file's name in data-href, as webpack's CSS loader
+ * (mini-css-extract-plugin) looks for it: the scripts then take it as loaded, not ask for it again.
+ */
+function renderedPageHead({ css, js, manifest }, main, styles) {
+  const preloads = [...js.map((file) => ['script', file]), ...(manifest ? [['fetch', manifest]] : [])];
+  const start = `(function(){var started=false;function start(){if(started)return;started=true;var d=document;${JSON.stringify(preloads)}.forEach(function(p){var l=d.createElement('link');l.rel='preload';l.as=p[0];l.href=p[1];if(p[0]==='fetch')l.crossOrigin='anonymous';d.head.appendChild(l)});var s=d.createElement('script');s.src=${JSON.stringify(main)};d.head.appendChild(s)}addEventListener('load',start);setTimeout(start,${START_SCRIPTS_BY_MS})})()`;
+  const stylesheet = (file) => {
+    const text = styles.get(file);
+    // A page-relative file is named as the shell's build names it (no leading slash), a remote's by its URL.
+    return typeof text === 'string' && !text.includes('</')
+      ? `<style data-href="${escapeAttribute(file.replace(/^\//, ''))}">${text}</style>`
+      : `<link rel="stylesheet" href="${escapeAttribute(file)}">`;
+  };
+  // Before the stylesheets: a script after a stylesheet still loading would hold the parser until it arrives.
+  return [`<script>${start.replace(/</g, '\\u003c')}</script>`, ...css.map(stylesheet)];
+}
+
+/**
+ * `renderer`: the shell's server build (apps/shell/src/server/first-screen.tsx), or null. With one,
+ * a guest's `/`, `/dashboard` and profile pages carry their first screen as HTML: the cards and
+ * photos paint before any script runs, and the page hydrates with the answers it was rendered from.
+ */
+export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell = { js: [], css: [] }, remoteForRole = () => null, renderer = null, readShellFile = () => null }) {
+  // A stylesheet's text: the shell's own from its build (readShellFile), a remote's from its URL.
+  const stylesheetOf = cached(MANIFEST_TTL_MS, async (file) => (file.startsWith('/') ? readShellFile(file) : getText(file, 2_000)));
   const manifestOf = cached(MANIFEST_TTL_MS, (url) => getJson(url, 2_000).then((manifest) => remoteFiles(url, manifest)));
   const answerOf = cached(ANSWER_TTL_MS, (path) => getJson(`${apiUrl}${path}`, LOOKUP_TIMEOUT_MS));
-
-  const preloadRemote = (head, files) => {
-    head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(files.manifest)}">`);
-    head.push(`<link rel="preload" as="script" href="${escapeAttribute(files.entry)}">`);
-    for (const file of files.js) head.push(`<link rel="preload" as="script" href="${escapeAttribute(file)}">`);
-    for (const file of files.css) head.push(`<link rel="preload" as="style" href="${escapeAttribute(file)}">`);
-  };
+  // A guest's page is the same for every guest: rendered at most once per ANSWER_TTL_MS a URL.
+  const renderedOf = cached(ANSWER_TTL_MS, (url) => {
+    const [pathname, search = ''] = url.split('?');
+    return withTimeout(renderer.render({ pathname, search: search ? `?${search}` : '' }), RENDER_TIMEOUT_MS).catch((error) => {
+      report(`first-screen: a first screen was not rendered (${url} and others), it renders in the browser: ${error?.message ?? error}`);
+      return null;
+    });
+  });
 
   /**
    * A visitor with a session: the API says who it is (their cookie, on loopback); the page carries
@@ -183,31 +263,63 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
     for (const [photo, sizes] of photos) if (photo) head.push(photoPreload(photo, sizes));
   };
 
-  return async function render({ pathname, cookie }) {
+  return async function render({ pathname, search = '', cookie }) {
     const screen = firstScreenOf(pathname);
     const boot = { remotes, answers: {} };
-    const head = [...shellPreloads];
     const signedIn = mayBeSignedIn(cookie, hintCookie) ? await signedInRemote(cookie, boot) : null;
     // A guest (no session) runs the fan remote, and sees the first screen only on /, /dashboard and profiles.
-    const remote = signedIn ? signedIn.remote : !mayBeSignedIn(cookie, hintCookie) && screen.kind !== 'other' ? 'fan' : null;
-    const files = remote && remotes[remote] ? await manifestOf(remotes[remote]) : null;
+    const guest = !mayBeSignedIn(cookie, hintCookie) && screen.kind !== 'other';
+    const remote = signedIn ? signedIn.remote : guest ? 'fan' : null;
+    const [files, rendered] = await Promise.all([
+      remote && remotes[remote] ? manifestOf(remotes[remote]) : null,
+      guest && renderer && search.length <= MAX_RENDERED_SEARCH && ROOT_PLACEHOLDER.test(template) && MAIN_SCRIPT.test(template) && template.includes(BODY_END)
+        ? renderedOf(`${pathname}${search}`)
+        : null,
+    ]);
+    // What the page runs: the shell's files, then its remote's entry, App and the screen's chunk.
+    const assets = { css: [...shell.css], js: [...shell.js], manifest: null };
     if (files) {
-      preloadRemote(head, files);
+      assets.manifest = files.manifest;
+      assets.js.push(files.entry, ...files.js);
+      assets.css.push(...files.css);
+      const chunk = SCREEN_CHUNKS[screen.kind] ? files.screen(SCREEN_CHUNKS[screen.kind]) : [];
+      assets.js.push(...chunk.filter((file) => !file.endsWith('.css')));
+      assets.css.push(...chunk.filter((file) => file.endsWith('.css')));
       // A preload that failed (the remote was down) would answer a retry in this page with its
       // failure: the shell then retries by loading the page again.
       boot.preloaded = [remote];
-      for (const file of SCREEN_CHUNKS[screen.kind] ? files.screen(SCREEN_CHUNKS[screen.kind]) : []) {
-        head.push(`<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${escapeAttribute(file)}">`);
-      }
     }
+    const styles = rendered ? new Map(await Promise.all(assets.css.map(async (file) => [file, await stylesheetOf(file)]))) : null;
+    const head = rendered ? renderedPageHead(assets, MAIN_SCRIPT.exec(template)[1], styles) : preloadsOf(assets);
     // The administrator's console has no dashboard or profile pages.
-    if (remote && remote !== 'admin') await publicFirstScreen(screen, boot, head);
-    const tags = [`<script>window.__HUDDLE_BOOT__=${inlineJson(boot)}</script>`, ...head].join('\n    ');
-    const html = template.includes('</head>')
-      ? template.replace('</head>', `${tags}\n  </head>`)
-      : template.includes('<body')
-        ? template.replace('<body', `${tags}\n<body`)
-        : `${tags}\n${template}`;
-    return { html, personal: signedIn !== null };
+    // A rendered page asks for its first photos before anything else (the stylesheets inline in its
+    // head come after them); its <img> tags name the right ones for any query, the preloads only
+    // the first page's.
+    const photos = [];
+    if (remote && remote !== 'admin' && !(rendered && search !== '')) await publicFirstScreen(screen, boot, photos);
+    if (rendered) head.unshift(...photos);
+    else head.push(...photos);
+    let page = template;
+    if (rendered) {
+      // The rendered screen's answers travel in its dehydrated query cache, not as answers to take.
+      boot.answers = {};
+      boot.firstScreen = { path: rendered.path, queries: rendered.queries };
+      page = page
+        .replace(ROOT_PLACEHOLDER, () => `<div id="root">${rendered.html}</div>`)
+        .replace(TITLE, () => `<title>${escapeText(rendered.title)}</title>`)
+        .replace(MAIN_SCRIPT, '');
+    }
+    const bootScript = `<script>window.__HUDDLE_BOOT__=${inlineJson(boot)}</script>`;
+    // A rendered page's data is for its scripts, which start at its load event: after the markup,
+    // so that the browser parses and paints the screen first.
+    const tags = (rendered ? head : [bootScript, ...head]).join('\n    ');
+    if (rendered) page = page.replace(BODY_END, () => `${bootScript}\n</body>`);
+    // Replaced by functions: a `$` in the data must not be read as a replacement pattern.
+    const html = page.includes('</head>')
+      ? page.replace('</head>', () => `${tags}\n  </head>`)
+      : page.includes('<body')
+        ? page.replace('<body', () => `${tags}\n<body`)
+        : `${tags}\n${page}`;
+    return { html, personal: signedIn !== null, rendered: Boolean(rendered) };
   };
 }

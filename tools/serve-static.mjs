@@ -210,6 +210,25 @@ function createApiProxy(target) {
   return { web: (req, res) => proxy.web(req, res, { target }) };
 }
 
+/** The shell's server build of its first screen (dist/server/, beside the files this server serves). */
+export const FIRST_SCREEN_RENDERER = 'server/first-screen.cjs';
+
+/**
+ * The renderer of a guest's first screen, when the shell's build has one and the API is proxied
+ * (the screens ask it for their data); null otherwise, and the page is sent as before. A renderer
+ * that cannot be loaded is reported and left out: the page still works, rendered in the browser.
+ */
+function firstScreenRenderer(config) {
+  const file = path.join(config.dir, FIRST_SCREEN_RENDERER);
+  if (!config.apiUrl || !existsSync(file)) return null;
+  try {
+    return createRequire(import.meta.url)(file).createFirstScreenRenderer({ apiUrl: config.apiUrl, remotes: config.remotes });
+  } catch (error) {
+    console.error(`serve-static: ${file} could not be loaded, first screens render in the browser: ${error.message}`);
+    return null;
+  }
+}
+
 function createHandler(config) {
   const serveFiles = sirv(config.dir, {
     dev: false,
@@ -236,6 +255,8 @@ function createHandler(config) {
           hintCookie: SESSION_HINT_COOKIE,
           remoteForRole,
           shell: shellFiles(readJsonIfPresent(path.join(config.dir, 'build-stats.json')), readJsonIfPresent(path.join(config.dir, 'mf-manifest.json'))),
+          renderer: firstScreenRenderer(config),
+          readShellFile: (file) => readFileSync(path.join(config.dir, path.posix.normalize(file)), 'utf8'),
         })
       : null;
 
@@ -243,7 +264,7 @@ function createHandler(config) {
   const servePage = async (req, res, pathname) => {
     let page;
     try {
-      page = await firstScreen({ pathname, cookie: req.headers.cookie });
+      page = await firstScreen({ pathname, search: new URL(req.url || '/', 'http://localhost').search, cookie: req.headers.cookie });
     } catch (error) {
       console.error(`serve-static: the first screen of ${pathname} failed: ${error.message}`);
       return false;
@@ -295,6 +316,12 @@ function createHandler(config) {
       setCors(res);
       res.writeHead(204);
       res.end();
+      return;
+    }
+    // The shell's server build runs here; it is nothing to download. (A remote's dist/server/app.cjs
+    // is served: the shell's server fetches it from where the remote is deployed.)
+    if (config.spa && pathname.startsWith('/server/')) {
+      notFound(res);
       return;
     }
     if (config.remotesJson && pathname === '/remotes.json') {

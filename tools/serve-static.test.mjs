@@ -47,6 +47,10 @@ before(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>shell</title><style>body { margin: 0; }</style></head><body></body></html>');
   writeFileSync(join(dist, 'main.0123abcd.js'), 'console.log(1)');
   writeFileSync(join(dist, 'remoteEntry.js'), 'var fan;');
+  // A server build of the first screen, as the shell's build writes it (it renders nothing here:
+  // the page this test serves has no placeholder to fill; first-screen.test.mjs renders).
+  mkdirSync(join(dist, 'server'));
+  writeFileSync(join(dist, 'server/first-screen.cjs'), 'exports.createFirstScreenRenderer = () => ({ render: async () => null });');
   writeFileSync(join(dist, 'build-stats.json'), JSON.stringify({ chunkGroups: { bootstrap: ['379.aaaa1111.js', 'bootstrap.bbbb2222.js'], 'signed-out': ['signed-out.cccc3333.js'] } }));
   writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ shared: [{ name: 'react', assets: { js: { sync: ['41.dddd4444.js'] }, css: { sync: [] } } }] }));
   api = http.createServer((req, res) => {
@@ -161,6 +165,15 @@ test('caches hashed files for a year and names nothing else immutable', async ()
   const entry = await fetch(`http://localhost:${port}/remoteEntry.js`);
   assert.equal(entry.headers.get('cache-control'), 'no-cache');
   assert.equal(entry.headers.get('access-control-allow-origin'), '*');
+});
+
+test("keeps the shell's server build to itself; a remote serves its own for the shell's server to fetch", async () => {
+  const shell = await fetch(`http://localhost:${port}/server/first-screen.cjs`);
+  assert.equal(shell.status, 404);
+  const remote = await startServer([]);
+  const served = await fetch(`${remote}/server/first-screen.cjs`);
+  assert.equal(served.status, 200);
+  assert.match(await served.text(), /createFirstScreenRenderer/);
 });
 
 test('proxies /api to the API, keeping method and path', async () => {

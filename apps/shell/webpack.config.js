@@ -1,3 +1,3 @@
-const { createConfig } = require('../../tools/webpack/create-config');
+const { createAppConfig } = require('../../tools/webpack/create-config');
 
-module.exports = createConfig({ dirname: __dirname, kind: 'host', name: 'shell', port: 4200, title: 'Huddle' });
+module.exports = createAppConfig({ dirname: __dirname, kind: 'host', name: 'shell', port: 4200, title: 'Huddle', ssr: true });

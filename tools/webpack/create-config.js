@@ -175,7 +175,8 @@ function createConfig({ dirname, kind, name, port, title }) {
         uniqueName: `huddle-${name}`,
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        clean: true,
+        // dist/server/ is the server build's (createServerConfig), emitted beside this one.
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
@@ -295,4 +296,70 @@ function createConfig({ dirname, kind, name, port, title }) {
   };
 }
 
-module.exports = { createConfig, SHARED_PACKAGES, SHARED_WORKSPACE_LIBS, LIBRARY_SOURCES };
+/**
+ * The modules a first screen rendered on the server takes from the shell's server bundle instead of
+ * bundling its own: the packages and workspace libs the browser builds share as singletons (one
+ * React, one router, one query cache, one @huddle/ui with its contexts), plus React's JSX runtime,
+ * which compiled JSX imports. src/server/first-screen.tsx of the shell provides exactly these.
+ */
+const SERVER_SHARED_MODULES = [...SHARED_PACKAGES, 'react/jsx-runtime', ...SHARED_WORKSPACE_LIBS];
+
+/** A module that exports nothing: stylesheets on the server (the page links the browser build's CSS). */
+const EMPTY_LOADER = path.join(__dirname, 'empty-module-loader.cjs');
+
+/**
+ * The server build of an app's first screen (issue 24): the same sources compiled for Node into one
+ * CommonJS file, dist/server/<file>, so the shell's server renders the guest's first screen from the
+ * React components the browser runs.
+ *   - host: src/server/first-screen.tsx, everything bundled; tools/first-screen.mjs loads it.
+ *   - remote: its exposed App (src/App.tsx) as `module.exports.default`, with SERVER_SHARED_MODULES
+ *     left as require() calls that the shell's server answers with its own copies, as the browser's
+ *     federation runtime hands a remote the shell's singletons. The remote's static server serves the
+ *     file beside remoteEntry.js, so the shell renders whatever version of the remote is deployed.
+ */
+function createServerConfig({ dirname, kind, name }) {
+  const isHost = kind === 'host';
+  return (env, argv) => {
+    const browser = createConfig({ dirname, kind, name, port: 0, title: name })(env, argv);
+    return {
+      name: `${name}-server`,
+      mode: 'production',
+      target: 'node20',
+      context: dirname,
+      entry: { [isHost ? 'first-screen' : 'app']: isHost ? './src/server/first-screen.tsx' : './src/App.tsx' },
+      devtool: false,
+      output: {
+        path: path.join(dirname, 'dist/server'),
+        filename: '[name].cjs',
+        library: { type: 'commonjs2' },
+        clean: true,
+      },
+      externalsType: 'commonjs',
+      externals: isHost ? {} : Object.fromEntries(SERVER_SHARED_MODULES.map((module) => [module, module])),
+      resolve: browser.resolve,
+      module: {
+        rules: [
+          browser.module.rules[0],
+          { test: /\.css$/, use: [EMPTY_LOADER] },
+        ],
+      },
+      // Lazily loaded screens join the one file: a server reads it once, and no chunk loading runs there.
+      plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 })],
+      optimization: { minimize: false },
+      performance: { hints: false },
+    };
+  };
+}
+
+/**
+ * An app's webpack configuration: the browser build, and in production the server build of its
+ * first screen too when `ssr` is set (the shell, and the remote a guest runs).
+ */
+function createAppConfig(options) {
+  const browser = createConfig(options);
+  if (!options.ssr) return browser;
+  const server = createServerConfig(options);
+  return (env, argv) => (argv.mode === 'development' ? browser(env, argv) : [browser(env, argv), server(env, argv)]);
+}
+
+module.exports = { createConfig, createAppConfig, SERVER_SHARED_MODULES, SHARED_PACKAGES, SHARED_WORKSPACE_LIBS, LIBRARY_SOURCES };

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { screenshot } from './support/browser';
+import { ARTIFACTS, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { PORTS, SHELL_URL, startRemote, stopService } from './support/stack';
 
@@ -63,6 +63,77 @@ describe('platform: the federated shell', () => {
     await page.getByRole('searchbox').waitFor();
     await page.waitForTimeout(PRELOAD_GRACE_MS);
     expect(warnings).toEqual([]);
+  });
+
+  // Issue 24: a guest's first screen comes from the shell's server as HTML, and the browser hydrates
+  // that markup in place (apps/shell/src/server/first-screen.tsx, tools/first-screen.mjs).
+  it("sends a guest's dashboard and a profile as HTML, and hydrates them in place", async () => {
+    // Without JavaScript: what the server sent.
+    const still = await journey.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const bare = await still.newPage();
+    await bare.goto(`${SHELL_URL}/`);
+    expect(await bare.title()).toBe('Dashboard · Huddle');
+    expect(await bare.locator('.rq-card__name').count()).toBe(20);
+    await bare.locator('.rq-card__name', { hasText: 'Jordan Miles' }).waitFor();
+    await bare.screenshot({ path: `${ARTIFACTS}/platform-first-screen-without-scripts.png` });
+    await bare.goto(`${SHELL_URL}/@jordan.miles`);
+    await bare.getByRole('heading', { name: 'Jordan Miles' }).first().waitFor();
+    await bare.getByRole('tab', { name: 'Reviews' }).waitFor();
+    await still.close();
+
+    // With JavaScript: the server's nodes stay (hydrated, not drawn again), nothing shifts, and the
+    // screen answers. The journeys' goto returns once the page is hydrated (support/browser.ts).
+    const { page } = journey;
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => {
+      const marks = window as unknown as { serverNodes: Element[]; shifted: number };
+      marks.serverNodes = [];
+      marks.shifted = 0;
+      document.addEventListener('DOMContentLoaded', () => {
+        marks.serverNodes = Array.from(document.querySelectorAll('#root h1, #root .rq-card, #root [role="tab"]'));
+      });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) marks.shifted += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const serverNodesKept = () =>
+      page.evaluate(() => {
+        const { serverNodes } = window as unknown as { serverNodes: Element[] };
+        return { count: serverNodes.length, kept: serverNodes.every((node) => document.contains(node)) };
+      });
+    const shifted = () => page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+
+    await page.goto(`${SHELL_URL}/`);
+    expect(page.url()).toBe(`${SHELL_URL}/dashboard`);
+    expect(await serverNodesKept()).toEqual({ count: 21, kept: true });
+    expect(await shifted()).toBeLessThan(0.05);
+    await screenshot(page, 'platform-first-screen-hydrated');
+    await page.getByRole('searchbox', { name: 'Search athletes' }).fill('jordan mil');
+    await page.waitForURL((url) => url.searchParams.get('filter') === 'jordan mil');
+    await page.waitForFunction(() => document.querySelectorAll('.rq-card').length < 20);
+    expect(await page.locator('.rq-card__name').allTextContents()).toContain('Jordan Miles');
+
+    await page.goto(`${SHELL_URL}/@jordan.miles`);
+    const profile = await serverNodesKept();
+    expect(profile.count).toBeGreaterThanOrEqual(4);
+    expect(profile.kept).toBe(true);
+    expect(await shifted()).toBeLessThan(0.05);
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'reviews');
+    expect(errors).toEqual([]);
+
+    // A visitor who chose to sign in is no guest: the server cannot know it, and the page is drawn anew.
+    await page.evaluate(() => window.localStorage.setItem('huddle.session', 'signed-out'));
+    await page.goto(`${SHELL_URL}/`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(errors).toEqual([]);
   });
 
   it('sends a signed-out visitor of a member page to /login', async () => {

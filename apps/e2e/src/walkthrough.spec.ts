@@ -138,6 +138,8 @@ describe('walkthrough: what the walk through every screen found', () => {
       await page.getByRole('button', { name: 'Save services' }).click();
       const toast = page.locator('.hd-toast').filter({ hasText: 'Services saved' });
       await toast.waitFor();
+      // Where the toast rests, not where its entrance animation has it on a busy machine.
+      await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
       const toastBox = await boxOf(toast);
       // The page's primary action (just used, so in view) stays uncovered; on a phone the toast
       // lies over the app bar, so whatever the page scrolled under it is content, not the bar.

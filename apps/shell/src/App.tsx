@@ -10,12 +10,17 @@ import { RemoteOutlet } from './remotes/RemoteOutlet';
 import { documentTitle } from './routing/route-titles';
 import { shellScreenFor } from './routing/shell-screen';
 import { withReturnTo } from './screens/return-to';
-import { useSession } from './session/useSession';
+import { useSession, type PageStart } from './session/useSession';
 
 const SignedOutScreens = lazy(() => import(/* webpackChunkName: "signed-out" */ './screens/SignedOutScreens'));
 
-export function App() {
-  const session = useSession();
+export interface AppProps {
+  /** How the page starts, when already known (a first screen rendered on the server and hydrated). */
+  sessionStart?: PageStart;
+}
+
+export function App({ sessionStart }: AppProps = {}) {
+  const session = useSession(sessionStart);
   const { role } = session;
   const { account } = session.state;
   const [pathname, navigate] = useLocation();

@@ -1,18 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ToastProvider } from '@huddle/ui';
-import { App } from './App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { bootFirstScreen } from '@huddle/api-client';
+import { GUEST } from '@huddle/domain';
 import { fetchRemotesManifest } from './remotes/federation';
+import { sessionRole } from './session/session-state';
+import { startPage } from './session/useSession';
+import { createQueryClient, ShellRoot } from './ShellRoot';
 
 // Asked for at once, beside the session request: the remote's URL is needed as soon as the role is known.
 fetchRemotesManifest().catch(() => undefined);
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
+const queryClient = createQueryClient();
 
 // The name TanStack Query's browser devtools look for. It exposes nothing a script on this page
 // could not already reach, and lets a person (or a journey) see what the cache holds, e.g. that a
@@ -27,12 +25,24 @@ window.__TANSTACK_QUERY_CLIENT__ = queryClient;
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <App />
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const sessionStart = startPage();
+const firstScreen = bootFirstScreen();
+const tree = <ShellRoot queryClient={queryClient} sessionStart={sessionStart} />;
+
+// The shell's server rendered a guest's first screen (tools/first-screen.mjs): the page hydrates it
+// with the answers it was rendered from, at the path it was rendered for ('/' shows /dashboard).
+// The server cannot read this browser's storage: a visitor who chose to sign in (or logged out)
+// is not a guest, and their page renders anew instead.
+if (firstScreen && sessionRole(sessionStart.state) === GUEST) {
+  if (window.location.pathname !== firstScreen.path) {
+    window.history.replaceState(window.history.state, '', `${firstScreen.path}${window.location.search}${window.location.hash}`);
+  }
+  hydrate(queryClient, firstScreen.queries as DehydratedState);
+  hydrateRoot(container, tree, {
+    // A part that rendered differently here than on the server is rendered anew (React does so by
+    // itself); said plainly, so that a journey (platform.spec) fails on it.
+    onRecoverableError: (error) => console.error('Huddle: the first screen did not hydrate as the server rendered it', error),
+  });
+} else {
+  createRoot(container).render(tree);
+}

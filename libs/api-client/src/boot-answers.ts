@@ -7,6 +7,17 @@ export interface BootData {
   answers?: Record<string, unknown>;
   /** The remotes whose files the page preloaded. */
   preloaded?: string[];
+  /** A guest's first screen the server rendered into the page, to hydrate. */
+  firstScreen?: RenderedFirstScreen;
+}
+
+/**
+ * What the shell's server rendered (apps/shell/src/server/first-screen.tsx): the path the markup
+ * shows (a guest's '/' shows /dashboard) and the query cache it was rendered from, dehydrated.
+ */
+export interface RenderedFirstScreen {
+  path: string;
+  queries: unknown;
 }
 
 declare global {
@@ -38,6 +49,12 @@ export function takeBootAnswer(method: string, url: string): unknown {
   const answer = answers[key];
   delete answers[key];
   return answer;
+}
+
+/** The first screen the server rendered into the page, if it did. */
+export function bootFirstScreen(): RenderedFirstScreen | undefined {
+  const screen = bootData()?.firstScreen;
+  return screen && typeof screen.path === 'string' ? screen : undefined;
 }
 
 /** The remotes manifest the page carries, if the shell's server put it there. */

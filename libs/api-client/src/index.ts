@@ -16,5 +16,5 @@ export { uploadWithProgress, uploadFraction } from './upload';
 export type { UploadOptions } from './upload';
 export { mediaImageSources, mediaUrl } from './media-url';
 export type { MediaImageSources } from './media-url';
-export { takeBootAnswer, bootPreloaded, bootRemotes } from './boot-answers';
-export type { BootData } from './boot-answers';
+export { takeBootAnswer, bootFirstScreen, bootPreloaded, bootRemotes } from './boot-answers';
+export type { BootData, RenderedFirstScreen } from './boot-answers';

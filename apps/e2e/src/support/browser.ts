@@ -26,7 +26,48 @@ export async function launchBrowser(): Promise<Browser> {
       '--use-fake-ui-for-media-stream',
     ],
   });
-  return failOnContentSecurityPolicyViolations(browser);
+  return awaitHydration(failOnContentSecurityPolicyViolations(browser));
+}
+
+/**
+ * Whether a page the shell's server rendered (a guest's dashboard or profile, issue 24) has been
+ * hydrated: React has taken over every element of it. Until then its links work as plain links
+ * and nothing else answers: a person on a slow phone waits for the page to come alive, and so do
+ * the journeys. A page rendered in the browser is React's from the start.
+ */
+export function isHydrated(): boolean {
+  const rendered = (window as { __HUDDLE_BOOT__?: { firstScreen?: unknown } }).__HUDDLE_BOOT__?.firstScreen;
+  const root = document.getElementById('root');
+  if (!rendered || !root) return true;
+  return Array.from(root.querySelectorAll('*')).every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+}
+
+/** Every page's goto and reload return once the page is hydrated (see isHydrated). */
+function awaitHydration(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => {
+      const page = await newPage();
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      const hydrated = () => page.waitForFunction(isHydrated, undefined, { timeout: 30_000 });
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await hydrated();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await hydrated();
+        return response;
+      };
+      return page;
+    };
+    return context;
+  };
+  return browser;
 }
 
 /** Pages axe-core is auditing right now (see whileAuditing). */

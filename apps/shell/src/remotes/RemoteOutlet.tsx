@@ -1,9 +1,9 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { bootPreloaded } from '@huddle/api-client';
 import type { RemoteName } from '@huddle/domain';
 import { LoadingView, type ShellContextValue } from '@huddle/ui';
-import { loadRemoteApp } from './federation';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteLoaderContext } from './remote-loader';
 import { RemoteRetryContext } from './RemoteUnavailable';
 
 export interface RemoteOutletProps {
@@ -14,6 +14,7 @@ export interface RemoteOutletProps {
 /** Renders the role remote's App inside the shell frame, with a loader, an error view and Retry. */
 export function RemoteOutlet({ remote, shell }: RemoteOutletProps) {
   const [attempt, setAttempt] = useState(0);
+  const loadRemoteApp = useContext(RemoteLoaderContext);
   // The page's HTML preloaded this remote's files: had they failed (the remote was down), the
   // browser would answer an in-page retry with those failed preloads, so Retry loads the page again.
   const retry = useCallback(() => {
@@ -21,7 +22,7 @@ export function RemoteOutlet({ remote, shell }: RemoteOutletProps) {
     else setAttempt((n) => n + 1);
   }, [remote]);
   // A new lazy component per attempt: React caches a lazy's outcome, so a retry needs a new one.
-  const RemoteApp = useMemo(() => lazy(() => loadRemoteApp(remote, attempt)), [remote, attempt]);
+  const RemoteApp = useMemo(() => lazy(() => loadRemoteApp(remote, attempt)), [loadRemoteApp, remote, attempt]);
 
   return (
     <RemoteRetryContext.Provider value={retry}>

@@ -41,12 +41,13 @@ export interface Session {
   endSession: () => void;
 }
 
-interface PageStart {
+/** How this page load starts: what the browser remembers and the session state it gives. */
+export interface PageStart {
   visit: StoredVisit;
   state: SessionState;
 }
 
-function startPage(): PageStart {
+export function startPage(): PageStart {
   const visit = readStoredVisit();
   const state = initialSession(visit, browserMayHaveSession(), window.location.pathname);
   // A first visit that starts as a guest without asking the API is remembered as one.
@@ -54,9 +55,14 @@ function startPage(): PageStart {
   return { visit, state };
 }
 
-export function useSession(): Session {
+/**
+ * The session of this page. `pageStart` is how the page starts when the caller already knows it: the
+ * shell's server renders a guest's first screen as a first visit, and the browser that hydrates it
+ * passes the start it checked against that (bootstrap.tsx); otherwise it is read from the browser.
+ */
+export function useSession(pageStart?: PageStart): Session {
   // Read once: the stored visit decides how this page load starts, later changes are dispatched.
-  const [start] = useState<PageStart>(startPage);
+  const [start] = useState<PageStart>(() => pageStart ?? startPage());
   const { visit } = start;
   const [state, dispatch] = useReducer(sessionReducer, start.state);
   const queryClient = useQueryClient();

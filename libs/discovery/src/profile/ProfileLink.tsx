@@ -1,13 +1,23 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useSyncExternalStore } from 'react';
 import { profileUrl } from '@huddle/domain';
 import { Button, useToast } from '@huddle/ui';
+
+const unchanging = () => () => undefined;
+
+/**
+ * The page's origin. A first screen rendered on the server does not know the origin the visitor
+ * used: it renders the path alone, and the browser fills in its origin once the page has hydrated.
+ */
+function usePageOrigin(): string {
+  return useSyncExternalStore(unchanging, () => window.location.origin, () => '');
+}
 
 /** The shareable profile URL {origin}/@{username} (spec §1) with its Copy button. */
 export function ProfileLink({ username }: { username: string }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const toast = useToast();
-  const url = profileUrl(window.location.origin, username);
+  const url = profileUrl(usePageOrigin(), username);
 
   const copy = async () => {
     try {
