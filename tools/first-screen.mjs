@@ -178,6 +178,13 @@ function withTimeout(promise, ms) {
   return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms, null)))]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The remotes built with a server build of their App (tools/webpack/create-config.js, `ssr`): the
+ * fan remote, which guests and fans run. A signed-in visitor of another role gets the page rendered
+ * in the browser, without asking the renderer for a build that does not exist.
+ */
+const RENDERED_REMOTES = ['fan'];
+
 /** The built page's script tag (html-webpack-plugin's, deferred): a rendered page starts it later. */
 const MAIN_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/;
 
@@ -226,13 +233,16 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
   const stylesheetOf = cached(MANIFEST_TTL_MS, async (file) => (file.startsWith('/') ? readShellFile(file) : getText(file, 2_000)));
   const manifestOf = cached(MANIFEST_TTL_MS, (url) => getJson(url, 2_000).then((manifest) => remoteFiles(url, manifest)));
   const answerOf = cached(ANSWER_TTL_MS, (path) => getJson(`${apiUrl}${path}`, LOOKUP_TIMEOUT_MS));
+  const TEMPLATE_RENDERABLE = ROOT_PLACEHOLDER.test(template) && MAIN_SCRIPT.test(template) && template.includes(BODY_END);
+  const renderFor = (request) =>
+    withTimeout(renderer.render(request), RENDER_TIMEOUT_MS).catch((error) => {
+      report(`first-screen: a first screen was not rendered (${request.pathname}${request.search} and others), it renders in the browser: ${error?.message ?? error}`);
+      return null;
+    });
   // A guest's page is the same for every guest: rendered at most once per ANSWER_TTL_MS a URL.
   const renderedOf = cached(ANSWER_TTL_MS, (url) => {
     const [pathname, search = ''] = url.split('?');
-    return withTimeout(renderer.render({ pathname, search: search ? `?${search}` : '' }), RENDER_TIMEOUT_MS).catch((error) => {
-      report(`first-screen: a first screen was not rendered (${url} and others), it renders in the browser: ${error?.message ?? error}`);
-      return null;
-    });
+    return renderFor({ pathname, search: search ? `?${search}` : '' });
   });
 
   /**
@@ -245,7 +255,7 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
     const role = answer?.account?.user_type;
     if (typeof role !== 'number') return null;
     boot.answers[ACCOUNT_PATH] = answer;
-    return { remote: remoteForRole(role) };
+    return { remote: remoteForRole(role), account: answer.account };
   };
 
   /** The dashboard's first page or a profile, inline (public: the same for everyone), and its photos preloaded. */
@@ -270,11 +280,17 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
     // A guest (no session) runs the fan remote, and sees the first screen only on /, /dashboard and profiles.
     const guest = !mayBeSignedIn(cookie, hintCookie) && screen.kind !== 'other';
     const remote = signedIn ? signedIn.remote : guest ? 'fan' : null;
+    const renderable = renderer && screen.kind !== 'other' && search.length <= MAX_RENDERED_SEARCH && TEMPLATE_RENDERABLE;
     const [files, rendered] = await Promise.all([
       remote && remotes[remote] ? manifestOf(remotes[remote]) : null,
-      guest && renderer && search.length <= MAX_RENDERED_SEARCH && ROOT_PLACEHOLDER.test(template) && MAIN_SCRIPT.test(template) && template.includes(BODY_END)
-        ? renderedOf(`${pathname}${search}`)
-        : null,
+      !renderable
+        ? null
+        : guest
+          ? renderedOf(`${pathname}${search}`)
+          : // A signed-in visitor's page is theirs alone: rendered for each visit, with their cookie.
+            signedIn && RENDERED_REMOTES.includes(signedIn.remote)
+            ? renderFor({ pathname, search, account: signedIn.account, cookie })
+            : null,
     ]);
     // What the page runs: the shell's files, then its remote's entry, App and the screen's chunk.
     const assets = { css: [...shell.css], js: [...shell.js], manifest: null };
@@ -303,7 +319,7 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
     if (rendered) {
       // The rendered screen's answers travel in its dehydrated query cache, not as answers to take.
       boot.answers = {};
-      boot.firstScreen = { path: rendered.path, queries: rendered.queries };
+      boot.firstScreen = { path: rendered.path, queries: rendered.queries, ...(rendered.account ? { account: rendered.account } : {}) };
       page = page
         .replace(ROOT_PLACEHOLDER, () => `<div id="root">${rendered.html}</div>`)
         .replace(TITLE, () => `<title>${escapeText(rendered.title)}</title>`)

@@ -41,6 +41,12 @@ before(async () => {
       res.end('.x::after{content:"</style><script>alert(1)</script>"}');
       return;
     }
+    if (req.url === '/api/v1/user/accounts' && /huddle_session=(fan|athlete)/.test(req.headers.cookie ?? '')) {
+      const fan = /huddle_session=fan/.test(req.headers.cookie);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ account: { id: fan ? 'u1' : 'u2', user_type: fan ? 1 : 2, profile_completed: true, email: 'someone@huddle.test' } }));
+      return;
+    }
     if (req.url === '/api/v1/public/athletes/search?field=name&page=1&page_size=20') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ athletes: [{ athlete_id: 'a1', dashboard_photo: '/media/images/a1.jpg' }], total: 1 }));
@@ -72,11 +78,12 @@ const RENDERED = { html: MARKUP, path: '/dashboard', title: 'Dashboard · Huddle
 function firstScreen(renderer) {
   return createFirstScreen({
     template: TEMPLATE,
-    remotes: { fan: `${origin}/fan/mf-manifest.json` },
     apiUrl: origin,
     hintCookie: 'huddle_signed_in',
     shell: SHELL,
     renderer,
+    remoteForRole: (role) => (role === 1 ? 'fan' : 'athlete'),
+    remotes: { fan: `${origin}/fan/mf-manifest.json`, athlete: `${origin}/athlete/mf-manifest.json` },
     readShellFile: (file) => {
       if (!(file in SHELL_CSS)) throw new Error(`no ${file}`);
       return SHELL_CSS[file];
@@ -190,4 +197,27 @@ test('a visitor who may be signed in, a page that is no first screen, or an over
   await render({ pathname: '/requests', search: '' });
   await render({ pathname: '/dashboard', search: `?filter=${'a'.repeat(300)}` });
   assert.deepEqual(renderer.calls, []);
+});
+
+test("a signed-in fan's dashboard is rendered for them, with their cookie, on every visit, and kept out of shared caches", async () => {
+  const account = { id: 'u1', user_type: 1, profile_completed: true, email: 'someone@huddle.test' };
+  const renderer = fakeRenderer((request) => ({ ...RENDERED, account: request.account }));
+  const render = firstScreen(renderer);
+  const cookie = 'huddle_signed_in=1; huddle_session=fan';
+  const page = await render({ pathname: '/dashboard', search: '', cookie });
+  await render({ pathname: '/dashboard', search: '', cookie });
+  assert.deepEqual(renderer.calls, [
+    { pathname: '/dashboard', search: '', account, cookie },
+    { pathname: '/dashboard', search: '', account, cookie },
+  ]);
+  assert.equal(page.rendered, true);
+  assert.equal(page.personal, true);
+  const { boot } = bootOf(page.html);
+  assert.deepEqual(boot.firstScreen.account, account);
+  assert.deepEqual(boot.answers, {}, 'the account travels with the first screen, not as an answer to take later');
+
+  // Another role's remote has no server build: its page renders in the browser.
+  const athlete = await render({ pathname: '/dashboard', search: '', cookie: 'huddle_signed_in=1; huddle_session=athlete' });
+  assert.equal(athlete.rendered, false);
+  assert.equal(renderer.calls.length, 2);
 });

@@ -118,7 +118,7 @@ class PrecompressPlugin {
         { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 },
         (assets) => {
           for (const name of Object.keys(assets)) {
-            if (!/\.(?:js|css|html|json)$/.test(name)) continue;
+            if (!/\.(?:js|cjs|css|html|json)$/.test(name)) continue;
             const gzipped = zlib.gzipSync(compilation.getAsset(name).source.buffer(), { level: 9 });
             compilation.emitAsset(`${name}.gz`, new sources.RawSource(gzipped), { compressed: true });
           }
@@ -344,7 +344,8 @@ function createServerConfig({ dirname, kind, name }) {
         ],
       },
       // Lazily loaded screens join the one file: a server reads it once, and no chunk loading runs there.
-      plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 })],
+      // A remote's is fetched by the shell's server: compressed, 4 MB are about 0.6 MB on the wire.
+      plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }), !isHost && new PrecompressPlugin()].filter(Boolean),
       optimization: { minimize: false },
       performance: { hints: false },
     };

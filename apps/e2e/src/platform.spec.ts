@@ -68,6 +68,11 @@ describe('platform: the federated shell', () => {
   // Issue 24: a guest's first screen comes from the shell's server as HTML, and the browser hydrates
   // that markup in place (apps/shell/src/server/first-screen.tsx, tools/first-screen.mjs).
   it("sends a guest's dashboard and a profile as HTML, and hydrates them in place", async () => {
+    // The shell's server loads the fan remote's server build in the background when a page first
+    // needs it: until then (a few seconds after the stack starts) pages render in the browser.
+    const rendered = async () => (await journey.page.request.get(`${SHELL_URL}/`)).text();
+    for (let attempt = 0; attempt < 60 && !(await rendered()).includes('"firstScreen"'); attempt += 1) await journey.page.waitForTimeout(500);
+
     // Without JavaScript: what the server sent.
     const still = await journey.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const bare = await still.newPage();
@@ -133,6 +138,22 @@ describe('platform: the federated shell', () => {
     await page.goto(`${SHELL_URL}/`);
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(errors).toEqual([]);
+
+    // A signed-in fan's dashboard is rendered for them: their menu, the same cards, hydrated in place.
+    await signInDemo(page, 'fan@huddle.test', 'huddle-fan-2026');
+    const personal = await page.request.get(`${SHELL_URL}/dashboard`);
+    expect(personal.headers()['cache-control']).toBe('private, no-store');
+    const html = await personal.text();
+    expect(html).toContain('rq-card__name');
+    expect(html).toContain('"firstScreen"');
+    await page.goto(`${SHELL_URL}/dashboard`);
+    const fanDashboard = await serverNodesKept();
+    expect(fanDashboard).toEqual({ count: 21, kept: true });
+    await screenshot(page, 'platform-first-screen-fan');
+    // Alive, and theirs: the menu opens on a fan's entries.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Requests' }).waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -18,6 +18,8 @@ export interface BootData {
 export interface RenderedFirstScreen {
   path: string;
   queries: unknown;
+  /** The signed-in visitor it was rendered for, as GET /user/accounts answered (a guest's has none). */
+  account?: { id: string; user_type: number; profile_completed: boolean; email: string };
 }
 
 declare global {

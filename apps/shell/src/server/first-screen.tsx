@@ -13,6 +13,7 @@
 //     pass collects the queries, they are fetched from the API on loopback, and a second pass
 //     renders with their answers. The cache is then dehydrated into the page, and the browser
 //     hydrates with the same answers: no second request, no mismatch.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import vm from 'node:vm';
@@ -25,13 +26,14 @@ import * as reactQuery from '@tanstack/react-query';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import * as domain from '@huddle/domain';
 import { GUEST, type RemoteName } from '@huddle/domain';
+import type { ShellAccount } from '@huddle/ui';
 import * as ui from '@huddle/ui';
 import type { RenderedFirstScreen } from '@huddle/api-client';
 import type { RemoteAppModule } from '../remotes/federation';
 import { documentTitle } from '../routing/route-titles';
 import { shellScreenFor } from '../routing/shell-screen';
-import { initialSession } from '../session/session-state';
-import type { PageStart } from '../session/useSession';
+import { initialSession, sessionRole } from '../session/session-state';
+import { signedInStart, type PageStart } from '../session/useSession';
 import { createQueryClient, ShellRoot } from '../ShellRoot';
 
 /**
@@ -53,7 +55,15 @@ const MAX_REDIRECTS = 3;
 /** Render passes: one to learn the queries, one with their answers, one more for queries that depend on those. */
 const MAX_PASSES = 3;
 const REMOTE_TTL_MS = 30_000;
-const REMOTE_TIMEOUT_MS = 2_000;
+/**
+ * The routes whose screens are first screens: what a visitor lands on from a link. Anything else
+ * (a redirect to the setup wizard, a page of the signed-in) renders in the browser as before.
+ */
+const FIRST_SCREEN_ROUTES: ReadonlySet<string> = new Set(['/dashboard', '/@:id', '/p/@:id']);
+/** A remote that could not be loaded is asked again after this long (it may have been starting). */
+const REMOTE_RETRY_MS = 3_000;
+/** Pages do not wait for this (tools/first-screen.mjs gives a render 1.5 s): it is how long a load may take in the background. */
+const REMOTE_TIMEOUT_MS = 15_000;
 
 /** Runs a remote's server build (CommonJS) with the shell's shared modules; it exports the remote's App. */
 export function evaluateRemoteApp(code: string, filename: string): RemoteAppModule {
@@ -112,11 +122,11 @@ function createRemoteApps(remotes: Readonly<Record<string, string>>) {
   return (remote: RemoteName): Promise<RemoteAppModule> => {
     const entry = loaded.get(remote);
     if (entry && Date.now() - entry.checked < REMOTE_TTL_MS) return entry.app;
-    // Concurrent pages share one request. A failure is kept for REMOTE_TTL_MS too (a remote that is
+    // Concurrent pages share one request. A failure is kept for REMOTE_RETRY_MS (a remote that is
     // down, or one this server cannot reach): pages go on rendering in the browser meanwhile.
     const app = load(remote, entry);
     loaded.set(remote, { checked: Date.now(), etag: entry?.etag ?? null, hash: entry?.hash ?? '', app });
-    app.catch(() => undefined);
+    app.catch(() => loaded.set(remote, { checked: Date.now() - REMOTE_TTL_MS + REMOTE_RETRY_MS, etag: null, hash: '', app }));
     return app;
   };
 }
@@ -157,9 +167,39 @@ function unfetched(queryClient: QueryClient) {
     .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle');
 }
 
+export interface FirstScreenRequest {
+  pathname: string;
+  /** The query with its '?', or ''. */
+  search: string;
+  /** A signed-in visitor: their account as GET /user/accounts answered it, and their cookie for the screens' requests. */
+  account?: ShellAccount;
+  cookie?: string;
+}
+
 export interface FirstScreenRenderer {
-  /** A guest's first screen at this path and query (search with its '?', or ''), or null when it is not one the server renders. */
-  render(request: { pathname: string; search: string }): Promise<(RenderedFirstScreen & { html: string; title: string }) | null>;
+  /** The visitor's first screen at this path and query, or null when it is not one the server renders. */
+  render(request: FirstScreenRequest): Promise<(RenderedFirstScreen & { html: string; title: string }) | null>;
+}
+
+/** The visitor a render is for: the screens' requests to the API carry their cookie (see createFirstScreenRenderer). */
+const visitor = new AsyncLocalStorage<{ cookie: string }>();
+
+/**
+ * The process's fetch, with a signed-in visitor's cookie on the requests a render makes to the API
+ * (the browser would send it: the API is on the page's origin). Requests outside a render, or to
+ * anywhere else, go as they are.
+ */
+function sendVisitorCookie(apiOrigin: string): void {
+  const plain = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const cookie = visitor.getStore()?.cookie;
+    if (!cookie) return plain(input, init);
+    const request = new Request(input, init);
+    if (new URL(request.url).origin !== apiOrigin) return plain(request);
+    const headers = new Headers(request.headers);
+    headers.set('cookie', cookie);
+    return plain(new Request(request, { headers }));
+  };
 }
 
 /**
@@ -172,45 +212,51 @@ export function createFirstScreenRenderer({ apiUrl, remotes }: { apiUrl: string;
   // against the page: the API client's '/api/v1/...' requests then reach the API. Nothing else in
   // the shell's server fetches a relative URL.
   (globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalOrigin.1')] = new URL(apiUrl);
+  sendVisitorCookie(new URL(apiUrl).origin);
   const remoteApp = createRemoteApps(remotes);
 
-  return {
-    async render({ pathname, search }) {
-      let path = pathname;
-      let screen = shellScreenFor(path, GUEST, search);
-      for (let hop = 0; hop < MAX_REDIRECTS && screen.kind === 'redirect'; hop += 1) {
-        const target = new URL(screen.to, 'http://first-screen.invalid');
-        // A redirect that adds a query (a sign-in's ?next=) is not a first screen.
-        if (target.search !== '') return null;
-        path = target.pathname;
-        screen = shellScreenFor(path, GUEST, search);
-      }
-      if (screen.kind !== 'remote') return null;
-      const app = await remoteApp(screen.remote);
+  const render = async ({ pathname, search, account }: FirstScreenRequest) => {
+    // A guest starts as a first visit does; a signed-in visitor as the browser starts once it
+    // knows the account (the page carries it: bootstrap.tsx starts the same way).
+    const sessionStart: PageStart = account ? signedInStart(account) : { visit: 'first-visit', state: initialSession('first-visit', false, pathname) };
+    const role = sessionRole(sessionStart.state) ?? GUEST;
+    let path = pathname;
+    let screen = shellScreenFor(path, role, search);
+    for (let hop = 0; hop < MAX_REDIRECTS && screen.kind === 'redirect'; hop += 1) {
+      const target = new URL(screen.to, 'http://first-screen.invalid');
+      // A redirect that adds a query (a sign-in's ?next=) is not a first screen.
+      if (target.search !== '') return null;
+      path = target.pathname;
+      screen = shellScreenFor(path, role, search);
+    }
+    if (screen.kind !== 'remote' || !FIRST_SCREEN_ROUTES.has(screen.route)) return null;
+    const app = await remoteApp(screen.remote);
 
-      const queryClient = createQueryClient();
-      const sessionStart: PageStart = { visit: 'first-visit', state: initialSession('first-visit', false, path) };
-      const tree = (
-        <ShellRoot
-          queryClient={queryClient}
-          sessionStart={sessionStart}
-          ssrPath={path}
-          ssrSearch={search.replace(/^\?/, '')}
-          remoteLoader={() => Promise.resolve(app)}
-        />
-      );
-      let html = await renderToHtml(tree);
-      for (let pass = 1; pass < MAX_PASSES; pass += 1) {
-        const queries = unfetched(queryClient);
-        if (queries.length === 0) break;
-        await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
-        html = await renderToHtml(tree);
-      }
-      // The browser hydrates with exactly these answers: a query that failed or still waits would
-      // render differently there, so the page renders in the browser as before.
-      const all = queryClient.getQueryCache().getAll();
-      if (all.some((query) => query.state.status !== 'success')) return null;
-      return { html, path, title: documentTitle(screen.route, GUEST), queries: dehydrate(queryClient) };
-    },
+    const queryClient = createQueryClient();
+    const tree = (
+      <ShellRoot
+        queryClient={queryClient}
+        sessionStart={sessionStart}
+        ssrPath={path}
+        ssrSearch={search.replace(/^\?/, '')}
+        remoteLoader={() => Promise.resolve(app)}
+      />
+    );
+    let html = await renderToHtml(tree);
+    for (let pass = 1; pass < MAX_PASSES; pass += 1) {
+      const queries = unfetched(queryClient);
+      if (queries.length === 0) break;
+      await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
+      html = await renderToHtml(tree);
+    }
+    // The browser hydrates with exactly these answers: a query that failed or still waits would
+    // render differently there, so the page renders in the browser as before.
+    const all = queryClient.getQueryCache().getAll();
+    if (all.some((query) => query.state.status !== 'success')) return null;
+    return { html, path, title: documentTitle(screen.route, role), queries: dehydrate(queryClient), ...(account ? { account } : {}) };
+  };
+
+  return {
+    render: (request) => (request.account && request.cookie ? visitor.run({ cookie: request.cookie }, () => render(request)) : render(request)),
   };
 }

@@ -47,6 +47,15 @@ export interface PageStart {
   state: SessionState;
 }
 
+/**
+ * How a page starts for a signed-in visitor whose account it already has (a first screen the
+ * shell's server rendered for them carries it): as the state machine does once the account request
+ * answers, without asking again.
+ */
+export function signedInStart(account: ShellAccount): PageStart {
+  return { visit: 'first-visit', state: sessionReducer(initialSession('first-visit', true), { type: 'account-loaded', account }) };
+}
+
 export function startPage(): PageStart {
   const visit = readStoredVisit();
   const state = initialSession(visit, browserMayHaveSession(), window.location.pathname);
