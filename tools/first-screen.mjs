@@ -73,14 +73,14 @@ export function mayBeSignedIn(cookieHeader, hintCookie) {
   return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(`${hintCookie}=`));
 }
 
-/** A value read at most once per `ttlMs` (concurrent readers share one lookup); null when it fails. */
+/** A value read at most once per `ttlMs` (concurrent readers share one lookup, made with the first one's further arguments); null when it fails. */
 function cached(ttlMs, load) {
   const entries = new Map();
-  return async (key) => {
+  return async (key, ...rest) => {
     const now = Date.now();
     const entry = entries.get(key);
     if (entry && entry.expires > now) return entry.value;
-    const value = load(key).catch(() => null);
+    const value = load(key, ...rest).catch(() => null);
     entries.set(key, { value, expires: now + ttlMs });
     if (entries.size > 500) entries.delete(entries.keys().next().value);
     return value;
@@ -153,7 +153,7 @@ const BODY_END = '</body>';
 const TITLE = /<title>[^<]*<\/title>/;
 /** How long a page waits for the server's render before it is sent without one. */
 const RENDER_TIMEOUT_MS = 1_500;
-/** A rendered page starts its scripts at its load event, or after this long whatever still loads (a photo that hangs). */
+/** A rendered page starts its scripts at its load event, or this long after its markup and data have all arrived, whatever still loads (a photo that hangs). */
 const START_SCRIPTS_BY_MS = 3_000;
 /** A query string longer than this is no guest's first screen worth rendering (nor caching). */
 const MAX_RENDERED_SEARCH = 200;
@@ -211,7 +211,7 @@ function preloadsOf({ css, js, manifest }) {
  */
 function renderedPageHead({ css, js, manifest }, main, styles) {
   const preloads = [...js.map((file) => ['script', file]), ...(manifest ? [['fetch', manifest]] : [])];
-  const start = `(function(){var started=false;function start(){if(started)return;started=true;var d=document;${JSON.stringify(preloads)}.forEach(function(p){var l=d.createElement('link');l.rel='preload';l.as=p[0];l.href=p[1];if(p[0]==='fetch')l.crossOrigin='anonymous';d.head.appendChild(l)});var s=d.createElement('script');s.src=${JSON.stringify(main)};d.head.appendChild(s)}addEventListener('load',start);setTimeout(start,${START_SCRIPTS_BY_MS})})()`;
+  const start = `(function(){var started=false;function start(){if(started)return;started=true;var d=document;${JSON.stringify(preloads)}.forEach(function(p){var l=d.createElement('link');l.rel='preload';l.as=p[0];l.href=p[1];if(p[0]==='fetch')l.crossOrigin='anonymous';d.head.appendChild(l)});var s=d.createElement('script');s.src=${JSON.stringify(main)};d.head.appendChild(s)}addEventListener('load',start);document.addEventListener('DOMContentLoaded',function(){setTimeout(start,${START_SCRIPTS_BY_MS})})})()`;
   const stylesheet = (file) => {
     const text = styles.get(file);
     // A page-relative file is named as the shell's build names it (no leading slash), a remote's by its URL.
@@ -240,9 +240,9 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
       return null;
     });
   // A guest's page is the same for every guest: rendered at most once per ANSWER_TTL_MS a URL.
-  const renderedOf = cached(ANSWER_TTL_MS, (url) => {
+  const renderedOf = cached(ANSWER_TTL_MS, (url, forwardedFor) => {
     const [pathname, search = ''] = url.split('?');
-    return renderFor({ pathname, search: search ? `?${search}` : '' });
+    return renderFor({ pathname, search: search ? `?${search}` : '', forwardedFor });
   });
 
   /**
@@ -273,7 +273,11 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
     for (const [photo, sizes] of photos) if (photo) head.push(photoPreload(photo, sizes));
   };
 
-  return async function render({ pathname, search = '', cookie }) {
+  /**
+   * `forwardedFor`: the visitor's address as the API proxy forwards it (X-Forwarded-For), for the
+   * requests the render makes to the API.
+   */
+  return async function render({ pathname, search = '', cookie, forwardedFor }) {
     const screen = firstScreenOf(pathname);
     const boot = { remotes, answers: {} };
     const signedIn = mayBeSignedIn(cookie, hintCookie) ? await signedInRemote(cookie, boot) : null;
@@ -286,10 +290,10 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
       !renderable
         ? null
         : guest
-          ? renderedOf(`${pathname}${search}`)
+          ? renderedOf(`${pathname}${search}`, forwardedFor)
           : // A signed-in visitor's page is theirs alone: rendered for each visit, with their cookie.
             signedIn && RENDERED_REMOTES.includes(signedIn.remote)
-            ? renderFor({ pathname, search, account: signedIn.account, cookie })
+            ? renderFor({ pathname, search, account: signedIn.account, cookie, forwardedFor })
             : null,
     ]);
     // What the page runs: the shell's files, then its remote's entry, App and the screen's chunk.

@@ -99,12 +99,13 @@ function bootOf(html) {
 
 test("a guest's dashboard carries the rendered markup, its answers, its stylesheets inline and its scripts for later", async () => {
   const renderer = fakeRenderer(RENDERED);
-  const page = await firstScreen(renderer)({ pathname: '/', search: '', cookie: undefined });
+  const page = await firstScreen(renderer)({ pathname: '/', search: '', cookie: undefined, forwardedFor: '203.0.113.7' });
   const { html } = page;
 
   assert.equal(page.rendered, true);
   assert.equal(page.personal, false);
-  assert.deepEqual(renderer.calls, [{ pathname: '/', search: '' }]);
+  // The render's requests to the API are counted as the visitor's.
+  assert.deepEqual(renderer.calls, [{ pathname: '/', search: '', forwardedFor: '203.0.113.7' }]);
   assert.ok(html.includes(`<div id="root">${MARKUP}</div>`), 'the markup replaces the placeholder, $ patterns and all');
   assert.ok(!html.includes('class="boot"'));
   assert.ok(html.includes('<title>Dashboard · Huddle</title>'));
@@ -145,7 +146,7 @@ test('a rendered dashboard with a query preloads no photo of the first page: its
   const renderer = fakeRenderer(RENDERED);
   const { html, rendered } = await firstScreen(renderer)({ pathname: '/dashboard', search: '?field=sport&filter=golf', cookie: undefined });
   assert.equal(rendered, true);
-  assert.deepEqual(renderer.calls, [{ pathname: '/dashboard', search: '?field=sport&filter=golf' }]);
+  assert.deepEqual(renderer.calls, [{ pathname: '/dashboard', search: '?field=sport&filter=golf', forwardedFor: undefined }]);
   assert.ok(!html.includes('as="image"'));
 });
 
@@ -204,11 +205,11 @@ test("a signed-in fan's dashboard is rendered for them, with their cookie, on ev
   const renderer = fakeRenderer((request) => ({ ...RENDERED, account: request.account }));
   const render = firstScreen(renderer);
   const cookie = 'huddle_signed_in=1; huddle_session=fan';
-  const page = await render({ pathname: '/dashboard', search: '', cookie });
-  await render({ pathname: '/dashboard', search: '', cookie });
+  const page = await render({ pathname: '/dashboard', search: '', cookie, forwardedFor: '203.0.113.7' });
+  await render({ pathname: '/dashboard', search: '', cookie, forwardedFor: '203.0.113.7' });
   assert.deepEqual(renderer.calls, [
-    { pathname: '/dashboard', search: '', account, cookie },
-    { pathname: '/dashboard', search: '', account, cookie },
+    { pathname: '/dashboard', search: '', account, cookie, forwardedFor: '203.0.113.7' },
+    { pathname: '/dashboard', search: '', account, cookie, forwardedFor: '203.0.113.7' },
   ]);
   assert.equal(page.rendered, true);
   assert.equal(page.personal, true);

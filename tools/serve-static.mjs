@@ -210,6 +210,17 @@ function createApiProxy(target) {
   return { web: (req, res) => proxy.web(req, res, { target }) };
 }
 
+/** Whether a request path names a file of dist/server/ as the static files are read (decoded, normalised). */
+export function isServerBuildPath(pathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  return path.posix.normalize(decoded.replace(/\\/g, '/')).replace(/^\/+/, '/').startsWith('/server/');
+}
+
 /** The shell's server build of its first screen (dist/server/, beside the files this server serves). */
 export const FIRST_SCREEN_RENDERER = 'server/first-screen.cjs';
 
@@ -264,7 +275,13 @@ function createHandler(config) {
   const servePage = async (req, res, pathname) => {
     let page;
     try {
-      page = await firstScreen({ pathname, search: new URL(req.url || '/', 'http://localhost').search, cookie: req.headers.cookie });
+      page = await firstScreen({
+        pathname,
+        search: new URL(req.url || '/', 'http://localhost').search,
+        cookie: req.headers.cookie,
+        // As the API proxy forwards it (http-proxy's xfwd): what came in, then this connection's peer.
+        forwardedFor: [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
+      });
     } catch (error) {
       console.error(`serve-static: the first screen of ${pathname} failed: ${error.message}`);
       return false;
@@ -320,7 +337,7 @@ function createHandler(config) {
     }
     // The shell's server build runs here; it is nothing to download. (A remote's dist/server/app.cjs
     // is served: the shell's server fetches it from where the remote is deployed.)
-    if (config.spa && pathname.startsWith('/server/')) {
+    if (config.spa && isServerBuildPath(pathname)) {
       notFound(res);
       return;
     }

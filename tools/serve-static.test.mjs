@@ -168,8 +168,11 @@ test('caches hashed files for a year and names nothing else immutable', async ()
 });
 
 test("keeps the shell's server build to itself; a remote serves its own for the shell's server to fetch", async () => {
-  const shell = await fetch(`http://localhost:${port}/server/first-screen.cjs`);
-  assert.equal(shell.status, 404);
+  for (const spelling of ['/server/first-screen.cjs', '/%73erver/first-screen.cjs', '/assets/../server/first-screen.cjs', '//server/first-screen.cjs', '/server%2Ffirst-screen.cjs']) {
+    const shell = await fetch(`http://localhost:${port}${spelling}`);
+    assert.deepEqual([spelling, shell.status], [spelling, 404]);
+    assert.doesNotMatch(await shell.text(), /createFirstScreenRenderer/);
+  }
   const remote = await startServer([]);
   const served = await fetch(`${remote}/server/first-screen.cjs`);
   assert.equal(served.status, 200);

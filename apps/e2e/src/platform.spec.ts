@@ -133,6 +133,23 @@ describe('platform: the federated shell', () => {
     await page.waitForURL((url) => url.searchParams.get('tab') === 'reviews');
     expect(errors).toEqual([]);
 
+    // Dates are the viewer's: a profile's reviews and history opened in a time zone far from the
+    // server's hydrate without a mismatch, then read in the viewer's zone.
+    const faraway = await journey.browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
+    const far = await faraway.newPage();
+    const farErrors: string[] = [];
+    far.on('console', (message) => {
+      if (message.type() === 'error') farErrors.push(message.text());
+    });
+    for (const tab of ['reviews', 'history']) {
+      const html = await (await far.request.get(`${SHELL_URL}/@jordan.miles?tab=${tab}`)).text();
+      expect([tab, html.includes('"firstScreen"')]).toEqual([tab, true]);
+      await far.goto(`${SHELL_URL}/@jordan.miles?tab=${tab}`);
+      await far.getByRole('tabpanel').locator('time').first().waitFor();
+    }
+    expect(farErrors).toEqual([]);
+    await faraway.close();
+
     // A visitor who chose to sign in is no guest: the server cannot know it, and the page is drawn anew.
     await page.evaluate(() => window.localStorage.setItem('huddle.session', 'signed-out'));
     await page.goto(`${SHELL_URL}/`);

@@ -7,11 +7,11 @@ import { RemoteLoaderContext, type RemoteLoader } from './remotes/remote-loader'
 import { loadRemoteApp } from './remotes/federation';
 import type { PageStart } from './session/useSession';
 
-/** The page's query cache: answers stay fresh for 30 s, a failed request is retried once. */
-export function createQueryClient(): QueryClient {
+/** The page's query cache: answers stay fresh for 30 s, a failed request is retried once (unless `retry` says otherwise). */
+export function createQueryClient({ retry = 1 }: { retry?: number | false } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+      queries: { staleTime: 30_000, retry, refetchOnWindowFocus: false },
     },
   });
 }

@@ -5,6 +5,7 @@ export { FOCUSABLE_SELECTOR, nextFocusIndex, nextTabIndex } from './focus';
 export { starFills, ratingLabel, type StarFill } from './star-fills';
 export { acquireScrollLock } from './scroll-lock';
 export { useScrollLock } from './useScrollLock';
+export { useHydrated } from './useHydrated';
 export { useEscapeKey } from './useEscapeKey';
 export { useFocusTrap } from './useFocusTrap';
 export { useSearchParam } from './useSearchParam';

@@ -65,15 +65,19 @@ const REMOTE_RETRY_MS = 3_000;
 /** Pages do not wait for this (tools/first-screen.mjs gives a render 1.5 s): it is how long a load may take in the background. */
 const REMOTE_TIMEOUT_MS = 15_000;
 
-/** Runs a remote's server build (CommonJS) with the shell's shared modules; it exports the remote's App. */
+/**
+ * Runs a remote's server build (CommonJS) with the shell's shared modules; it exports the remote's
+ * App. The shell's server runs code of the remotes it is configured with (HUDDLE_REMOTE_*_URL) in
+ * its own context, globals included, as the browser runs it in the page: a remote is trusted as
+ * much as the shell. Its require gives the shared modules and no Node module (file, network,
+ * process): a first screen needs none, and libraries of later screens that would (video chat) are
+ * only required if such a screen renders here.
+ */
 export function evaluateRemoteApp(code: string, filename: string): RemoteAppModule {
   const module: { exports: Partial<RemoteAppModule> } = { exports: {} };
   const require = (id: string) => {
     if (Object.prototype.hasOwnProperty.call(SHARED_MODULES, id)) return SHARED_MODULES[id];
-    // Node's own modules, which libraries of later screens (video chat, payments) import when built for Node.
-    const builtin = process.getBuiltinModule(id);
-    if (builtin) return builtin;
-    throw new Error(`${filename} requires ${id}, which the shell does not share`);
+    throw new Error(`${filename} requires ${id}, which the shell's server does not give a remote`);
   };
   const wrapper = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename });
   wrapper(module.exports, require, module);
@@ -87,52 +91,64 @@ export function remoteServerUrl(manifestUrl: string): string {
 }
 
 interface LoadedRemote {
+  /** When the deployed file was last asked for (successfully or not). */
   checked: number;
   etag: string | null;
   hash: string;
-  app: Promise<RemoteAppModule>;
+  /** The App of the last file that loaded; null while none has. */
+  app: RemoteAppModule | null;
+  /** The request under way, if any. */
+  checking: Promise<RemoteAppModule> | null;
 }
 
 /**
- * The deployed remote's App: its server build is asked for at most once per REMOTE_TTL_MS (a
- * conditional request: unchanged, it is not sent again) and run again only when its code changed
- * (a new deployment of the remote).
+ * The deployed remotes' Apps (`remoteApp(name)`). A remote's server build is asked for when a page
+ * first needs it (pages wait for that first load), then again at most once per REMOTE_TTL_MS, in the
+ * background while pages go on rendering with the copy in hand: a conditional request (unchanged,
+ * it is not sent again), run again only when its code changed (a new deployment of the remote). A
+ * check that fails keeps the copy in hand; without one, the remote is asked again after
+ * REMOTE_RETRY_MS and pages render in the browser meanwhile.
  */
-function createRemoteApps(remotes: Readonly<Record<string, string>>) {
+export function createRemoteApps(remotes: Readonly<Record<string, string>>, now: () => number = Date.now) {
   const loaded = new Map<RemoteName, LoadedRemote>();
-  const load = async (remote: RemoteName, before: LoadedRemote | undefined): Promise<RemoteAppModule> => {
+  const check = (remote: RemoteName, entry: LoadedRemote): Promise<RemoteAppModule> => {
     const manifest = remotes[remote];
-    if (!manifest) throw new Error(`No URL is configured for the ${remote} remote`);
-    const url = remoteServerUrl(manifest);
-    const response = await fetch(url, {
-      signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
-      headers: before?.etag ? { 'if-none-match': before.etag } : {},
+    const url = manifest ? remoteServerUrl(manifest) : null;
+    entry.checking = (async () => {
+      if (!url) throw new Error(`No URL is configured for the ${remote} remote`);
+      const response = await fetch(url, { signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS), headers: entry.etag && entry.app ? { 'if-none-match': entry.etag } : {} });
+      if (response.status === 304 && entry.app) return entry.app;
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      const code = await response.text();
+      const hash = createHash('sha256').update(code).digest('hex');
+      const app = entry.app && entry.hash === hash ? entry.app : evaluateRemoteApp(code, url);
+      Object.assign(entry, { etag: response.headers.get('etag'), hash, app });
+      return app;
+    })().finally(() => {
+      entry.checked = now();
+      entry.checking = null;
     });
-    if (before && response.status === 304) {
-      loaded.set(remote, { ...before, checked: Date.now() });
-      return before.app;
-    }
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const code = await response.text();
-    const hash = createHash('sha256').update(code).digest('hex');
-    const app = before?.hash === hash ? before.app : evaluateRemoteApp(code, url);
-    loaded.set(remote, { checked: Date.now(), etag: response.headers.get('etag'), hash, app: Promise.resolve(app) });
-    return app;
+    return entry.checking;
   };
   return (remote: RemoteName): Promise<RemoteAppModule> => {
-    const entry = loaded.get(remote);
-    if (entry && Date.now() - entry.checked < REMOTE_TTL_MS) return entry.app;
-    // Concurrent pages share one request. A failure is kept for REMOTE_RETRY_MS (a remote that is
-    // down, or one this server cannot reach): pages go on rendering in the browser meanwhile.
-    const app = load(remote, entry);
-    loaded.set(remote, { checked: Date.now(), etag: entry?.etag ?? null, hash: entry?.hash ?? '', app });
-    app.catch(() => loaded.set(remote, { checked: Date.now() - REMOTE_TTL_MS + REMOTE_RETRY_MS, etag: null, hash: '', app }));
-    return app;
+    let entry = loaded.get(remote);
+    if (!entry) {
+      entry = { checked: 0, etag: null, hash: '', app: null, checking: null };
+      loaded.set(remote, entry);
+    }
+    const age = now() - entry.checked;
+    if (entry.app) {
+      if (age >= REMOTE_TTL_MS && !entry.checking) check(remote, entry).catch(() => undefined);
+      return Promise.resolve(entry.app);
+    }
+    if (entry.checking) return entry.checking;
+    if (entry.checked !== 0 && age < REMOTE_RETRY_MS) return Promise.reject(new Error(`The ${remote} remote's server build could not be loaded a moment ago`));
+    return check(remote, entry);
   };
 }
 
-/** The markup of a tree once everything in it has loaded (lazy screens, the remote). */
-function renderToHtml(tree: React.ReactNode): Promise<string> {
+/** The markup of a tree once everything in it has loaded (lazy screens, the remote); abandoned when `signal` aborts. */
+function renderToHtml(tree: React.ReactNode, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -156,15 +172,21 @@ function renderToHtml(tree: React.ReactNode): Promise<string> {
         failure ??= error;
       },
     });
+    const abandon = () => {
+      stream.abort(signal.reason);
+      reject(signal.reason);
+    };
+    if (signal.aborted) abandon();
+    else signal.addEventListener('abort', abandon, { once: true });
   });
 }
 
-/** The queries a render asked for that nobody fetched yet (the server runs no effects). */
+/** The queries a render asked for that nobody fetched yet (the server runs no effects); disabled ones stay as they are, in the browser too. */
 function unfetched(queryClient: QueryClient) {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle');
+    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && !query.isDisabled());
 }
 
 export interface FirstScreenRequest {
@@ -174,6 +196,8 @@ export interface FirstScreenRequest {
   /** A signed-in visitor: their account as GET /user/accounts answered it, and their cookie for the screens' requests. */
   account?: ShellAccount;
   cookie?: string;
+  /** The visitor's address as this server's proxy forwards it (X-Forwarded-For), so the API counts their requests as theirs. */
+  forwardedFor?: string;
 }
 
 export interface FirstScreenRenderer {
@@ -181,24 +205,40 @@ export interface FirstScreenRenderer {
   render(request: FirstScreenRequest): Promise<(RenderedFirstScreen & { html: string; title: string }) | null>;
 }
 
-/** The visitor a render is for: the screens' requests to the API carry their cookie (see createFirstScreenRenderer). */
-const visitor = new AsyncLocalStorage<{ cookie: string }>();
+/** How long a render may take: the page does not wait longer (tools/first-screen.mjs), and the render is then abandoned, its requests too. */
+export const RENDER_DEADLINE_MS = 1_500;
+/** Renders under way at once: beyond them a page is rendered in the browser (many distinct URLs at once must not take the server's CPU). */
+const MAX_RENDERS = 4;
+
+export interface Visitor {
+  cookie?: string;
+  forwardedFor?: string;
+  signal: AbortSignal;
+}
+
+/** The visitor a render is for (see visitorFetch). */
+const visitor = new AsyncLocalStorage<Visitor>();
+
+/** Runs `work` (a render) for this visitor: the API requests it makes go as theirs (visitorFetch). */
+export function asVisitor<T>(context: Visitor, work: () => T): T {
+  return visitor.run(context, work);
+}
 
 /**
- * The process's fetch, with a signed-in visitor's cookie on the requests a render makes to the API
- * (the browser would send it: the API is on the page's origin). Requests outside a render, or to
- * anywhere else, go as they are.
+ * The process's fetch, for the requests a render makes to the API as the browser would make them
+ * to the page's origin: a signed-in visitor's cookie, the visitor's address, and given up with the
+ * render. Requests outside a render, or to anywhere else, go as they are.
  */
-function sendVisitorCookie(apiOrigin: string): void {
-  const plain = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
-    const cookie = visitor.getStore()?.cookie;
-    if (!cookie) return plain(input, init);
+export function visitorFetch(plain: typeof fetch, apiOrigin: string): typeof fetch {
+  return (input, init) => {
+    const current = visitor.getStore();
+    if (!current) return plain(input, init);
     const request = new Request(input, init);
     if (new URL(request.url).origin !== apiOrigin) return plain(request);
     const headers = new Headers(request.headers);
-    headers.set('cookie', cookie);
-    return plain(new Request(request, { headers }));
+    if (current.cookie) headers.set('cookie', current.cookie);
+    if (current.forwardedFor) headers.set('x-forwarded-for', current.forwardedFor);
+    return plain(new Request(request, { headers, signal: AbortSignal.any([request.signal, current.signal]) }));
   };
 }
 
@@ -212,10 +252,11 @@ export function createFirstScreenRenderer({ apiUrl, remotes }: { apiUrl: string;
   // against the page: the API client's '/api/v1/...' requests then reach the API. Nothing else in
   // the shell's server fetches a relative URL.
   (globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalOrigin.1')] = new URL(apiUrl);
-  sendVisitorCookie(new URL(apiUrl).origin);
+  globalThis.fetch = visitorFetch(globalThis.fetch, new URL(apiUrl).origin);
   const remoteApp = createRemoteApps(remotes);
+  let rendering = 0;
 
-  const render = async ({ pathname, search, account }: FirstScreenRequest) => {
+  const render = async ({ pathname, search, account }: FirstScreenRequest, signal: AbortSignal) => {
     // A guest starts as a first visit does; a signed-in visitor as the browser starts once it
     // knows the account (the page carries it: bootstrap.tsx starts the same way).
     const sessionStart: PageStart = account ? signedInStart(account) : { visit: 'first-visit', state: initialSession('first-visit', false, pathname) };
@@ -232,7 +273,8 @@ export function createFirstScreenRenderer({ apiUrl, remotes }: { apiUrl: string;
     if (screen.kind !== 'remote' || !FIRST_SCREEN_ROUTES.has(screen.route)) return null;
     const app = await remoteApp(screen.remote);
 
-    const queryClient = createQueryClient();
+    // On the server a failed request is not asked again: the page renders in the browser instead.
+    const queryClient = createQueryClient({ retry: false });
     const tree = (
       <ShellRoot
         queryClient={queryClient}
@@ -242,21 +284,32 @@ export function createFirstScreenRenderer({ apiUrl, remotes }: { apiUrl: string;
         remoteLoader={() => Promise.resolve(app)}
       />
     );
-    let html = await renderToHtml(tree);
+    let html = await renderToHtml(tree, signal);
     for (let pass = 1; pass < MAX_PASSES; pass += 1) {
       const queries = unfetched(queryClient);
       if (queries.length === 0) break;
       await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
-      html = await renderToHtml(tree);
+      signal.throwIfAborted();
+      html = await renderToHtml(tree, signal);
     }
     // The browser hydrates with exactly these answers: a query that failed or still waits would
     // render differently there, so the page renders in the browser as before.
     const all = queryClient.getQueryCache().getAll();
-    if (all.some((query) => query.state.status !== 'success')) return null;
+    if (all.some((query) => query.state.status === 'error' || (query.state.status === 'pending' && !query.isDisabled()))) return null;
     return { html, path, title: documentTitle(screen.route, role), queries: dehydrate(queryClient), ...(account ? { account } : {}) };
   };
 
   return {
-    render: (request) => (request.account && request.cookie ? visitor.run({ cookie: request.cookie }, () => render(request)) : render(request)),
+    async render(request) {
+      if (rendering >= MAX_RENDERS) return null;
+      rendering += 1;
+      const signal = AbortSignal.timeout(RENDER_DEADLINE_MS);
+      const context: Visitor = { signal, forwardedFor: request.forwardedFor, ...(request.account && request.cookie ? { cookie: request.cookie } : {}) };
+      try {
+        return await asVisitor(context, () => render(request, signal));
+      } finally {
+        rendering -= 1;
+      }
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { isServiceType, MESSAGES, SERVICE_LABELS } from '@huddle/domain';
-import { EmptyView, Icon } from '@huddle/ui';
+import { EmptyView, Icon, useHydrated } from '@huddle/ui';
 import type { AthleteHistoryItem } from '../api/discovery-types';
 import { formatDate, isoDate } from '@huddle/domain/format';
 
@@ -14,11 +14,13 @@ function typeLabel(type: string): string {
  * (first name and last initial, or the business's name); no request ids.
  */
 export function HistoryTab({ history }: { history: readonly AthleteHistoryItem[] }) {
+  // In the viewer's time zone once the page is theirs; a first screen rendered on the server, and its hydration, in UTC.
+  const inViewerZone = useHydrated();
   if (history.length === 0) return <EmptyView icon="inbox" text={MESSAGES.noHistory} />;
   return (
     <ul className="hd-panel rq-history">
       {history.map((item, index) => {
-        const date = formatDate(item.finished_at);
+        const date = formatDate(item.finished_at, inViewerZone);
         return (
           // Rows carry no id (a public page must not show one); the list is read-only, so the position is a stable key.
           <li key={`${index}-${item.finished_at}`} className="rq-history__item">

@@ -1,15 +1,13 @@
-import { useId, useRef, useSyncExternalStore } from 'react';
+import { useId, useRef } from 'react';
 import { profileUrl } from '@huddle/domain';
-import { Button, useToast } from '@huddle/ui';
-
-const unchanging = () => () => undefined;
+import { Button, useHydrated, useToast } from '@huddle/ui';
 
 /**
  * The page's origin. A first screen rendered on the server does not know the origin the visitor
  * used: it renders the path alone, and the browser fills in its origin once the page has hydrated.
  */
 function usePageOrigin(): string {
-  return useSyncExternalStore(unchanging, () => window.location.origin, () => '');
+  return useHydrated() ? window.location.origin : '';
 }
 
 /** The shareable profile URL {origin}/@{username} (spec §1) with its Copy button. */

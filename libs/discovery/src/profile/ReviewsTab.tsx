@@ -1,6 +1,6 @@
 import { MESSAGES } from '@huddle/domain';
 import { formatDate, formatRating, isoDate, reviewsText } from '@huddle/domain/format';
-import { EmptyView, StarRating } from '@huddle/ui';
+import { EmptyView, StarRating, useHydrated } from '@huddle/ui';
 import type { AthleteProfile, AthleteReview } from '../api/discovery-types';
 import { Avatar } from './Avatar';
 
@@ -15,6 +15,8 @@ function initialsOf(name: string): string {
 
 /** Reviews (spec §2, §3): stars, reviewer name and image, date and comment; newest first as the API sends them. */
 export function ReviewsTab({ athlete, reviews, apiBase }: { athlete: AthleteProfile; reviews: readonly AthleteReview[]; apiBase: string }) {
+  // In the viewer's time zone once the page is theirs; a first screen rendered on the server, and its hydration, in UTC.
+  const inViewerZone = useHydrated();
   if (reviews.length === 0) return <EmptyView icon="inbox" text={MESSAGES.noReviews} />;
   return (
     <div className="hd-panel">
@@ -29,7 +31,7 @@ export function ReviewsTab({ athlete, reviews, apiBase }: { athlete: AthleteProf
       )}
       <ul className="rq-reviews">
         {reviews.map((review, index) => {
-          const date = formatDate(review.submitted_at);
+          const date = formatDate(review.submitted_at, inViewerZone);
           return (
             <li key={`${review.submitted_at}-${index}`} className="rq-review">
               <Avatar photo={review.reviewer_image} initials={initialsOf(review.reviewer_name)} apiBase={apiBase} />

@@ -4,6 +4,7 @@ import { plural } from './words';
 // viewer's own time zone (the Intl formatters use the runtime's zone). The formatters are marked
 // pure so a bundle that uses none of them drops them.
 const DATE = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const DATE_UTC = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const TIME = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
 const WEEKDAY_TIME = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true });
 const MONTH_DAY = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
@@ -24,10 +25,12 @@ function isTime(seconds: number | null | undefined): seconds is number {
 
 /**
  * A timestamp of the API (unix seconds) as the spec's 'MMM D, YYYY' (§9), e.g. 'Mar 4, 2026',
- * in the viewer's time zone. Null for a missing or impossible time.
+ * in the viewer's time zone. Null for a missing or impossible time. `inViewerZone` false: in UTC,
+ * for markup rendered before the viewer's zone is known (a first screen rendered on the server and
+ * the browser's hydration of it, which must match it).
  */
-export function formatDate(seconds: number | null | undefined): string | null {
-  return isTime(seconds) ? format(DATE, seconds) : null;
+export function formatDate(seconds: number | null | undefined, inViewerZone = true): string | null {
+  return isTime(seconds) ? format(inViewerZone ? DATE : DATE_UTC, seconds) : null;
 }
 
 /** A timestamp's time of day as the spec's 'h:mm A' (§9), e.g. '3:05 PM'. Null for a missing time. */

@@ -37,6 +37,13 @@ describe('dates', () => {
     expect(isoDate(1772625600)).toBe('2026-03-04');
   });
 
+  it('formats in UTC when the viewer\'s zone is not known yet (markup rendered on the server)', () => {
+    // 2026-03-04T23:30:00Z and 2026-03-05T00:30:00Z: the UTC day, whatever zone the tests run in.
+    expect(formatDate(1772667000, false)).toBe('Mar 4, 2026');
+    expect(formatDate(1772670600, false)).toBe('Mar 5, 2026');
+    expect(formatDate(null, false)).toBeNull();
+  });
+
   it('shows nothing for a missing time', () => {
     expect(formatDate(null)).toBeNull();
     expect(formatDate(Number.NaN)).toBeNull();
