@@ -76,6 +76,8 @@ describe('keyboard only: a fan books a video shoutout and pays without touching 
 
     await typeInto(page, /^Search athletes/, 'Keyboard');
     await page.getByRole('link', { name: /Keyboard Journey/ }).waitFor();
+    // The new athlete may head the previous results too, shown dimmed while the search is under way.
+    await page.locator('.rq-grid[aria-busy="true"]').waitFor({ state: 'detached' });
     await screenshot(page, 'keyboard-dashboard-390');
     await tabTo(page, /^Keyboard Journey/);
     await page.keyboard.press('Enter');
