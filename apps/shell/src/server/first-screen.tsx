@@ -23,7 +23,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToPipeableStream } from 'react-dom/server';
 import * as wouter from 'wouter';
 import * as reactQuery from '@tanstack/react-query';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, skipToken, type QueryClient } from '@tanstack/react-query';
 import * as domain from '@huddle/domain';
 import { GUEST, type RemoteName } from '@huddle/domain';
 import type { ShellAccount } from '@huddle/ui';
@@ -181,12 +181,24 @@ function renderToHtml(tree: React.ReactNode, signal: AbortSignal): Promise<strin
   });
 }
 
-/** The queries a render asked for that nobody fetched yet (the server runs no effects); disabled ones stay as they are, in the browser too. */
+type CachedQuery = ReturnType<ReturnType<QueryClient['getQueryCache']>['getAll']>[number];
+
+/**
+ * Whether a query is switched off by its screen (skipToken, `enabled: false`): it stays unfetched
+ * in the browser too. (Query#isDisabled also counts a query nobody observes and nobody fetched yet,
+ * which is every query of a server render.)
+ */
+function isSwitchedOff(query: CachedQuery): boolean {
+  const { enabled, queryFn } = query.options as { enabled?: boolean | ((query: CachedQuery) => boolean); queryFn?: unknown };
+  return queryFn === skipToken || enabled === false || (typeof enabled === 'function' && enabled(query) === false);
+}
+
+/** The queries a render asked for that nobody fetched yet (the server runs no effects); switched-off ones stay as they are, in the browser too. */
 function unfetched(queryClient: QueryClient) {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && !query.isDisabled());
+    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && !isSwitchedOff(query));
 }
 
 export interface FirstScreenRequest {
@@ -295,7 +307,7 @@ export function createFirstScreenRenderer({ apiUrl, remotes }: { apiUrl: string;
     // The browser hydrates with exactly these answers: a query that failed or still waits would
     // render differently there, so the page renders in the browser as before.
     const all = queryClient.getQueryCache().getAll();
-    if (all.some((query) => query.state.status === 'error' || (query.state.status === 'pending' && !query.isDisabled()))) return null;
+    if (all.some((query) => query.state.status === 'error' || (query.state.status === 'pending' && !isSwitchedOff(query)))) return null;
     return { html, path, title: documentTitle(screen.route, role), queries: dehydrate(queryClient), ...(account ? { account } : {}) };
   };
 
