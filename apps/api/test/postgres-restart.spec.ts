@@ -343,7 +343,12 @@ describe('PostgreSQL restarted under load', () => {
       const unenveloped = answers.filter((answer) => !answer.enveloped);
       const failedNot503 = answers.filter((answer) => answer.status >= 300 && answer.status !== 503);
       process.stdout.write(`load: ${answers.length} answers, ${down.length} while down (${down.filter((answer) => answer.status === 503).length} answered 503)\n`);
-      if ([slow, unenveloped, failedNot503].some((list) => list.length > 0)) process.stdout.write(`The API's output:\n${api.output().slice(-8000)}\n`);
+      if ([slow, unenveloped, failedNot503].some((list) => list.length > 0)) {
+        // The errors first, with their stacks (an answer that was 500, not 503, names what was not taken for an outage), then the end of the output.
+        const output = api.output();
+        const errors = output.split('\n').filter((line, index, lines) => /\bERROR\b/.test(line) || (index > 0 && /\bERROR\b/.test(lines[index - 1]!)) || /^\s+at /.test(line));
+        process.stdout.write(`The API's errors:\n${errors.join('\n').slice(0, 12000)}\nThe API's output:\n${output.slice(-8000)}\n`);
+      }
       expect(down.length).toBeGreaterThan(10);
       // While down, writes and reads the API cannot answer from memory are 503 in the envelope.
       expect(down.filter((answer) => answer.what.startsWith('POST')).every((answer) => answer.status === 503 && answer.code === 1503)).toBe(true);
