@@ -304,6 +304,28 @@ describe('NIL disclosures', () => {
     expect(await of(next)).toMatchObject({ void: false, payor_total: 200, flagged: false });
   });
 
+  it('only an acceptance and a cancel after it give the NIL module a job: a payment or a decline gets none', async () => {
+    const payor = await createSignedIn(testApp, UserType.Fan);
+    const nilJobs = async (requestId: string): Promise<number> => {
+      const [{ count }]: Array<{ count: number }> = await testApp.dataSource.query(
+        `SELECT count(*)::int AS count FROM pgboss.job WHERE name = $1 AND data->>'requestId' = $2`,
+        [`${REQUEST_CHANGED}.nil`, requestId],
+      );
+      return count;
+    };
+    clock.advance(MINUTE);
+    const declined = await bookAndPay(testApp, payor, { ...bookingPayload('endorsement', athlete.account.id), request_amount: 30 });
+    await api(testApp).put(`/booking/request/decline?request_id=${declined}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    expect(await nilJobs(declined)).toBe(0);
+    const accepted = await deal(payor, 30);
+    expect(await nilJobs(accepted)).toBe(1);
+    await api(testApp).put(`/admin/requests/cancel?request_id=${accepted}`, {}, admin.token).expect(200);
+    await settle(testApp);
+    expect(await nilJobs(accepted)).toBe(2);
+    expect(await of(accepted)).toMatchObject({ void: true });
+  });
+
   it('two acceptances at once, and the event delivered twice, never write two records', async () => {
     const payor = await createSignedIn(testApp, UserType.Fan);
     clock.advance(MINUTE);

@@ -60,6 +60,16 @@ export interface JobQueueOptions {
   onGiveUp?: (job: Job<unknown>, error: unknown, manager: EntityManager) => Promise<void>;
 }
 
+/** A subscriber's queue options, and which events it wants a job for. */
+export interface SubscriptionOptions<T> extends JobQueueOptions {
+  /**
+   * Whether this event concerns the subscriber (default: every one). Events it does not want get
+   * no job at all: each job is four statements and a wake-up in the publisher's transaction and
+   * in the queue, for a handler that would only return.
+   */
+  wants?: (data: T) => boolean;
+}
+
 export interface EnqueueOptions {
   /** Not before this time: request expiry, auto-completion and other timers. */
   runAt?: Date;
@@ -121,7 +131,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
   private readonly handlers = new Map<string, Registration>();
-  private readonly subscribers = new Map<string, string[]>();
+  private readonly subscribers = new Map<string, Array<{ name: string; wants: (data: never) => boolean }>>();
   private readonly schedules = new Map<string, Schedule>();
   private readonly queues = new Map<string, Promise<void>>();
   /** This process's pg-boss worker per queue, woken when a job for it commits. */
@@ -173,10 +183,11 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
    * Subscribes a handler to an event that several modules react to (account created, ...): each
    * subscriber gets a job of its own, `<event>.<subscriber>`, retried on its own.
    */
-  subscribe<T>(event: string, subscriber: string, handler: JobHandler<T>, options: JobQueueOptions = {}): void {
+  subscribe<T>(event: string, subscriber: string, handler: JobHandler<T>, options: SubscriptionOptions<T> = {}): void {
     const name = `${event}.${subscriber}`;
-    this.register(name, handler, options);
-    this.subscribers.set(event, [...(this.subscribers.get(event) ?? []), name]);
+    const { wants = () => true, ...queueOptions } = options;
+    this.register(name, handler, queueOptions);
+    this.subscribers.set(event, [...(this.subscribers.get(event) ?? []), { name, wants: wants as (data: never) => boolean }]);
   }
 
   /** A recurring job: `cron` in UTC, standard five fields. It runs once per occurrence, however many processes run. */
@@ -212,9 +223,9 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** Enqueues one job per subscriber of `event`, inside the caller's transaction. */
+  /** Enqueues one job per subscriber of `event` that wants it, inside the caller's transaction. */
   async publishIn<T extends object>(manager: EntityManager, event: string, data: T): Promise<void> {
-    for (const name of this.subscribers.get(event) ?? []) await this.enqueueIn(manager, name, data);
+    for (const { name, wants } of this.subscribers.get(event) ?? []) if ((wants as (data: T) => boolean)(data)) await this.enqueueIn(manager, name, data);
   }
 
   /**

@@ -67,6 +67,11 @@ export function payorOf(row: NilDisclosureRow): NilPayor {
  * told. Records of one athlete and payor are written one at a time (an advisory lock on the pair),
  * so two acceptances at once each see the other's amount.
  */
+/** A deal that was agreed and is now off: its record is voided. */
+function canceledAfterAcceptance(change: Pick<RequestChangedEvent, 'fromStatus' | 'toStatus'>): boolean {
+  return change.toStatus === RequestStatus.Canceled && change.fromStatus !== RequestStatus.Pending;
+}
+
 @Injectable()
 export class NilDisclosuresService implements OnModuleInit {
   constructor(
@@ -77,11 +82,18 @@ export class NilDisclosuresService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.subscribe<RequestChangedEvent>(REQUEST_CHANGED, 'nil', async (job) => {
-      const change = job.data;
-      if (change.action === 'accept') await this.jobs.once(job, (manager) => this.recordIn(manager, change));
-      else if (change.toStatus === RequestStatus.Canceled && change.fromStatus !== RequestStatus.Pending) await this.jobs.once(job, (manager) => this.voidIn(manager, change));
-    });
+    this.jobs.subscribe<RequestChangedEvent>(
+      REQUEST_CHANGED,
+      'nil',
+      async (job) => {
+        const change = job.data;
+        if (change.action === 'accept') await this.jobs.once(job, (manager) => this.recordIn(manager, change));
+        else if (canceledAfterAcceptance(change)) await this.jobs.once(job, (manager) => this.voidIn(manager, change));
+      },
+      // Only an acceptance makes a record and only a cancel after it voids one; a payment, a
+      // decline or a pending cancel (most changes) gets no job at all.
+      { wants: (change) => change.action === 'accept' || canceledAfterAcceptance(change) },
+    );
   }
 
   /** The pair's lock: one athlete's deals with one payor are totalled one at a time. */
