@@ -316,15 +316,21 @@ export class SandboxCardProvider implements CardProvider {
    * cancels an uncaptured PaymentIntent whose authorisation expired: the sandbox's clock decides.
    */
   private async row(intentId: string): Promise<SandboxIntentRow> {
-    const [lapsed]: [SandboxIntentRow[], number] = await this.dataSource.query(
-      `UPDATE sandbox_intents SET status = 'canceled', updated_at = now() WHERE id = $1 AND status = 'requires_capture' AND capture_before <= $2 RETURNING *`,
+    // One statement: the lapse and the read (the SELECT's snapshot predates the UPDATE, so a
+    // lapsed row comes from the CTE alone). Every intent read and move starts here.
+    const rows: SandboxIntentRow[] = await this.dataSource.query(
+      `WITH lapsed AS (
+         UPDATE sandbox_intents SET status = 'canceled', updated_at = now() WHERE id = $1 AND status = 'requires_capture' AND capture_before <= $2 RETURNING *
+       )
+       SELECT * FROM lapsed
+       UNION ALL
+       SELECT * FROM sandbox_intents WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM lapsed)`,
       [intentId, this.clock.now()],
     );
-    if (lapsed[0]) return lapsed[0];
-    const rows: SandboxIntentRow[] = await this.dataSource.query(`SELECT * FROM sandbox_intents WHERE id = $1`, [intentId]);
     if (!rows[0]) throw new SandboxProviderError(`No such payment intent: ${intentId}`);
     return rows[0];
   }
+
 
   private async move(intentId: string, from: IntentStatus[], to: IntentStatus, alreadyThere: IntentStatus[]): Promise<ProviderIntent> {
     await this.row(intentId);
