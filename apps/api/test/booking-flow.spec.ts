@@ -42,6 +42,25 @@ describe('booking and card payment through the sandbox', () => {
     expect(seen.body.request.details.recipients_emails).toBeUndefined();
   });
 
+  it("an athlete's pending list: paid requests only, the latest change first, pages with the total", async () => {
+    const listed = await createBookableAthlete(testApp);
+    const ids: string[] = [];
+    for (let index = 0; index < 3; index += 1) ids.push(await bookAndPay(testApp, fan, bookingPayload('shoutout', listed.account.id)));
+    // An unpaid draft and an accepted request are not pending here.
+    await book(testApp, fan, bookingPayload('shoutout', listed.account.id));
+    const accepted = await bookAndPay(testApp, fan, bookingPayload('shoutout', listed.account.id));
+    await api(testApp).put(`/booking/request/accept?request_id=${accepted}`, {}, listed.token).expect(200);
+    const page = async (number: number) => (await api(testApp).get(`/booking/request/filter?status=pending&page=${number}&page_size=2`, listed.token).expect(200)).body;
+    const first = await page(1);
+    expect(first).toMatchObject({ total: 3, page: 1, page_size: 2 });
+    expect(first.requests.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
+    expect(first.requests[0]).toMatchObject({ status: 1 });
+    const second = await page(2);
+    expect(second).toMatchObject({ total: 3 });
+    expect(second.requests.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
+    expect(await page(3)).toMatchObject({ total: 3, requests: [] });
+  });
+
   it('a declined card answers the provider’s message and can be retried', async () => {
     const { id, clientSecret } = await book(testApp, fan, bookingPayload('video_chat', athlete.account.id));
     expect(await confirmCard(testApp, fan, clientSecret, '4000 0000 0000 0002')).toMatchObject({ status: 'requires_payment_method', message: 'Your card was declined.' });

@@ -28,6 +28,7 @@ import { ShareLinks } from './share-links';
 import { RequestCoreService } from './request-core.service';
 import { partyOf } from './request-party';
 import type { RequestActor } from './request-party';
+import { athleteRequestPage, requestById } from './request-rows';
 import { requestView, summaryOf } from './request-view';
 import type { Viewer } from './request-view';
 import { partiesOf, requestPageOf, TAB_STATUSES } from './request-views.query';
@@ -108,13 +109,14 @@ export class BookingRequestsService {
         `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'create', 'requester', $2, NULL, 1, $3)`,
         [saved.id, requesterId, this.clock.now()],
       );
-      return (await manager.findOneBy(RequestEntity, { id: saved.id })) as RequestEntity;
+      // Read back whole: the order number is the database's.
+      return (await requestById(manager, saved.id)) as RequestEntity;
     });
   }
 
   /** The request as this caller may see it; 1404 for anyone with no part in it, as for a missing one. */
   async view(requestId: string, actor: RequestActor, origin: string | null = null): Promise<RequestDto> {
-    const request = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
+    const request = await requestById(this.transactions.manager, requestId);
     return this.viewOf(request, actor, origin);
   }
 
@@ -159,16 +161,7 @@ export class BookingRequestsService {
     const manager = this.transactions.manager;
     const repository = manager.getRepository(RequestEntity);
     if (asAthlete) {
-      const [rows, total] = await repository
-        .createQueryBuilder('request')
-        .where('request.athlete_id = :id', { id: actor.id })
-        .andWhere('request.paid = true')
-        .andWhere('request.status IN (:...statuses)', { statuses })
-        .orderBy('request.updated_at', 'DESC')
-        .addOrderBy('request.id', 'DESC')
-        .skip((page - 1) * pageSize)
-        .take(pageSize)
-        .getManyAndCount();
+      const { rows, total } = await athleteRequestPage(manager, actor.id, statuses, pageSize, (page - 1) * pageSize);
       const parties = await partiesOf(manager, rows.map((row) => row.requesterId));
       return { requests: rows.map((row) => summaryOf(row, 'athlete', parties)), total, page, page_size: pageSize };
     }
@@ -267,7 +260,7 @@ export class BookingRequestsService {
 
   /** The payment sheet of the requester's unpaid draft: the same intent on every repeat. */
   async paymentSheet(requestId: string, actor: RequestActor): Promise<PaymentSheetPayload> {
-    const request = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
+    const request = await requestById(this.transactions.manager, requestId);
     const party = request ? partyOf(request, actor) : null;
     // A campaign's request is paid with its campaign (the campaign's own payment sheet), never alone.
     if (!request || party !== 'requester' || request.endorsementCampaignId !== null) throw BookingErrors.requestNotFound();

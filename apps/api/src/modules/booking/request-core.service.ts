@@ -28,6 +28,7 @@ import { refreshCampaignStatus } from './campaign-rows';
 import type { CampaignRow } from './campaign-rows';
 import { RequestEntity } from './entities/request.entity';
 import { partyOf } from './request-party';
+import { lockedRequest, requestById, writeRequest } from './request-rows';
 import { ShareLinks } from './share-links';
 import type { RequestActor } from './request-party';
 
@@ -142,7 +143,7 @@ export class RequestCoreService {
    * (the browser's set-paid and the provider's event both arrive) changes nothing the second time.
    */
   async markPaid(requestId: string, actor: RequestActor): Promise<RequestEntity> {
-    const current = await this.transactions.manager.findOneBy(RequestEntity, { id: requestId });
+    const current = await requestById(this.transactions.manager, requestId);
     const party = current ? partyOf(current, actor) : null;
     // A campaign's request becomes paid with its campaign (CampaignsService.markPaid), never alone.
     if (!current || !party || party === 'athlete' || current.endorsementCampaignId !== null) throw BookingErrors.requestNotFound();
@@ -213,15 +214,11 @@ export class RequestCoreService {
   }
 
   private async lock(manager: EntityManager, requestId: string): Promise<RequestEntity> {
-    const request = await manager
-      .getRepository(RequestEntity)
-      .createQueryBuilder('request')
-      .setLock('pessimistic_write')
-      .where('request.id = :requestId', { requestId })
-      .getOne();
+    const request = await lockedRequest(manager, requestId);
     if (!request) throw BookingErrors.requestNotFound();
     return request;
   }
+
 
   private change(request: RequestEntity, action: RequestAction, to: RequestStatusCode, now: Date): void {
     if (action === 'accept') request.acceptedAt = now;
@@ -239,30 +236,13 @@ export class RequestCoreService {
 
   /**
    * Writes what the core changes (status, its timestamps and flags, payment facts, the details an
-   * effect set) with one UPDATE by primary key: the row is locked and already read, so TypeORM's
-   * save(), which reads it again to diff, would only add a round trip. An accepted slot that
+   * effect set) with one UPDATE by primary key (request-rows.ts): the row is locked and already
+   * read, so TypeORM's save(), which reads it again to diff, would only add a round trip. An accepted slot that
    * overlaps another is refused by the table's constraint and named; only a change into a slot
    * status can meet that constraint, so only it pays for a savepoint to ask which request clashed.
    */
   private async save(request: RequestEntity): Promise<void> {
-    const write = () =>
-      this.transactions.manager.update(RequestEntity, request.id, {
-        status: request.status,
-        paid: request.paid,
-        authorised: request.authorised,
-        paidAt: request.paidAt,
-        paidId: request.paidId,
-        expirationTime: request.expirationTime,
-        acceptedAt: request.acceptedAt,
-        deliveredAt: request.deliveredAt,
-        reviewed: request.reviewed,
-        flaggedAt: request.flaggedAt,
-        videoChatCompleted: request.videoChatCompleted,
-        finishedAt: request.finishedAt,
-        disclosureAcknowledgedAt: request.disclosureAcknowledgedAt,
-        chatStartedAt: request.chatStartedAt,
-        details: request.details,
-      });
+    const write = () => writeRequest(this.transactions.manager, request);
     const canClash = request.startAt !== null && CALENDAR_HOLDING_STATUSES.includes(request.status);
     if (!canClash) {
       await write();
