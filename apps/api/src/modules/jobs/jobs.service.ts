@@ -164,8 +164,11 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       expireInSeconds: config.JOBS_EXPIRE_SECONDS,
       maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_INTERVAL_SECONDS,
       pollingIntervalSeconds: config.JOBS_POLL_INTERVAL_MS / 1000,
-      // Schedules are checked often; pg-boss lets one process per round turn them into jobs.
-      cronMonitorIntervalSeconds: 5,
+      // Schedules are checked every 10 s (a minute's sweep starts within 10 s of it); pg-boss lets
+      // one process per round turn them into jobs. A round costs that process 50-70 ms of CPU
+      // (cron-parser's prev() under luxon, about 30 ms for a daily schedule), so every 5 s it was
+      // about a twentieth of an API process's CPU under bench:booking.
+      cronMonitorIntervalSeconds: 10,
       cronWorkerIntervalSeconds: 1,
     });
     // Without a listener an 'error' event would throw; pg-boss retries its own polling.
