@@ -151,8 +151,6 @@ const ROOT_PLACEHOLDER = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 /** The built page has a body to end: a rendered page's data goes last in it. */
 const BODY_END = '</body>';
 const TITLE = /<title>[^<]*<\/title>/;
-/** How long a page waits for the server's render before it is sent without one. */
-const RENDER_TIMEOUT_MS = 1_500;
 /** A rendered page starts its scripts at its load event, or this long after its markup and data have all arrived, whatever still loads (a photo that hangs). */
 const START_SCRIPTS_BY_MS = 3_000;
 /** A query string longer than this is no guest's first screen worth rendering (nor caching). */
@@ -235,7 +233,8 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
   const answerOf = cached(ANSWER_TTL_MS, (path) => getJson(`${apiUrl}${path}`, LOOKUP_TIMEOUT_MS));
   const TEMPLATE_RENDERABLE = ROOT_PLACEHOLDER.test(template) && MAIN_SCRIPT.test(template) && template.includes(BODY_END);
   const renderFor = (request) =>
-    withTimeout(renderer.render(request), RENDER_TIMEOUT_MS).catch((error) => {
+    // The renderer abandons a render at its deadline; the page waits no longer than that either.
+    withTimeout(renderer.render(request), renderer.deadlineMs).catch((error) => {
       report(`first-screen: a first screen was not rendered (${request.pathname}${request.search} and others), it renders in the browser: ${error?.message ?? error}`);
       return null;
     });

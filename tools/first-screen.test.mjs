@@ -66,6 +66,7 @@ function fakeRenderer(answer) {
   const calls = [];
   return {
     calls,
+    deadlineMs: 1_500,
     render: async (request) => {
       calls.push(request);
       return typeof answer === 'function' ? answer(request) : answer;

@@ -50,7 +50,7 @@ before(async () => {
   // A server build of the first screen, as the shell's build writes it (it renders nothing here:
   // the page this test serves has no placeholder to fill; first-screen.test.mjs renders).
   mkdirSync(join(dist, 'server'));
-  writeFileSync(join(dist, 'server/first-screen.cjs'), 'exports.createFirstScreenRenderer = () => ({ render: async () => null });');
+  writeFileSync(join(dist, 'server/first-screen.cjs'), 'exports.createFirstScreenRenderer = () => ({ deadlineMs: 1500, render: async () => null });');
   writeFileSync(join(dist, 'build-stats.json'), JSON.stringify({ chunkGroups: { bootstrap: ['379.aaaa1111.js', 'bootstrap.bbbb2222.js'], 'signed-out': ['signed-out.cccc3333.js'] } }));
   writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ shared: [{ name: 'react', assets: { js: { sync: ['41.dddd4444.js'] }, css: { sync: [] } } }] }));
   api = http.createServer((req, res) => {

@@ -213,6 +213,8 @@ export interface FirstScreenRequest {
 }
 
 export interface FirstScreenRenderer {
+  /** How long a render may take (RENDER_DEADLINE_MS): the page waits no longer for it. */
+  readonly deadlineMs: number;
   /** The visitor's first screen at this path and query, or null when it is not one the server renders. */
   render(request: FirstScreenRequest): Promise<(RenderedFirstScreen & { html: string; title: string }) | null>;
 }
@@ -312,6 +314,7 @@ export function createFirstScreenRenderer({ apiUrl, remotes }: { apiUrl: string;
   };
 
   return {
+    deadlineMs: RENDER_DEADLINE_MS,
     async render(request) {
       if (rendering >= MAX_RENDERS) return null;
       rendering += 1;
