@@ -89,16 +89,20 @@ export function cpuSeconds(classify) {
 /**
  * The load generator's HTTP client: undici's Pool (keep-alive connections, one per concurrent
  * caller), about a third of `fetch`'s CPU a call, which this same machine's cores would otherwise
- * take from the API under test. `call(method, pathname, { token, json, form })` answers the status,
- * the parsed body (null when not JSON) and the text; `call.served` counts the answers by the host
- * the proxy named (X-Huddle-Upstream; 'none' without a proxy).
+ * take from the API under test. `call(method, pathname, { token, session, json, form })` answers the
+ * status, the parsed body (null when not JSON) and the text; `call.served` counts the answers by the
+ * host the proxy named (X-Huddle-Upstream; 'none' without a proxy). `session` is an object holding
+ * the caller's `token`: a token the API renewed (sent back in x-access-token) replaces it there, as
+ * a browser keeps the re-set cookie. A client that kept sending the old token would have it renewed,
+ * with a read of its session row, on every call from then on.
  */
 export function httpClient(origin, connections) {
   const pool = new HttpPool(origin, { connections, pipelining: 1 });
   const served = new Map();
-  const call = async function call(method, pathname, { token, json, form } = {}) {
+  const call = async function call(method, pathname, { token, session, json, form } = {}) {
     const headers = {};
-    if (token) headers['x-access-token'] = token;
+    const sent = session?.token ?? token;
+    if (sent) headers['x-access-token'] = sent;
     let body;
     if (json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -109,6 +113,8 @@ export function httpClient(origin, connections) {
     }
     const response = await pool.request({ method, path: `/api/v1${pathname}`, headers, body });
     const text = await response.body.text();
+    const renewed = response.headers['x-access-token'];
+    if (session && typeof renewed === 'string' && renewed !== '') session.token = renewed;
     const host = String(response.headers['x-huddle-upstream'] ?? 'none');
     served.set(host, (served.get(host) ?? 0) + 1);
     let parsed = null;
@@ -139,9 +145,10 @@ export async function signInAll(call, rows, password) {
 /**
  * `athletes` complete athletes offering each service of `rates` (dollars) and `fans` fans: SQL rows
  * (fast) sharing one argon2id hash made by a real sign-up, first names taken in turn from
- * `firstNames`; their sessions by real sign-ins through the API.
+ * `firstNames`, emails starting with `emailPrefix` (so a benchmark can tell whose emails are whose);
+ * their sessions by real sign-ins through the API.
  */
-export async function createBenchAccounts(call, pool, { athletes, fans, rates, password, firstNames = ['Bench'] }) {
+export async function createBenchAccounts(call, pool, { athletes, fans, rates, password, firstNames = ['Bench'], emailPrefix = '' }) {
   const first = await call('POST', '/user/email-verifications', { json: { user_type: 1, email: `bench-${randomBytes(4).toString('hex')}@bench.test`, password, phone: '+15555550100', eula_accepted: true } });
   if (first.status !== 201) throw new Error(`Sign-up failed: ${first.status} ${first.text}`);
   const { rows: [{ password_hash: hash }] } = await pool.query('SELECT password_hash FROM accounts WHERE id = $1', [first.body.account.id]);
@@ -153,8 +160,8 @@ export async function createBenchAccounts(call, pool, { athletes, fans, rates, p
     );
     return rows;
   };
-  const athleteRows = await make(2, athletes, `athlete${randomBytes(3).toString('hex')}`);
-  const fanRows = await make(1, fans, `fan${randomBytes(3).toString('hex')}`);
+  const athleteRows = await make(2, athletes, `${emailPrefix}athlete${randomBytes(3).toString('hex')}`);
+  const fanRows = await make(1, fans, `${emailPrefix}fan${randomBytes(3).toString('hex')}`);
   await pool.query(
     `INSERT INTO athlete_services (athlete_id, service_type, enabled, rate_cents)
      SELECT a, t.key, true, (t.value::numeric * 100)::int FROM unnest($1::uuid[]) a CROSS JOIN jsonb_each_text($2::jsonb) t`,

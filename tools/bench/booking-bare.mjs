@@ -1,95 +1,177 @@
 // The booking benchmark's baseline: every statement the API runs for a booking, through the bare
-// `pg` driver, call by call and job by job, in the order the API runs them.
+// `pg` driver, call by call and job by job, in the order and the transactions the API runs them.
 //
-// Kept statement for statement with the API's SQL as PostgreSQL logs it (`log_statement = all` on
-// one booking, accept, decline and cancel; see "Booking under load" in the README): TypeORM's
-// generated statements are rebuilt from the same column lists, the job queue's from pg-boss's own
-// statement plans (`pg-boss/src/plans`), the rest are the API's hand-written SQL. A statement
-// outside a transaction goes through `pool.query` (a pooled connection each, as TypeORM's manager
-// does); a transaction holds one connection. Jobs go to queues of their own ("bench." + the API's
-// queue name) and notifications to a channel nobody listens on, so the API running beside it does
-// none of this work.
+// Kept in step with the API by booking-load.mjs's fidelity table (pg_stat_statements: calls a
+// booking of each normalized statement, on each side). Where the API's build exports its SQL, it is
+// imported from there and run with a stand-in for TypeORM's EntityManager.query (`managerOf`): a
+// request's row statements (REQUEST_SQL: read, lock, write, an athlete's page), the request page
+// and party reads, the bookable-service read, notifications' writes and recipients, the ledger's
+// movements, the NIL deal read, the sandbox card provider, the rate-limit storage and counters;
+// the notification texts come from @huddle/domain as the API's do. The rest is copied from the API
+// as PostgreSQL logs it: TypeORM's generated statements (a request's insert, the payer's account
+// read, the hold's release; rebuilt from the same column lists), PaymentsService's statements on
+// payment_intents, provider_events and payment_idempotency_keys, the money timeline, the NIL
+// record's statements, JobsService.once, the outbox's insert; the job queue's come from pg-boss's
+// own statement plans (`pg-boss/src/plans`).
+//
+// A statement outside a transaction goes through `pool.query` (a pooled connection each, as
+// TypeORM's manager does); a transaction holds one connection. Jobs go to queues of their own
+// ("bench." + the API's queue name) and notifications to a channel nobody listens on, so the API
+// running beside it does none of this work. Sessions are read nowhere: the API verifies its JWTs
+// in-process.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
-const REQUEST_COLUMNS = ['id', 'order_number', 'type', 'status', 'athlete_id', 'requester_id', 'name', 'request_amount_cents', 'amount_to_athlete_cents', 'fee_amount_cents', 'paid', 'paid_id', 'accepted_at', 'expiration_time', 'authorised', 'reviewed', 'social_media_platform', 'endorsement_campaign_id', 'details', 'start_at', 'end_at', 'paid_at', 'delivered_at', 'flagged_at', 'video_chat_completed', 'chat_started_at', 'disclosure_acknowledged_at', 'finished_at', 'created_at', 'updated_at'];
+// AccountEntity's columns as TypeORM selects them (password_hash is select: false).
+const ACCOUNT_COLUMNS = ['id', 'user_type', 'first_name', 'last_name', 'email', 'phone', 'gender', 'profile_photo', 'intro_video', 'dashboard_photo', 'username', 'blocked', 'profile_completed', 'email_notifications', 'description', 'tiktok_link', 'twitter_link', 'snapchat_link', 'facebook_link', 'instagram_link', 'created_at', 'updated_at', 'deleted_at'];
 
 /** TypeORM's select list: `"Alias"."column" AS "Alias_column"`, column after column. */
 const selectList = (alias, columns) => columns.map((column) => `"${alias}"."${column}" AS "${alias}_${column}"`).join(', ');
 
+/** Statements the API's build does not export, copied from where the API writes them (named beside each). */
 const SQL = {
-  session: `SELECT s.id AS session_id, s.last_seen_at, a.id AS account_id, a.user_type, a.profile_completed
-       FROM sessions s JOIN accounts a ON a.id = s.account_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND NOT a.blocked AND a.deleted_at IS NULL`,
-  bookableService: `SELECT s.enabled, s.rate_cents
-       FROM accounts a LEFT JOIN athlete_services s ON s.athlete_id = a.id AND s.service_type = $2
-      WHERE a.id = $1 AND a.user_type = $3 AND a.profile_completed AND NOT a.blocked AND a.deleted_at IS NULL`,
+  // BookingRequestsService.create: TypeORM's save and the history row (read back by REQUEST_SQL.byId).
   insertRequest: `INSERT INTO "requests"("id", "type", "status", "athlete_id", "requester_id", "name", "request_amount_cents", "amount_to_athlete_cents", "fee_amount_cents", "paid", "paid_id", "accepted_at", "expiration_time", "authorised", "reviewed", "social_media_platform", "endorsement_campaign_id", "details", "start_at", "end_at", "paid_at", "delivered_at", "flagged_at", "video_chat_completed", "chat_started_at", "disclosure_acknowledged_at", "finished_at", "created_at", "updated_at") VALUES (DEFAULT, $1, $2, $3, $4, $5, $6, $7, $8, $9, DEFAULT, DEFAULT, DEFAULT, $10, $11, $12, DEFAULT, $13, $14, $15, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT, $16, DEFAULT) RETURNING "id", "paid", "authorised", "reviewed", "details", "video_chat_completed", "created_at", "updated_at"`,
   createHistory: `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'create', 'requester', $2, NULL, 1, $3)`,
-  requestById: `SELECT ${selectList('RequestEntity', REQUEST_COLUMNS)} FROM "requests" "RequestEntity" WHERE (("RequestEntity"."id" = $1)) LIMIT 1`,
-  requestView: `SELECT
-       (SELECT coalesce(json_agg(json_build_object('id', a.id, 'first_name', a.first_name, 'last_name', a.last_name,
-                                                   'username', a.username, 'profile_photo', a.profile_photo)), '[]')
-          FROM accounts a WHERE a.id = ANY($2::uuid[])) AS parties,
-       (SELECT coalesce(json_agg(json_build_object('action', h.action, 'actor_party', h.actor_party,
-                                                   'actor_name', nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''),
-                                                   'from_status', h.from_status, 'to_status', h.to_status, 'note', h.note,
-                                                   'created_at', h.created_at) ORDER BY h.id), '[]')
-          FROM request_history h LEFT JOIN accounts a ON a.id = h.actor_id WHERE h.request_id = $1) AS history,
-       (SELECT json_build_object('rate', r.rate, 'submitted_at', r.submitted_at) FROM reviews r WHERE r.request_id = $1) AS review,
-       (SELECT c.name FROM campaigns c WHERE c.id = $3) AS campaign_name`,
+  // AccountsService.getById (the payer's email for the provider).
+  accountById: `SELECT ${selectList('AccountEntity', ACCOUNT_COLUMNS)} FROM "accounts" "AccountEntity" WHERE ( (("AccountEntity"."id" = $1)) ) AND ( "AccountEntity"."deleted_at" IS NULL ) LIMIT 1`,
+  // RequestCoreService: clash, record, holdReleased (TypeORM's update).
+  clash: `SELECT name, start_at FROM requests
+        WHERE athlete_id = $1 AND id <> $2 AND status IN (2, 6) AND tstzrange(start_at, end_at) && tstzrange($3, $4)
+        ORDER BY start_at LIMIT 1`,
+  history: `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, note, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+  holdReleased: `UPDATE "requests" SET "authorised" = $1, "updated_at" = CURRENT_TIMESTAMP WHERE ("id" = $2 AND "authorised" = $3)`,
+  // PaymentsService.
   intentOfRequest: `SELECT * FROM payment_intents WHERE request_id = $1`,
   intentByProviderId: `SELECT * FROM payment_intents WHERE provider_intent_id = $1`,
-  idempotencyKey: `INSERT INTO payment_idempotency_keys (key, operation, request_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-  createSandboxIntent: `INSERT INTO sandbox_intents (id, client_secret, owner_id, amount_cents, status, capture_method) VALUES ($1, $2, $3, $4, 'requires_payment_method', $5) ON CONFLICT (id) DO NOTHING RETURNING *`,
-  createIntent: `INSERT INTO payment_intents (request_id, payer_id, provider, provider_intent_id, client_secret, amount_cents, status, kind, capture_method) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (request_id) DO NOTHING RETURNING *`,
-  sandboxBySecret: `SELECT * FROM sandbox_intents WHERE client_secret = $1 AND owner_id = $2`,
-  sandboxById: `SELECT * FROM sandbox_intents WHERE id = $1`,
-  confirmSandbox: `UPDATE sandbox_intents SET status = $2, card_brand = $3, card_last4 = $4, last_error = NULL, updated_at = now()
-        WHERE id = $1 AND status = 'requires_payment_method' RETURNING *`,
-  moveSandbox: `UPDATE sandbox_intents SET status = $2, updated_at = now() WHERE id = $1 AND status = ANY($3) RETURNING *`,
+  idempotencyKey: `INSERT INTO payment_idempotency_keys (key, operation, request_id, payload) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (key) DO UPDATE SET payload = coalesce(payment_idempotency_keys.payload, excluded.payload) WHERE excluded.payload IS NOT NULL`,
+  hasKey: `SELECT 1 FROM payment_idempotency_keys WHERE key = $1`,
+  hasMovement: `SELECT 1 FROM ledger_movements WHERE request_id = $1 AND movement = $2`,
+  createIntent: `INSERT INTO payment_intents (request_id, payer_id, provider, provider_intent_id, client_secret, amount_cents, status, kind, capture_method)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (request_id) DO NOTHING RETURNING *`,
   providerEvent: `INSERT INTO provider_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`,
+  recordIntent: `UPDATE payment_intents SET status = $2, authorised_at = coalesce(authorised_at, $3), capture_before = coalesce($4, capture_before),
+              card_brand = coalesce(card_brand, $5), card_last4 = coalesce(card_last4, $6), updated_at = now()
+        WHERE request_id = $1 RETURNING authorised_at, capture_before`,
   intentStatus: `UPDATE payment_intents SET status = $2, updated_at = now() WHERE request_id = $1`,
-  ledgerMovement: `WITH claim AS (
-       INSERT INTO ledger_movements (request_id, movement, amount_cents) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING request_id
-     ), entries AS (
-       INSERT INTO ledger_entries (request_id, movement, account, amount_cents)
-       SELECT claim.request_id, $2, t.account, t.amount FROM claim, unnest($4::text[], $5::bigint[]) AS t(account, amount)
-     )
-     SELECT count(*)::int AS claimed FROM claim`,
-  lockRequest: `SELECT ${selectList('request', REQUEST_COLUMNS)} FROM "requests" "request" WHERE "request"."id" = $1 FOR UPDATE`,
-  updateRequest: `UPDATE "requests" SET "status" = $1, "paid" = $2, "authorised" = $3, "paid_at" = $4, "paid_id" = $5, "expiration_time" = $6, "accepted_at" = $7, "delivered_at" = $8, "reviewed" = $9, "flagged_at" = $10, "video_chat_completed" = $11, "finished_at" = $12, "disclosure_acknowledged_at" = $13, "chat_started_at" = $14, "details" = $15, "updated_at" = CURRENT_TIMESTAMP WHERE "id" IN ($16)`,
-  history: `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, note, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-  recipients: `SELECT a.id, a.first_name, a.last_name, a.email, a.email_notifications, CASE WHEN a.user_type = $2 THEN b.name END AS business_name
-       FROM accounts a LEFT JOIN business_profiles b ON b.account_id = a.id WHERE a.id = ANY($1::uuid[])`,
-  counters: `INSERT INTO notification_counters AS c (user_id, last_seq) SELECT u, n FROM unnest($1::uuid[], $2::int[]) AS t(u, n)
-       ON CONFLICT (user_id) DO UPDATE SET last_seq = c.last_seq + excluded.last_seq RETURNING user_id, last_seq`,
-  notifications: `INSERT INTO notifications (user_id, seq, data, reference_id, request_id, request_type, endorsement_campaign_id)
-       SELECT d.user_id, d.seq, d.data, $4, $5, $6, $7 FROM unnest($1::uuid[], $2::jsonb[], $3::bigint[]) AS d(user_id, data, seq)`,
-  notify: `SELECT pg_notify($1, $2)`,
-  pendingOfAthlete: `SELECT ${selectList('request', REQUEST_COLUMNS)} FROM "requests" "request" WHERE "request"."athlete_id" = $1 AND "request"."paid" = true AND "request"."status" IN ($2) ORDER BY "request"."updated_at" DESC, "request"."id" DESC LIMIT 20 OFFSET 0`,
-  parties: `SELECT id, first_name, last_name, username, profile_photo FROM accounts WHERE id = ANY($1::uuid[])`,
+  cardOf: `SELECT card_brand, card_last4 FROM payment_intents WHERE request_id = $1`,
+  moneyTimeline: `SELECT m.movement, m.recorded_at,
+              abs(coalesce(sum(e.amount_cents) FILTER (WHERE e.account = CASE m.movement WHEN 'authorised' THEN 'holds' WHEN 'voided' THEN 'holds'
+                                                                   WHEN 'dispute_lost' THEN 'dispute_losses' ELSE 'cash' END), 0))::text AS amount_cents
+         FROM ledger_movements m JOIN ledger_entries e ON e.request_id = m.request_id AND e.movement = m.movement
+        WHERE m.request_id = ANY($1::uuid[]) AND m.movement = ANY($2::text[])
+        GROUP BY m.request_id, m.movement, m.recorded_at ORDER BY m.recorded_at, m.movement`,
+  // JobsService.once.
+  jobRun: 'INSERT INTO job_runs (job_id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING job_id',
+  // NilDisclosuresService.recordIn and voidIn.
+  nilLock: `SELECT pg_advisory_xact_lock(hashtext('nil_disclosures'), hashtext($1))`,
+  nilBefore: `SELECT coalesce(sum(amount_cents), 0)::text AS before FROM nil_disclosures
+        WHERE athlete_id = $1 AND payor_id = $2 AND NOT void AND agreed_at <= $3 AND request_id <> $4`,
+  nilInsert: `INSERT INTO nil_disclosures (request_id, athlete_id, payor_id, payor_kind, payor_name, company_name, company_email, company_website, company_address,
+         request_type, amount_cents, fee_cents, athlete_net_cents, agreed_at, obligations, payor_total_cents, flagged, report_by, void, voided_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, CASE WHEN $19 THEN now() END)
+       ON CONFLICT (request_id) DO NOTHING RETURNING id`,
+  nilVoid: `UPDATE nil_disclosures SET void = true, voided_at = now(), updated_at = now() WHERE request_id = $1 AND NOT void`,
+  // OutboxMailer.send: TypeORM's insert ... orIgnore ... returning.
   outbox: `INSERT INTO "outbox_emails"("id", "to_address", "from_address", "subject", "text_body", "message_id", "created_at") VALUES (DEFAULT, $1, $2, $3, $4, $5, DEFAULT) ON CONFLICT DO NOTHING  RETURNING id`,
 };
 
-/** The job queues a booking goes through, with the API's names. */
-export const BENCH_QUEUES = ['payments.provider-event', 'payments.authorised.booking', 'payments.capture', 'payments.void', 'mail.send'];
+/** The job queues a booking goes through, with the API's names: each gets a handler here. */
+export const BENCH_QUEUES = [
+  'payments.provider-event',
+  'payments.authorised.booking',
+  'payments.capture',
+  'payments.void',
+  'payments.hold-released.booking',
+  'booking.request-changed.nil',
+  'mail.send',
+];
 const PREFIX = 'bench.';
+// pg-boss's own queue of due schedules: each API process polls it every cronWorkerIntervalSeconds
+// (JobsService: 1 s), 50 at a time, without the jobs' metadata.
+const SEND_IT_QUEUE = '__pgboss__send-it';
+const SEND_IT_INTERVAL_MS = 1_000;
+const SEND_IT_BATCH = 50;
 const CHANNEL = 'bench_notifications';
+// The API's JOBS_POLL_INTERVAL_MS.
 const POLL_INTERVAL_MS = 2_000;
+const REQUEST_CHANGED_NIL = 'booking.request-changed.nil';
+const PENDING = 1;
+// The list's page size (GET /booking/request/filter?page_size=20), and how long a paid request waits for its athlete.
+const PAGE_SIZE = 20;
+const EXPIRY_MS = 6 * 86_400_000;
+const CANCELED = 3;
+// RateLimitGuard's trackers: the load comes from this machine.
+const CLIENT_IP = '127.0.0.1';
+// What the benchmark gives the API (it measures booking, not the limiter); the windows are the API's defaults.
+const RATE_LIMITS = {
+  booking: [{ by: 'account', limit: 1_000_000, windowMs: 3_600_000 }],
+  payment: [
+    { by: 'ip', limit: 1_000_000, windowMs: 600_000 },
+    { by: 'account', limit: 1_000_000, windowMs: 600_000 },
+  ],
+};
+// Config the API's statements are given: the outbox's sender and the app's address in emails.
+const MAIL_FROM = 'Huddle <no-reply@huddle.local>';
+const PUBLIC_APP_URL = 'http://localhost:4200';
+
+/** The API's own SQL and rules, from its build and @huddle/domain, loaded as the API resolves them. */
+export function loadApiStatements(requireFromApi) {
+  const dist = (module) => requireFromApi(`./dist/${module}.js`);
+  return {
+    ...dist('modules/booking/request-rows'),
+    ...dist('modules/booking/request-views.query'),
+    ...dist('modules/booking/bookable-athlete.query'),
+    ...dist('modules/notifications/notification-writes'),
+    ...dist('modules/notifications/notification-recipients.query'),
+    ...dist('modules/payments/ledger'),
+    ...dist('modules/nil/nil-deals.query'),
+    ...dist('modules/payments/sandbox-card-provider'),
+    ...dist('common/rate-limit/postgres-throttler.storage'),
+    ...dist('common/rate-limit/rate-limit-counters'),
+    domain: requireFromApi('@huddle/domain'),
+    notices: requireFromApi('@huddle/domain/notifications'),
+    nil: requireFromApi('@huddle/domain/nil'),
+    plans: requireFromApi('pg-boss/src/plans'),
+  };
+}
 
 /**
- * The baseline's flow over `pool`: `calls` (what a requester's and an athlete's HTTP calls run,
- * the session lookup included), and job workers (`startJobs`, `settle`, `stop`) that run what the API's
- * job handlers run. `plans` is pg-boss's statement module; `jobPool` takes the queue's fetches and
- * completions, as pg-boss's own pool does in the API (the handlers' statements use `pool`).
+ * TypeORM's EntityManager.query (and DataSource.query) as the API's read models call it, over a
+ * function that runs one statement: the rows, or [rows, affected] for an UPDATE or a DELETE.
  */
-export function bareBookingFlow(pool, jobPool, plans) {
+function managerOf(run) {
+  return {
+    query: async (sql, values) => {
+      const result = await run(sql, values);
+      return result.command === 'UPDATE' || result.command === 'DELETE' ? [result.rows, result.rowCount] : result.rows;
+    },
+  };
+}
+
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+
+/** A request refused as the API refuses it (409): moved on meanwhile, or a clash of accepted slots. */
+class Conflict extends Error {
+  code = 'conflict';
+}
+
+/**
+ * The baseline's flow: `calls` (what a requester's and an athlete's HTTP calls run) over `pool`,
+ * and job workers (`startJobs`, `settle`, `stop`) that run what the API's job handlers run. `api`
+ * is loadApiStatements' answer; `jobPool` takes the queue's fetches and completions, as pg-boss's
+ * own pool does in the API (the handlers' statements use `pool`).
+ */
+export function bareBookingFlow(pool, jobPool, api) {
+  const { notices, nil, plans, REQUEST_SQL } = api;
   let statements = 0;
   let emptyFetches = 0;
   const insertJob = plans.insertJob('pgboss');
   const fetchJob = plans.fetchNextJob('pgboss')({ includeMetadata: true });
+  const fetchDueSchedules = plans.fetchNextJob('pgboss')({ includeMetadata: false });
   const completeJobs = plans.completeJobs('pgboss');
   const wakers = new Map();
+  const clock = { now: () => new Date() };
 
   const query = (sql, values) => {
     statements += 1;
@@ -107,223 +189,362 @@ export function bareBookingFlow(pool, jobPool, plans) {
       await run('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await run('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       client.release();
     }
   };
-  // pg-boss's send(): the queue's defaults and this app's (JOBS_RETRY_LIMIT 5, delay 10 s, backoff).
-  const enqueue = (run, name, data, singletonKey = null) =>
-    run(insertJob, [null, PREFIX + name, JSON.stringify(data), 0, null, singletonKey, null, 0, null, null, 900, null, null, null, 5, null, 10, null, true]);
-  const sessionOf = (token) => query(SQL.session, [createHash('sha256').update(token).digest('hex')]);
-  const view = (request) => query(SQL.requestView, [request.id, [request.athleteId, request.requesterId], null]);
-  const emailOf = (userId) => `${userId}@bench.test`;
+  const outside = managerOf(query);
+  // The sandbox provider and the rate-limit storage reach PostgreSQL through the app's pool, never
+  // in the caller's transaction, as in the API.
+  const provider = new api.SandboxCardProvider(outside, clock);
+  const throttler = new api.PostgresThrottlerStorage(outside);
+  const counters = new api.RateLimitCounters(outside);
 
-  /** What the request core writes beside a change: who is told, the counter, the rows, NOTIFY and the email. */
-  const tell = async (run, request, userId, title, text, email) => {
-    await run(SQL.recipients, [[request.athleteId, request.requesterId], '3']);
-    const { rows: [counter] } = await run(SQL.counters, [[userId], [1]]);
-    const data = JSON.stringify({ link: `/request/${request.id}`, text, title });
-    await run(SQL.notifications, [[userId], [data], [counter.last_seq], request.id, request.id, request.type, null]);
-    await run(SQL.notify, [CHANNEL, `n:${userId}:${counter.last_seq}`]);
-    if (email) await enqueue(run, 'mail.send', { to: emailOf(userId), text: `${text}\n\nOpen it on Huddle: http://localhost:4200/request/${request.id}\n`, subject: `Huddle: ${title}` });
+  /** RateLimitGuard: one count per rule of the route's policy. */
+  const rateLimited = async (policy, accountId) => {
+    for (const rule of RATE_LIMITS[policy]) {
+      const tracker = rule.by === 'ip' ? CLIENT_IP : accountId;
+      await throttler.increment(`${policy}:${rule.by}:${sha256(tracker)}`, rule.windowMs, rule.limit, 0, policy);
+    }
   };
+  /** CheckoutOpenGuard: the caller's declined cards. */
+  const checkoutOpen = (accountId) => counters.hits(`declined-payments:account:${accountId}`, clock.now());
+
   /**
-   * The request core's change: the row locked, updated, its history, then what comes of it. A
-   * request that moved on is refused (409), as the action table refuses it; `skip` answers whether
-   * the change is already made (a second mark-paid), which commits nothing.
+   * pg-boss's send() as JobsService calls it: the queue's defaults and this app's (JOBS_RETRY_LIMIT
+   * 5, delay 10 s, backoff), and a singleton key of its own when none is given.
    */
-  const change = (request, { action, party, actorId, from, to, acceptedAt = null, skip = () => false, then }) =>
-    transaction(async (run) => {
-      const { rows: [row] } = await run(SQL.lockRequest, [request.id]);
-      if (skip(row)) return;
-      if (row.request_status !== from) throw Object.assign(new Error(`request ${request.id} is no longer ${from}`), { code: 'conflict' });
-      // RequestCoreService.save: only a change of a timed request into a slot status can meet the
-      // double-booking constraint, so only it pays for a savepoint.
-      const savepoint = action === 'accept' && row.request_start_at !== null;
-      if (savepoint) await run('SAVEPOINT typeorm_1');
-      const paidAt = row.request_paid_at ?? new Date();
-      const paidId = row.request_paid_id ?? randomBytes(12).toString('base64url');
-      const expiresAt = row.request_expiration_time ?? new Date(Date.now() + 6 * 86400_000);
-      await run(SQL.updateRequest, [to, true, true, paidAt, paidId, expiresAt, acceptedAt, null, false, null, false, null, null, null, row.request_details, request.id]);
-      if (savepoint) await run('RELEASE SAVEPOINT typeorm_1');
-      await run(SQL.history, [request.id, action, party, actorId, from, to, null, new Date()]);
-      await then(run);
+  const enqueue = (run, name, data, singletonKey = randomUUID()) =>
+    run(insertJob, [null, PREFIX + name, JSON.stringify(data), 0, null, singletonKey, null, 0, null, null, 900, null, null, null, 5, null, 10, null, true]);
+  /** writeNotifications' statements in the caller's transaction, announced on the benchmark's channel. */
+  const notifyIn = (run, drafts, about) =>
+    api.writeNotifications(async (sql, values) => (await run(sql, sql.includes('pg_notify') ? [CHANNEL, values[1]] : values)).rows, drafts, about);
+  /** NotificationsService.emailIn: the email as a job of the change's transaction. */
+  const emailIn = async (run, person, draft) => {
+    if (!person.email || !person.emailNotifications) return false;
+    const link = draft.data.link ? `${PUBLIC_APP_URL}${draft.data.link}` : PUBLIC_APP_URL;
+    const text = `${draft.data.text}\n\nOpen it on Huddle: ${link}\n\nYou get these emails for the important steps of your requests; turn them off in Settings (Edit profile).\n`;
+    await enqueue(run, 'mail.send', { to: person.email, subject: `Huddle: ${draft.data.title}`, text });
+    return true;
+  };
+
+  /** BookingRequestsService.viewOf: the request page's rows, and the money timeline of a paid request. */
+  const view = async (request, paid) => {
+    await api.requestPageOf(outside, { id: request.id, athleteId: request.athleteId, requesterId: request.requesterId, endorsementCampaignId: null });
+    if (paid) await query(SQL.moneyTimeline, [[request.id], Object.keys(api.domain.MONEY_EVENT_OF_MOVEMENT)]);
+  };
+
+  /**
+   * RequestCoreService.announce: the parties' notifications and emails, then a job for each
+   * subscriber of booking.request-changed that wants the change. Answers the queues to wake.
+   */
+  const announce = async (run, request, { action, party, from, to, actorId }) => {
+    const woken = [];
+    const manager = managerOf(run);
+    const people = await api.notificationPeople(manager, request.athleteId, request.requesterId);
+    const drafts = notices.requestNotifications({ requestId: request.id, action, type: request.type, athleteId: request.athleteId, requesterId: request.requesterId, actor: party, campaign: null, athleteName: people.athlete.name, requesterName: people.requester.name });
+    if (drafts.length > 0) {
+      await notifyIn(run, drafts, { referenceId: request.id, requestId: request.id, requestType: request.type, campaignId: null });
+      for (const draft of drafts) {
+        const person = draft.userId === people.athlete.id ? people.athlete : people.requester;
+        if (draft.email && (await emailIn(run, person, draft))) woken.push('mail.send');
+      }
+    }
+    // NilDisclosuresService's filter: an acceptance makes a record, a cancel after one voids it.
+    const change = { requestId: request.id, action, fromStatus: from, toStatus: to, type: request.type, athleteId: request.athleteId, requesterId: request.requesterId, actorId, details: request.details };
+    if (action === 'accept' || canceledAfterAcceptance(change)) {
+      await enqueue(run, REQUEST_CHANGED_NIL, change);
+      woken.push(REQUEST_CHANGED_NIL);
+    }
+    return woken;
+  };
+
+  /**
+   * RequestCoreService.apply for the actions of the flow: the row locked, the action checked (a
+   * request that moved on is refused, 409), updated (an accepted timed request in a savepoint, for
+   * the double-booking constraint), its history, its money step as a job, then the announcement.
+   */
+  const apply = async (request, { action, party, actorId, to, money }) => {
+    const woken = await transaction(async (run) => {
+      const { rows: [row] } = await run(REQUEST_SQL.lockById, [request.id]);
+      if (row.status !== PENDING) throw new Conflict(`request ${request.id} is no longer pending`);
+      const now = new Date();
+      const values = writeOf({ ...row, status: to, accepted_at: action === 'accept' ? now : row.accepted_at });
+      if (action === 'accept' && row.start_at !== null) {
+        await run('SAVEPOINT typeorm_1');
+        try {
+          await run(REQUEST_SQL.update, values);
+        } catch (error) {
+          if (error.code !== '23P01') throw error;
+          await run('ROLLBACK TO SAVEPOINT typeorm_1');
+          await run(SQL.clash, [request.athleteId, request.id, row.start_at, row.end_at]);
+          throw new Conflict(`request ${request.id} overlaps an accepted one`);
+        }
+        await run('RELEASE SAVEPOINT typeorm_1');
+      } else {
+        await run(REQUEST_SQL.update, values);
+      }
+      await run(SQL.history, [request.id, action, party, actorId, PENDING, to, null, now]);
+      const split = { requestId: request.id, athleteId: request.athleteId, amountCents: request.amountCents, feeCents: request.feeCents, athleteCents: request.amountCents - request.feeCents, serviceType: request.type };
+      if (money === 'capture') await enqueue(run, 'payments.capture', split, `capture:${request.id}`);
+      else await enqueue(run, 'payments.void', { requestId: request.id, athleteId: request.athleteId, serviceType: request.type }, `void:${request.id}`);
+      const announced = await announce(run, { ...request, details: row.details }, { action, party, from: PENDING, to, actorId });
+      return [money === 'capture' ? 'payments.capture' : 'payments.void', ...announced];
     });
+    for (const name of woken) wake(name);
+    await view(request, true);
+  };
+
+  /**
+   * PaymentsService.authorisation: the intent re-read from the provider and recorded, and the
+   * first authorisation in the ledger.
+   */
+  const authorisation = async (requestId) => {
+    const { rows: [row] } = await query(SQL.intentOfRequest, [requestId]);
+    if (!row) return false;
+    const intent = await provider.retrieveIntent(row.provider_intent_id);
+    await recordIntent(query, row, intent);
+    const authorised = intent.status === 'requires_capture' || intent.status === 'succeeded';
+    if (authorised) await api.recordMovement(outside, requestId, 'authorised', api.LEDGER_LINES.authorised(row.amount_cents));
+    return authorised;
+  };
+  const recordIntent = (run, row, intent) =>
+    run(SQL.recordIntent, [
+      row.request_id,
+      intent.status,
+      intent.authorisedAt === null ? null : new Date(intent.authorisedAt * 1000),
+      intent.captureBefore === null ? null : new Date(intent.captureBefore * 1000),
+      intent.card?.brand ?? null,
+      intent.card?.last4 ?? null,
+    ]);
+
   /**
    * RequestCoreService.markPaid, from set-paid (the requester) or the provider's event (the system):
    * nothing when already paid; else the hold re-read from the provider and recorded, then the
-   * request paid under its lock, and the athlete told.
+   * request paid under its lock (payLocked), and the athlete told. Answers the request's parties.
    */
   const markPaid = async (requestId, party, actorId) => {
-    const { rows: [current] } = await query(SQL.requestById, [requestId]);
-    const request = { id: requestId, athleteId: current.RequestEntity_athlete_id, requesterId: current.RequestEntity_requester_id, type: current.RequestEntity_type };
-    if (current.RequestEntity_paid) return request;
-    const { rows: [intent] } = await query(SQL.intentOfRequest, [requestId]);
-    const { rows: [sandbox] } = await query(SQL.sandboxById, [intent.provider_intent_id]);
-    await query(SQL.intentStatus, [requestId, sandbox.status]);
-    if (sandbox.status !== 'requires_capture' && sandbox.status !== 'succeeded') throw new Error('The card payment is not complete yet');
-    const amount = Number(intent.amount_cents);
-    await query(SQL.ledgerMovement, [requestId, 'authorised', amount, ['holds', 'holds_payers'], [amount, -amount]]);
-    let paid = false;
-    await change(request, {
-      action: 'pay', party, actorId, from: 1, to: 1,
-      skip: (row) => row.request_paid,
-      then: async (run) => {
-        await tell(run, request, request.athleteId, 'New request', 'Bench booked a request. Accept or decline it before it expires.', true);
-        paid = true;
-      },
+    const { rows: [current] } = await query(REQUEST_SQL.byId, [requestId]);
+    const request = { id: requestId, athleteId: current.athlete_id, requesterId: current.requester_id, type: current.type };
+    if (current.paid) return request;
+    if (!(await authorisation(requestId))) throw Object.assign(new Error('The card payment is not complete yet'), { code: 'payment_required' });
+    const woken = await transaction(async (run) => {
+      const { rows: [row] } = await run(REQUEST_SQL.lockById, [requestId]);
+      if (row.paid) return [];
+      if (row.status !== PENDING) throw new Conflict('This request was canceled');
+      const now = new Date();
+      const paid = { paid: true, authorised: true, paid_at: now, paid_id: randomBytes(12).toString('base64url'), expiration_time: new Date(now.getTime() + EXPIRY_MS) };
+      await run(REQUEST_SQL.update, writeOf({ ...row, ...paid }));
+      await run(SQL.history, [requestId, 'pay', party, actorId, PENDING, PENDING, null, now]);
+      return announce(run, { ...request, details: row.details }, { action: 'pay', party, from: PENDING, to: PENDING, actorId });
     });
-    if (paid) wake('mail.send');
+    for (const name of woken) wake(name);
     return request;
+  };
+
+  const idempotencyKey = async (operation, requestId) => {
+    const key = `huddle:${operation}:${requestId}`;
+    await query(SQL.idempotencyKey, [key, operation, requestId, null]);
+    return key;
+  };
+  const hasMovement = async (requestId, movement) => (await query(SQL.hasMovement, [requestId, movement])).rowCount > 0;
+  const hasKey = async (operation, requestId) => (await query(SQL.hasKey, [`huddle:${operation}:${requestId}`])).rowCount > 0;
+
+  /** PaymentsService.notice: the payer's receipt (notification and email) in the transaction that records the money. */
+  const moneyNotice = async (run, kind, row, amountCents, about) => {
+    const { rows: [stored] } = await run(SQL.cardOf, [row.request_id]);
+    const card = stored?.card_brand && stored.card_last4 ? { brand: stored.card_brand, last4: stored.card_last4 } : null;
+    const people = await api.notificationPeople(managerOf(run), about.athleteId ?? row.payer_id, row.payer_id);
+    const draft = notices.moneyNotification({ kind, payerId: row.payer_id, requestId: row.request_id, amountCents, athleteId: about.athleteId ?? null, serviceType: about.serviceType ?? null, card, at: new Date(), athleteName: about.athleteId ? people.athlete.name : null });
+    await notifyIn(run, [draft], { referenceId: row.request_id, requestId: row.request_id, requestType: about.serviceType ?? null, campaignId: null });
+    return emailIn(run, people.requester, draft);
   };
 
   const calls = {
     /** `details` as the API stores them; `window` the event's [start, end] in seconds, null for a shoutout or an endorsement. */
     async book(fan, athleteId, { type, amountCents, details, window }) {
-      await sessionOf(fan.token);
-      await query(SQL.bookableService, [athleteId, type, 2]);
+      await rateLimited('booking', fan.id);
+      await api.bookableService(outside, athleteId, type);
       const feeCents = Math.round((amountCents * 20) / 100);
       const request = await transaction(async (run) => {
         const now = new Date();
         const [startAt, endAt] = window ? window.map((seconds) => new Date(seconds * 1000)) : [null, null];
-        const { rows: [inserted] } = await run(SQL.insertRequest, [type, 1, athleteId, fan.id, 'Bench pg', amountCents, amountCents - feeCents, feeCents, false, false, false, null, JSON.stringify(details), startAt, endAt, now]);
+        const { rows: [inserted] } = await run(SQL.insertRequest, [type, PENDING, athleteId, fan.id, 'Bench pg', amountCents, amountCents - feeCents, feeCents, false, false, false, null, JSON.stringify(details), startAt, endAt, now]);
         await run(SQL.createHistory, [inserted.id, fan.id, now]);
-        await run(SQL.requestById, [inserted.id]);
+        await run(REQUEST_SQL.byId, [inserted.id]);
         return { id: inserted.id, athleteId, requesterId: fan.id, type, amountCents, feeCents };
       });
-      await view(request);
+      await view(request, false);
       return request;
     },
+    /** BookingRequestsService.paymentSheet and PaymentsService.openCheckout: one intent per request. */
     async sheet(fan, request) {
-      await sessionOf(fan.token);
-      await query(SQL.requestById, [request.id]);
-      await query(SQL.intentOfRequest, [request.id]);
-      await query(SQL.idempotencyKey, [`huddle:create:${request.id}`, 'create', request.id]);
-      request.intentId = `pi_sbx_${randomBytes(12).toString('hex')}`;
-      request.secret = `${request.intentId}_secret_${randomBytes(24).toString('base64url')}`;
-      await query(SQL.createSandboxIntent, [request.intentId, request.secret, fan.id, request.amountCents, 'manual']);
-      await query(SQL.createIntent, [request.id, fan.id, 'sandbox', request.intentId, request.secret, request.amountCents, 'requires_payment_method', 'request', 'manual']);
+      await rateLimited('payment', fan.id);
+      await checkoutOpen(fan.id);
+      await query(REQUEST_SQL.byId, [request.id]);
+      await query(SQL.accountById, [fan.id]);
+      const { rows: [existing] } = await query(SQL.intentOfRequest, [request.id]);
+      if (existing) {
+        request.secret = existing.client_secret;
+        return;
+      }
+      const intent = await provider.createIntent({ amountCents: request.amountCents, payerId: fan.id, idempotencyKey: await idempotencyKey('create', request.id), captureMethod: 'manual' });
+      await query(SQL.createIntent, [request.id, fan.id, 'sandbox', intent.id, intent.clientSecret, request.amountCents, intent.status, 'request', 'manual']);
+      request.secret = intent.clientSecret;
     },
+    /** SandboxController.confirm: the card, then the provider's event as a job outside any transaction. */
     async confirm(fan, request) {
-      await sessionOf(fan.token);
-      await query(SQL.sandboxBySecret, [request.secret, fan.id]);
-      await query(SQL.confirmSandbox, [request.intentId, 'requires_capture', 'visa', '4242']);
-      await query(insertJob, [null, `${PREFIX}payments.provider-event`, JSON.stringify({ type: 'payment_intent.amount_capturable_updated', eventId: `evt_sbx_${randomUUID()}`, intentId: request.intentId }), 0, null, null, null, 0, null, null, 900, null, null, null, 5, null, 10, null, true]);
+      await rateLimited('payment', fan.id);
+      await checkoutOpen(fan.id);
+      const confirmation = await provider.confirm(request.secret, fan.id, { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' });
+      if (confirmation?.intent.status !== 'requires_capture') throw new Error(`The sandbox left the intent ${confirmation?.intent.status}`);
+      const intentId = confirmation.intent.id;
+      await enqueue(query, 'payments.provider-event', { eventId: `evt_sbx_${randomUUID()}`, type: 'payment_intent.amount_capturable_updated', intentId, objectType: 'payment_intent', objectId: intentId, accountId: null });
       wake('payments.provider-event');
     },
     async setPaid(fan, request) {
-      await sessionOf(fan.token);
+      await rateLimited('payment', fan.id);
       await markPaid(request.id, 'requester', fan.id);
-      await view(request);
+      await view(request, true);
     },
     async list(athlete) {
-      await sessionOf(athlete.token);
-      const { rows } = await query(SQL.pendingOfAthlete, [athlete.id, 1]);
-      if (rows.length) await query(SQL.parties, [[...new Set(rows.map((row) => row.request_requester_id))]]);
-      return rows.map((row) => ({
-        id: row.request_id,
-        athleteId: row.request_athlete_id,
-        requesterId: row.request_requester_id,
-        type: row.request_type,
-        amountCents: Number(row.request_request_amount_cents),
-        feeCents: Number(row.request_fee_amount_cents),
-      }));
+      // athleteRequestPage on the first page: its rows carry the total, so no count follows.
+      const { rows } = await query(REQUEST_SQL.athletePage, [athlete.id, [PENDING], PAGE_SIZE, 0]);
+      await api.partiesOf(outside, rows.map((row) => row.requester_id));
+      return rows.map((row) => ({ id: row.id, athleteId: row.athlete_id, requesterId: row.requester_id, type: row.type, amountCents: row.request_amount_cents, feeCents: row.fee_amount_cents }));
     },
-    async accept(athlete, request) {
-      await sessionOf(athlete.token);
-      await change(request, {
-        action: 'accept', party: 'athlete', actorId: athlete.id, from: 1, to: 2, acceptedAt: new Date(),
-        then: async (run) => {
-          const { amountCents, feeCents } = request;
-          await enqueue(run, 'payments.capture', { feeCents, athleteId: request.athleteId, requestId: request.id, amountCents, athleteCents: amountCents - feeCents }, `capture:${request.id}`);
-          await tell(run, request, request.requesterId, 'Request accepted', 'Bench accepted your request.', true);
-        },
-      });
-      wake('payments.capture');
-      wake('mail.send');
-      await view(request);
-    },
-    async decline(athlete, request) {
-      await sessionOf(athlete.token);
-      await change(request, {
-        action: 'decline', party: 'athlete', actorId: athlete.id, from: 1, to: 3,
-        then: async (run) => {
-          await enqueue(run, 'payments.void', { requestId: request.id }, `void:${request.id}`);
-          await tell(run, request, request.requesterId, 'Request declined', 'Bench declined your request. The hold on your card was released.', true);
-        },
-      });
-      wake('payments.void');
-      wake('mail.send');
-      await view(request);
-    },
-    async cancel(fan, request) {
-      await sessionOf(fan.token);
-      await change(request, {
-        action: 'cancel', party: 'requester', actorId: fan.id, from: 1, to: 3,
-        then: async (run) => {
-          await enqueue(run, 'payments.void', { requestId: request.id }, `void:${request.id}`);
-          await tell(run, request, request.athleteId, 'Request canceled', 'Bench canceled the request.', false);
-        },
-      });
-      wake('payments.void');
-      await view(request);
-    },
+    accept: (athlete, request) => apply(request, { action: 'accept', party: 'athlete', actorId: athlete.id, to: 2, money: 'capture' }),
+    decline: (athlete, request) => apply(request, { action: 'decline', party: 'athlete', actorId: athlete.id, to: CANCELED, money: 'void' }),
+    cancel: (fan, request) => apply(request, { action: 'cancel', party: 'requester', actorId: fan.id, to: CANCELED, money: 'void' }),
   };
 
-  /** The card provider's side of a capture or void: the intent and its state, once per idempotency key. */
-  const settleIntent = async (requestId, operation, status, from) => {
-    const { rows: [intent] } = await query(SQL.intentOfRequest, [requestId]);
-    await query(SQL.sandboxById, [intent.provider_intent_id]);
-    await query(SQL.idempotencyKey, [`huddle:${operation}:${requestId}`, operation, requestId]);
-    await query(SQL.moveSandbox, [intent.provider_intent_id, status, from]);
-    return Number(intent.amount_cents);
-  };
+  /** Job handlers, as the API's: each answers the queues it enqueued to (woken once it committed). */
   const handlers = {
-    async 'payments.provider-event'(data) {
-      // Deduplicated on the event id; what follows goes by the intent's state now (a request the
-      // athlete answered meanwhile has a captured or voided intent, and nothing is published).
-      const { rows: [intent] } = await query(SQL.intentByProviderId, [data.intentId]);
-      const { rows: [sandbox] } = await query(SQL.sandboxById, [data.intentId]);
-      const published = await transaction(async (run) => {
+    /** PaymentsService.onProviderEvent for a payment intent's event. */
+    async 'payments.provider-event'({ data }) {
+      const { rows: [row] } = await query(SQL.intentByProviderId, [data.intentId]);
+      const intent = row ? await provider.retrieveIntent(row.provider_intent_id) : null;
+      // A hold canceled without Huddle asking ends the request: never in this flow, whose only
+      // canceled holds are its own voids (keyed), but the API asks, so this does too.
+      if (row && intent && intent.status === 'canceled' && (await hasMovement(row.request_id, 'authorised')) && !(await hasKey('void', row.request_id))) {
+        throw new Error(`The hold of ${row.request_id} was lost: not part of the benchmark's flow`);
+      }
+      return transaction(async (run) => {
         const { rows: fresh } = await run(SQL.providerEvent, [data.eventId, data.type]);
-        if (fresh.length === 0) return false;
-        await run(SQL.intentStatus, [intent.request_id, sandbox.status]);
-        if (sandbox.status !== 'requires_capture') return false;
-        await run(SQL.ledgerMovement, [intent.request_id, 'authorised', Number(intent.amount_cents), ['holds', 'holds_payers'], [Number(intent.amount_cents), -Number(intent.amount_cents)]]);
-        await enqueue(run, 'payments.authorised.booking', { requestId: intent.request_id });
-        return true;
-      });
-      if (published) wake('payments.authorised.booking');
-    },
-    async 'payments.authorised.booking'(data) {
-      await markPaid(data.requestId, 'system', null);
-    },
-    async 'payments.capture'(data) {
-      const amount = await settleIntent(data.requestId, 'capture', 'succeeded', ['requires_capture']);
-      await transaction(async (run) => {
-        await run(SQL.intentStatus, [data.requestId, 'succeeded']);
-        await run(SQL.ledgerMovement, [data.requestId, 'authorised', amount, ['holds', 'holds_payers'], [amount, -amount]]);
-        await run(SQL.ledgerMovement, [data.requestId, 'captured', amount * 2, ['holds', 'holds_payers', 'cash', 'unallocated'], [-amount, amount, amount, -amount]]);
-        await run(SQL.ledgerMovement, [data.requestId, 'owed_to_athlete', data.amountCents, ['unallocated', `athlete_payable:${data.athleteId}`, 'platform_fees'], [data.amountCents, -data.athleteCents, -data.feeCents]]);
+        if (fresh.length === 0 || !row || !intent) return [];
+        await recordIntent(run, row, intent);
+        if (intent.status !== 'requires_capture') return [];
+        await api.recordMovement(managerOf(run), row.request_id, 'authorised', api.LEDGER_LINES.authorised(row.amount_cents));
+        await enqueue(run, 'payments.authorised.booking', { requestId: row.request_id });
+        return ['payments.authorised.booking'];
       });
     },
-    async 'payments.void'(data) {
-      const amount = await settleIntent(data.requestId, 'void', 'canceled', ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture']);
-      await transaction(async (run) => {
-        await run(SQL.intentStatus, [data.requestId, 'canceled']);
-        await run(SQL.ledgerMovement, [data.requestId, 'authorised', amount, ['holds', 'holds_payers'], [amount, -amount]]);
-        await run(SQL.ledgerMovement, [data.requestId, 'voided', amount, ['holds', 'holds_payers'], [-amount, amount]]);
+    /** BookingModule's subscriber: paid, as set-paid would; a request canceled meanwhile is left. */
+    async 'payments.authorised.booking'({ data }) {
+      try {
+        await markPaid(data.requestId, 'system', null);
+      } catch (error) {
+        if (!(error instanceof Conflict) && error.code !== 'payment_required') throw error;
+      }
+      return [];
+    },
+    /** PaymentsService.capture. */
+    async 'payments.capture'({ data }) {
+      const { rows: [row] } = await query(SQL.intentOfRequest, [data.requestId]);
+      const before = await provider.retrieveIntent(row.provider_intent_id);
+      if (before.status === 'canceled') {
+        if (await hasKey('void', data.requestId)) return [];
+        throw new Error(`The hold of ${data.requestId} was lost before its capture: not part of the benchmark's flow`);
+      }
+      const intent = before.status === 'succeeded' ? before : await provider.capture(row.provider_intent_id, await idempotencyKey('capture', data.requestId));
+      const amount = Number(row.amount_cents);
+      return transaction(async (run) => {
+        const manager = managerOf(run);
+        await run(SQL.intentStatus, [data.requestId, intent.status]);
+        await api.recordMovement(manager, data.requestId, 'authorised', api.LEDGER_LINES.authorised(amount));
+        const charged = await api.recordMovement(manager, data.requestId, 'captured', api.LEDGER_LINES.captured(amount));
+        await api.recordMovement(manager, data.requestId, 'owed_to_athlete', api.LEDGER_LINES.owedToAthlete({ amountCents: amount, feeCents: data.feeCents, athleteCents: data.athleteCents, athleteId: data.athleteId }));
+        return charged && (await moneyNotice(run, 'charged', row, amount, data)) ? ['mail.send'] : [];
       });
     },
-    async 'mail.send'(data) {
-      await query(SQL.outbox, [data.to, 'Huddle <no-reply@huddle.local>', data.subject, data.text, `<${randomUUID()}@huddle.local>`]);
+    /** PaymentsService.void (a request's hold: its checkout was never captured). */
+    async 'payments.void'({ data }) {
+      const { rows: [row] } = await query(SQL.intentOfRequest, [data.requestId]);
+      if (!row) return [];
+      const before = await provider.retrieveIntent(row.provider_intent_id);
+      if (before.status === 'succeeded') throw new Error(`The hold of ${data.requestId} was captured; it needs a refund, not a void`);
+      const wasHeld = before.status === 'requires_capture' || (await hasMovement(data.requestId, 'authorised'));
+      const key = await idempotencyKey('void', data.requestId);
+      const intent = before.status === 'canceled' ? before : await provider.cancel(row.provider_intent_id, key);
+      const amount = Number(row.amount_cents);
+      return transaction(async (run) => {
+        const manager = managerOf(run);
+        await run(SQL.intentStatus, [data.requestId, intent.status]);
+        if (!wasHeld) return [];
+        await api.recordMovement(manager, data.requestId, 'authorised', api.LEDGER_LINES.authorised(amount));
+        const released = await api.recordMovement(manager, data.requestId, 'voided', api.LEDGER_LINES.voided(amount));
+        if (!released) return [];
+        const emailed = await moneyNotice(run, 'released', row, amount, data);
+        await enqueue(run, 'payments.hold-released.booking', { requestId: data.requestId });
+        return ['payments.hold-released.booking', ...(emailed ? ['mail.send'] : [])];
+      });
+    },
+    /** RequestCoreService.holdReleased. */
+    async 'payments.hold-released.booking'({ data }) {
+      await query(SQL.holdReleased, [false, data.requestId, true]);
+      return [];
+    },
+    /** NilDisclosuresService's subscriber: the record of an acceptance, or its void, once per job. */
+    async [REQUEST_CHANGED_NIL](job) {
+      const change = job.data;
+      if (change.action === 'accept') return (await once(job, (run) => recordNil(run, change))) ?? [];
+      if (canceledAfterAcceptance(change)) await once(job, (run) => run(SQL.nilLock, [`${change.athleteId}:${change.requesterId}`]).then(() => run(SQL.nilVoid, [change.requestId])));
+      return [];
+    },
+    /** OutboxMailer.send (no attachments), the job's id as the Message-ID. */
+    async 'mail.send'(job) {
+      await transaction((run) => run(SQL.outbox, [job.data.to, MAIL_FROM, job.data.subject, job.data.text, `<${job.id}@huddle.jobs>`]));
+      return [];
     },
   };
 
-  // One worker per queue per API process, as the API's: it fetches again at once after a job,
-  // and otherwise sleeps out the polling interval or until a commit wakes it. A commit wakes one
+  /** JobsService.once: the work and the record that this job did it, in one transaction. */
+  const once = (job, work) =>
+    transaction(async (run) => {
+      const { rows: claimed } = await run(SQL.jobRun, [job.id, job.name]);
+      return claimed.length === 0 ? undefined : work(run);
+    });
+
+  /** NilDisclosuresService.recordIn: the deal's record under the pair's lock; the athlete told when it is due. */
+  const recordNil = async (run, change) => {
+    await run(SQL.nilLock, [`${change.athleteId}:${change.requesterId}`]);
+    const manager = managerOf(run);
+    const deal = await api.nilDealOf(manager, change.requestId);
+    if (!deal || !deal.acceptedAt) return [];
+    const { rows: [{ before }] } = await run(SQL.nilBefore, [deal.athleteId, deal.payorId, deal.acceptedAt, deal.requestId]);
+    const total = Number(before) + deal.amountCents;
+    const flagged = total >= nil.NIL_DISCLOSURE_THRESHOLD_CENTS;
+    const reportBy = flagged ? nil.nilReportBy(deal.acceptedAt) : null;
+    const requestType = deal.campaignName !== null ? 'endorsement_campaign' : deal.type;
+    const canceled = deal.status === CANCELED;
+    const { rows: inserted } = await run(SQL.nilInsert, [
+      deal.requestId, deal.athleteId, deal.payorId, deal.payor.kind, deal.payor.name, deal.payor.company?.name ?? null, deal.payor.company?.email ?? null,
+      deal.payor.company?.website ?? null, deal.payor.company?.address ?? null, requestType, deal.amountCents, deal.feeCents, deal.athleteNetCents, deal.acceptedAt,
+      nil.nilObligations({ type: deal.type, name: deal.name, details: deal.details, campaignName: deal.campaignName, socialPlatforms: deal.socialPlatforms }),
+      total, flagged, reportBy, canceled,
+    ]);
+    if (inserted.length === 0 || !reportBy || canceled) return [];
+    // NotificationsService.nilDisclosureDueIn.
+    const draft = nil.nilDisclosureDueNotification({ athleteId: deal.athleteId, payorName: deal.payor.name, reportBy, requestId: deal.requestId, requestType });
+    await notifyIn(run, [draft], { referenceId: deal.requestId, requestId: deal.requestId, requestType, campaignId: null });
+    return (await emailIn(run, await api.notificationPerson(manager, deal.athleteId), draft)) ? ['mail.send'] : [];
+  };
+
+  // One worker per queue per API process, as the API's (every queue the API works, those this flow
+  // never fills included: the API polls them too): it fetches again at once after a job, and
+  // otherwise sleeps out the polling interval or until a commit wakes it. A commit wakes one
   // sleeping worker of the queue (in the API, its own process's); a wake with none asleep is kept
   // for the next worker that would sleep, as pg-boss keeps it.
   const missedWakes = new Set();
@@ -354,7 +575,9 @@ export function bareBookingFlow(pool, jobPool, plans) {
           continue;
         }
         try {
-          await handlers[name](job.data);
+          if (!handlers[name]) throw new Error('no handler in the benchmark');
+          const woken = await handlers[name](job);
+          for (const queue of woken) wake(queue);
         } catch (error) {
           failures.push(`${name}: ${error.message}`);
         }
@@ -367,13 +590,33 @@ export function bareBookingFlow(pool, jobPool, plans) {
       }
     }
   };
+  /** pg-boss's schedule worker in each API process: it polls its queue, which nothing here fills. */
+  const scheduleWorker = async () => {
+    while (!stopped) {
+      try {
+        statements += 1;
+        await jobPool.query(fetchDueSchedules, [PREFIX + SEND_IT_QUEUE, SEND_IT_BATCH]);
+      } catch (error) {
+        failures.push(`${SEND_IT_QUEUE}: ${error.message}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, SEND_IT_INTERVAL_MS));
+    }
+  };
   const running = [];
+  let queues = [];
 
   return {
     calls,
-    /** Creates the bench queues (the API's queues' settings under another name). */
+    /**
+     * Creates a bench queue for each of the API's (its settings under another name), on the bare
+     * driver's connection so that its role owns them; answers their names.
+     */
     async createQueues() {
-      for (const name of BENCH_QUEUES) {
+      const { rows } = await pool.query(`SELECT name FROM pgboss.queue WHERE name NOT LIKE $1 AND name NOT LIKE '\\_\\_pgboss%' ORDER BY name`, [`${PREFIX}%`]);
+      queues = rows.map((row) => row.name);
+      const missing = BENCH_QUEUES.filter((name) => !queues.includes(name));
+      if (missing.length) throw new Error(`The API has no queue ${missing.join(', ')}: the flow changed, update booking-bare.mjs`);
+      for (const name of [...queues, SEND_IT_QUEUE]) {
         await pool.query(
           `SELECT pgboss.create_queue($1, json_build_object('policy', policy, 'retryLimit', retry_limit, 'retryDelay', retry_delay, 'retryBackoff', retry_backoff,
                   'expireInSeconds', expire_seconds, 'retentionMinutes', retention_minutes)) FROM pgboss.queue WHERE name = $2
@@ -381,15 +624,19 @@ export function bareBookingFlow(pool, jobPool, plans) {
           [PREFIX + name, name],
         );
       }
+      return queues;
     },
     startJobs(processes) {
-      for (let index = 0; index < processes; index += 1) for (const name of BENCH_QUEUES) running.push(worker(name));
+      for (let index = 0; index < processes; index += 1) {
+        for (const name of queues) running.push(worker(name));
+        running.push(scheduleWorker());
+      }
     },
     /** Waits until every bench job queued so far ran (the workers go on). */
-    async settle(timeoutMs = 180_000) {
+    async settle(observer, timeoutMs = 180_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const { rows: [{ queued }] } = await pool.query(`SELECT count(*)::int AS queued FROM pgboss.job WHERE name LIKE 'bench.%' AND state IN ('created', 'retry', 'active')`);
+        const { rows: [{ queued }] } = await observer.query(`SELECT count(*)::int AS queued FROM pgboss.job WHERE name LIKE 'bench.%' AND state IN ('created', 'retry', 'active')`);
         if (queued === 0) return;
         if (Date.now() > deadline) throw new Error(`${queued} bench job(s) still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -398,16 +645,28 @@ export function bareBookingFlow(pool, jobPool, plans) {
     /** Stops the workers (each after what it is doing); safe to call twice. */
     async stop() {
       stopped = true;
+      throttler.onModuleDestroy();
       for (const sleeping of wakers.values()) for (const resume of sleeping.splice(0)) resume();
       await Promise.all(running);
     },
     get statements() {
       return statements;
     },
-    /** Fetches of the job queue that found nothing (a wake-up another worker answered first). */
+    /** Fetches of the job queue that found nothing (idle queues, and wake-ups another worker answered first). */
     get emptyFetches() {
       return emptyFetches;
     },
     failures,
   };
+}
+
+/** writeRequest's values (REQUEST_SQL.update) from a row of the request's columns. */
+function writeOf(row) {
+  return [row.id, row.status, row.paid, row.authorised, row.paid_at, row.paid_id, row.expiration_time, row.accepted_at, row.delivered_at, row.reviewed, row.flagged_at,
+    row.video_chat_completed, row.finished_at, row.disclosure_acknowledged_at, row.chat_started_at, row.details];
+}
+
+/** NilDisclosuresService: a deal that was agreed and is now off (its record is voided). */
+function canceledAfterAcceptance(change) {
+  return change.toStatus === CANCELED && change.fromStatus !== PENDING;
 }

