@@ -232,9 +232,15 @@ export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell
   const manifestOf = cached(MANIFEST_TTL_MS, (url) => getJson(url, 2_000).then((manifest) => remoteFiles(url, manifest)));
   const answerOf = cached(ANSWER_TTL_MS, (path) => getJson(`${apiUrl}${path}`, LOOKUP_TIMEOUT_MS));
   const TEMPLATE_RENDERABLE = ROOT_PLACEHOLDER.test(template) && MAIN_SCRIPT.test(template) && template.includes(BODY_END);
+  // A renderer must say how long it may take: an older server build that does not is not used.
+  if (renderer && !(Number(renderer.deadlineMs) > 0)) {
+    report('first-screen: the shell\'s server build names no render deadline (an older build?); pages render in the browser');
+    renderer = null;
+  }
+  const renderDeadlineMs = renderer?.deadlineMs;
   const renderFor = (request) =>
     // The renderer abandons a render at its deadline; the page waits no longer than that either.
-    withTimeout(renderer.render(request), renderer.deadlineMs).catch((error) => {
+    withTimeout(renderer.render(request), renderDeadlineMs).catch((error) => {
       report(`first-screen: a first screen was not rendered (${request.pathname}${request.search} and others), it renders in the browser: ${error?.message ?? error}`);
       return null;
     });

@@ -192,6 +192,13 @@ test('a page the renderer does not render, fails or takes too long for is sent a
   assert.ok(Date.now() - started < 3_000, 'the page does not wait for a render that hangs');
 });
 
+test('a server build that names no render deadline is not used', async () => {
+  const { deadlineMs, ...older } = fakeRenderer(RENDERED);
+  assert.equal(deadlineMs, 1_500);
+  assertRenderedInTheBrowser(await firstScreen(older)({ pathname: '/dashboard', search: '' }));
+  assert.deepEqual(older.calls, []);
+});
+
 test('a visitor who may be signed in, a page that is no first screen, or an overlong query is never rendered on the server', async () => {
   const renderer = fakeRenderer(RENDERED);
   const render = firstScreen(renderer);

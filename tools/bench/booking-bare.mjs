@@ -164,8 +164,6 @@ class Conflict extends Error {
  */
 export function bareBookingFlow(pool, jobPool, api) {
   const { notices, nil, plans, REQUEST_SQL } = api;
-  let statements = 0;
-  let emptyFetches = 0;
   const insertJob = plans.insertJob('pgboss');
   const fetchJob = plans.fetchNextJob('pgboss')({ includeMetadata: true });
   const fetchDueSchedules = plans.fetchNextJob('pgboss')({ includeMetadata: false });
@@ -173,16 +171,10 @@ export function bareBookingFlow(pool, jobPool, api) {
   const wakers = new Map();
   const clock = { now: () => new Date() };
 
-  const query = (sql, values) => {
-    statements += 1;
-    return pool.query(sql, values);
-  };
+  const query = (sql, values) => pool.query(sql, values);
   const transaction = async (work) => {
     const client = await pool.connect();
-    const run = (sql, values) => {
-      statements += 1;
-      return client.query(sql, values);
-    };
+    const run = (sql, values) => client.query(sql, values);
     try {
       await run('START TRANSACTION');
       const result = await work(run);
@@ -559,10 +551,8 @@ export function bareBookingFlow(pool, jobPool, api) {
   const worker = async (name) => {
     while (!stopped) {
       try {
-        statements += 1;
         const { rows: [job] } = await jobPool.query(fetchJob, [PREFIX + name, 1]);
         if (!job) {
-          emptyFetches += 1;
           if (missedWakes.delete(name)) continue;
           await new Promise((resolve) => {
             const timer = setTimeout(() => {
@@ -581,7 +571,6 @@ export function bareBookingFlow(pool, jobPool, api) {
         } catch (error) {
           failures.push(`${name}: ${error.message}`);
         }
-        statements += 1;
         await jobPool.query(completeJobs, [PREFIX + name, [job.id], null]);
       } catch (error) {
         // The queue itself failed (a lost connection): counted, and the worker goes on after a pause.
@@ -594,7 +583,6 @@ export function bareBookingFlow(pool, jobPool, api) {
   const scheduleWorker = async () => {
     while (!stopped) {
       try {
-        statements += 1;
         await jobPool.query(fetchDueSchedules, [PREFIX + SEND_IT_QUEUE, SEND_IT_BATCH]);
       } catch (error) {
         failures.push(`${SEND_IT_QUEUE}: ${error.message}`);
@@ -633,15 +621,7 @@ export function bareBookingFlow(pool, jobPool, api) {
       }
     },
     /** Waits until every bench job queued so far ran (the workers go on). */
-    async settle(observer, timeoutMs = 180_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const { rows: [{ queued }] } = await observer.query(`SELECT count(*)::int AS queued FROM pgboss.job WHERE name LIKE 'bench.%' AND state IN ('created', 'retry', 'active')`);
-        if (queued === 0) return;
-        if (Date.now() > deadline) throw new Error(`${queued} bench job(s) still pending after ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
+    settle: (observer) => waitForJobs(observer, `name LIKE 'bench.%'`),
     /** Stops the workers (each after what it is doing); safe to call twice. */
     async stop() {
       stopped = true;
@@ -649,15 +629,22 @@ export function bareBookingFlow(pool, jobPool, api) {
       for (const sleeping of wakers.values()) for (const resume of sleeping.splice(0)) resume();
       await Promise.all(running);
     },
-    get statements() {
-      return statements;
-    },
-    /** Fetches of the job queue that found nothing (idle queues, and wake-ups another worker answered first). */
-    get emptyFetches() {
-      return emptyFetches;
-    },
     failures,
   };
+}
+
+/**
+ * Waits until no job whose name matches `where` (SQL over pgboss.job) is waiting or running: each
+ * side's settling, polled alike (every 100 ms), so neither side's settle time is rounded up more.
+ */
+export async function waitForJobs(observer, where, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows: [{ pending }] } = await observer.query(`SELECT count(*)::int AS pending FROM pgboss.job WHERE (${where}) AND state IN ('created', 'retry', 'active')`);
+    if (pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`${pending} job(s) (${where}) still pending after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** writeRequest's values (REQUEST_SQL.update) from a row of the request's columns. */

@@ -163,26 +163,26 @@ async function drive(call, accounts, stats, until) {
       const type = Math.random() < 0.5 ? 'shoutout' : 'video_chat';
       slot += 1;
       const start = Math.floor(Date.now() / 1000) + 30 * 86400 + slot * 3 * 3600;
-      const created = await stats.time('fan: book', async () => expectStatus(await call('POST', '/booking/request', { token: me.token, json: payloadOf(type, athlete.id, start) }), 201, 'book').request);
+      const created = await stats.time('fan: book', async () => expectStatus(await call('POST', '/booking/request', { session: me, json: payloadOf(type, athlete.id, start) }), 201, 'book').request);
       if (!created) continue;
       await pause();
-      const sheet = await stats.time('fan: checkout', async () => expectStatus(await call('POST', `/payments/payment-sheet?request_id=${created.id}`, { token: me.token }), 200, 'checkout'));
+      const sheet = await stats.time('fan: checkout', async () => expectStatus(await call('POST', `/payments/payment-sheet?request_id=${created.id}`, { session: me }), 200, 'checkout'));
       if (!sheet) continue;
       await pause();
       const card = { client_secret: sheet.payment_intent.client_secret, card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' };
-      if (!(await stats.time('fan: pay (sandbox card)', async () => expectStatus(await call('POST', '/payments/sandbox/confirm', { token: me.token, json: card }), 200, 'pay')))) continue;
-      await stats.time('fan: set paid', async () => expectStatus(await call('POST', '/payments/set-paid', { token: me.token, json: { request_id: created.id } }), 200, 'set paid'));
+      if (!(await stats.time('fan: pay (sandbox card)', async () => expectStatus(await call('POST', '/payments/sandbox/confirm', { session: me, json: card }), 200, 'pay')))) continue;
+      await stats.time('fan: set paid', async () => expectStatus(await call('POST', '/payments/set-paid', { session: me, json: { request_id: created.id } }), 200, 'set paid'));
       await pause();
     }
   };
   const athlete = async (index) => {
     const me = accounts.athletes[index];
     while (Date.now() < until()) {
-      const pending = await stats.time('athlete: list pending', async () => expectStatus(await call('GET', '/booking/request/filter?status=pending&page_size=20', { token: me.token }), 200, 'list').requests);
+      const pending = await stats.time('athlete: list pending', async () => expectStatus(await call('GET', '/booking/request/filter?status=pending&page_size=20', { session: me }), 200, 'list').requests);
       for (const request of pending ?? []) {
         // 409: a clash with an accepted slot.
         await stats.time('athlete: accept', async () => {
-          const answer = await call('PUT', `/booking/request/accept?request_id=${request.id}&disclosure_acknowledged=true`, { token: me.token });
+          const answer = await call('PUT', `/booking/request/accept?request_id=${request.id}&disclosure_acknowledged=true`, { session: me });
           if (answer.status !== 200 && answer.status !== 409) throw new Error(`accept: ${answer.status} ${answer.text.slice(0, 200)}`);
           return true;
         });

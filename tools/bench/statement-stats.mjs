@@ -39,15 +39,19 @@ export async function startCountingPostgres(databaseDir, port) {
   });
   const { Client } = requireFromApi('pg');
   const owner = new Client({ connectionString: server.url });
-  await owner.connect();
   try {
+    await owner.connect();
     await owner.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     // The bare driver works on the API's tables with the API's rights (a member of its role); the
     // observer resets the statistics, which takes a superuser.
     await owner.query(`CREATE ROLE ${BARE_ROLE} LOGIN PASSWORD '${PASSWORD}' IN ROLE ${API_ROLE}`);
     await owner.query(`CREATE ROLE ${OBSERVER_ROLE} LOGIN SUPERUSER PASSWORD '${PASSWORD}'`);
+  } catch (error) {
+    // Nobody else holds the server yet: it is stopped here rather than left running.
+    await server.stop().catch(() => undefined);
+    throw error;
   } finally {
-    await owner.end();
+    await owner.end().catch(() => undefined);
   }
   const as = (role) => `postgres://${role}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
   return { apiUrl: postgresUrl(port, DATABASE), bareUrl: as(BARE_ROLE), observerUrl: as(OBSERVER_ROLE), stop: () => server.stop() };

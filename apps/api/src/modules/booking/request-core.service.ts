@@ -219,7 +219,6 @@ export class RequestCoreService {
     return request;
   }
 
-
   private change(request: RequestEntity, action: RequestAction, to: RequestStatusCode, now: Date): void {
     if (action === 'accept') request.acceptedAt = now;
     if (action === 'accept' && acceptNeedsDisclosure(request.type)) request.disclosureAcknowledgedAt = now;

@@ -56,8 +56,8 @@ export const REQUEST_SQL = {
              delivered_at = $9, reviewed = $10, flagged_at = $11, video_chat_completed = $12, finished_at = $13,
              disclosure_acknowledged_at = $14, chat_started_at = $15, details = $16, updated_at = CURRENT_TIMESTAMP
            WHERE id = $1`,
-  /** An athlete's paid incoming requests in these statuses, the latest change first, one page and the total. */
-  athletePage: `SELECT ${COLUMNS}, count(*) OVER () AS total FROM requests
+  /** An athlete's paid incoming requests in these statuses, the latest change first: one page. */
+  athletePage: `SELECT ${COLUMNS} FROM requests
                  WHERE athlete_id = $1 AND paid AND status = ANY($2::smallint[])
                  ORDER BY updated_at DESC, id DESC LIMIT $3 OFFSET $4`,
   athleteCount: `SELECT count(*)::int AS total FROM requests WHERE athlete_id = $1 AND paid AND status = ANY($2::smallint[])`,
@@ -165,7 +165,12 @@ export async function writeRequest(manager: EntityManager, request: RequestEntit
   ]);
 }
 
-/** One page of an athlete's paid incoming requests in `statuses`, and how many there are in all. */
+/**
+ * One page of an athlete's paid incoming requests in `statuses`, and how many there are in all:
+ * counted only when the page cannot tell (a full page, or an empty one past the first), as
+ * TypeORM's getManyAndCount did, so a short pending list costs one statement and a long history
+ * is never read whole to count it.
+ */
 export async function athleteRequestPage(
   manager: EntityManager,
   athleteId: string,
@@ -173,10 +178,8 @@ export async function athleteRequestPage(
   limit: number,
   offset: number,
 ): Promise<{ rows: RequestEntity[]; total: number }> {
-  const rows: Array<RequestRow & { total: string }> = await manager.query(REQUEST_SQL.athletePage, [athleteId, statuses, limit, offset]);
-  if (rows[0]) return { rows: rows.map(requestFromRow), total: Number(rows[0].total) };
-  // A page past the end has no row to carry the total.
-  if (offset === 0) return { rows: [], total: 0 };
+  const rows: RequestRow[] = await manager.query(REQUEST_SQL.athletePage, [athleteId, statuses, limit, offset]);
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows: rows.map(requestFromRow), total: offset + rows.length };
   const [{ total }]: Array<{ total: number }> = await manager.query(REQUEST_SQL.athleteCount, [athleteId, statuses]);
-  return { rows: [], total };
+  return { rows: rows.map(requestFromRow), total };
 }

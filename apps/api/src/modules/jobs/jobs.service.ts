@@ -164,10 +164,12 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       expireInSeconds: config.JOBS_EXPIRE_SECONDS,
       maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_INTERVAL_SECONDS,
       pollingIntervalSeconds: config.JOBS_POLL_INTERVAL_MS / 1000,
-      // Schedules are checked every 10 s (a minute's sweep starts within 10 s of it); pg-boss lets
+      // Schedules are checked about every 10 s (a round runs when the last one, by any process,
+      // is more than 10 s old, so a minute's sweep starts 10-20 s after it at worst); pg-boss lets
       // one process per round turn them into jobs. A round costs that process 50-70 ms of CPU
-      // (cron-parser's prev() under luxon, about 30 ms for a daily schedule), so every 5 s it was
-      // about a twentieth of an API process's CPU under bench:booking.
+      // (cron-parser's prev() under luxon, about 30 ms for a daily schedule): every 5 s, about 1%
+      // of a core, and more under load (luxon and cron-parser were 7% of the API's CPU in a
+      // bench:booking profile).
       cronMonitorIntervalSeconds: 10,
       cronWorkerIntervalSeconds: 1,
     });

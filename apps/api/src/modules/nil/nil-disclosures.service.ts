@@ -53,6 +53,11 @@ export function payorOf(row: NilDisclosureRow): NilPayor {
   };
 }
 
+/** A deal that was agreed and is now off: its record is voided. */
+function canceledAfterAcceptance(change: Pick<RequestChangedEvent, 'fromStatus' | 'toStatus'>): boolean {
+  return change.toStatus === RequestStatus.Canceled && change.fromStatus !== RequestStatus.Pending;
+}
+
 /**
  * NIL disclosure (issue 23). Every accepted request, a campaign's share included, gets one record,
  * written by this module's job of booking's request-changed event for 'accept' (the job is enqueued
@@ -67,11 +72,6 @@ export function payorOf(row: NilDisclosureRow): NilPayor {
  * told. Records of one athlete and payor are written one at a time (an advisory lock on the pair),
  * so two acceptances at once each see the other's amount.
  */
-/** A deal that was agreed and is now off: its record is voided. */
-function canceledAfterAcceptance(change: Pick<RequestChangedEvent, 'fromStatus' | 'toStatus'>): boolean {
-  return change.toStatus === RequestStatus.Canceled && change.fromStatus !== RequestStatus.Pending;
-}
-
 @Injectable()
 export class NilDisclosuresService implements OnModuleInit {
   constructor(

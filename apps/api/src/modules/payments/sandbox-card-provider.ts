@@ -318,6 +318,7 @@ export class SandboxCardProvider implements CardProvider {
   private async row(intentId: string): Promise<SandboxIntentRow> {
     // One statement: the lapse and the read (the SELECT's snapshot predates the UPDATE, so a
     // lapsed row comes from the CTE alone). Every intent read and move starts here.
+    const now = this.clock.now();
     const rows: SandboxIntentRow[] = await this.dataSource.query(
       `WITH lapsed AS (
          UPDATE sandbox_intents SET status = 'canceled', updated_at = now() WHERE id = $1 AND status = 'requires_capture' AND capture_before <= $2 RETURNING *
@@ -325,12 +326,18 @@ export class SandboxCardProvider implements CardProvider {
        SELECT * FROM lapsed
        UNION ALL
        SELECT * FROM sandbox_intents WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM lapsed)`,
-      [intentId, this.clock.now()],
+      [intentId, now],
     );
-    if (!rows[0]) throw new SandboxProviderError(`No such payment intent: ${intentId}`);
-    return rows[0];
+    const row = rows[0];
+    if (!row) throw new SandboxProviderError(`No such payment intent: ${intentId}`);
+    // A caller racing another's lapse waits for its lock, updates nothing and reads the snapshot
+    // from before it: a hold past its deadline is read again, as it is now.
+    if (row.status === 'requires_capture' && row.capture_before !== null && row.capture_before <= now) {
+      const fresh: SandboxIntentRow[] = await this.dataSource.query(`SELECT * FROM sandbox_intents WHERE id = $1`, [intentId]);
+      return fresh[0] ?? row;
+    }
+    return row;
   }
-
 
   private async move(intentId: string, from: IntentStatus[], to: IntentStatus, alreadyThere: IntentStatus[]): Promise<ProviderIntent> {
     await this.row(intentId);
