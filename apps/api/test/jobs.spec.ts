@@ -184,22 +184,23 @@ describe('durable jobs', () => {
     });
 
     it('fires a schedule once per occurrence however many processes run it', async () => {
-      // Stay inside one minute, so exactly one occurrence ("* * * * *") falls in the window.
+      // Stay inside one minute, so exactly one occurrence ("* * * * *") falls in the window: start
+      // at its beginning and stop looking before its end.
       const second = new Date().getUTCSeconds();
-      if (second > 20) await sleep((61 - second) * 1000);
+      if (second > 5) await sleep((61 - second) * 1000);
       const apps = await Promise.all([0, 1].map(() => createTestApp({ database, imports: [JobsProbeModule.forRoot({ tick: true })] })));
       try {
         // The schedules are checked every 10 s (JobsService): the first round may come before the
         // schedule is stored, so the tick may wait for the second.
         await waitFor(() => effects(apps[0], 'tick'), (rows) => rows.length > 0, 25_000, 'the first tick');
-        // Give both processes two more rounds, still inside the minute.
-        await sleep(21_000);
+        // More rounds of both processes until second 55 of the same minute.
+        await sleep(Math.max(0, 55 - new Date().getUTCSeconds()) * 1000);
         await apps[0].get(JobsService).drain();
         expect(await effects(apps[1], 'tick')).toHaveLength(1);
       } finally {
         await Promise.all(apps.map((app) => app.close()));
       }
-    }, 120_000);
+    }, 150_000);
 
     it('a job whose worker process is killed mid-way completes exactly once in the next worker', async () => {
       const env = {

@@ -236,9 +236,10 @@ export class RequestCoreService {
   /**
    * Writes what the core changes (status, its timestamps and flags, payment facts, the details an
    * effect set) with one UPDATE by primary key (request-rows.ts): the row is locked and already
-   * read, so TypeORM's save(), which reads it again to diff, would only add a round trip. An accepted slot that
-   * overlaps another is refused by the table's constraint and named; only a change into a slot
-   * status can meet that constraint, so only it pays for a savepoint to ask which request clashed.
+   * read, so TypeORM's save(), which reads it again to diff, would only add a round trip. An
+   * accepted slot that overlaps another is refused by the table's constraint and named; only a
+   * change into a slot status can meet that constraint, so only it pays for a savepoint to ask
+   * which request clashed.
    */
   private async save(request: RequestEntity): Promise<void> {
     const write = () => writeRequest(this.transactions.manager, request);
