@@ -177,8 +177,6 @@ describe('video chat: a fan and an athlete meet on camera', () => {
     await screenshot(fan, 'video-chat-no-camera-chat');
 
     // A chat booked two hours ahead: accepted, the athlete's request says when the call can start, and offers no Start yet.
-    // (Not one hour: an unaccepted request expires an hour before its start, which for a chat booked
-    // 60-61 minutes ahead comes within seconds of its payment, before the athlete could accept.)
     const later = await bookChat(fan, 'Later', 120);
     const athleteSide = await athletePage(journey.browser, later.athlete, later.id);
     await accept(athleteSide);

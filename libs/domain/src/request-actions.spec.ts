@@ -101,6 +101,20 @@ describe('timers', () => {
     expect(expirationTime(NOW, NOW + 600)).toBe(NOW + 600);
   });
 
+  it('always leaves the athlete an hour to answer, or until the start when that is sooner', () => {
+    // Paid 61 minutes ahead: until a minute before the start, not a minute after payment.
+    expect(expirationTime(NOW, NOW + 61 * 60)).toBe(NOW + 60 * 60);
+    // Paid 90 minutes ahead: an hour after payment, half an hour before the start.
+    expect(expirationTime(NOW, NOW + 90 * 60)).toBe(NOW + 60 * 60);
+    // Two hours ahead and more, the hour before the start again.
+    expect(expirationTime(NOW, NOW + 2 * 3600)).toBe(NOW + 3600);
+    expect(expirationTime(NOW, NOW + 2 * 3600 + 60)).toBe(NOW + 3600 + 60);
+    // No cliff: a second either side of "an hour before" gives nearly the same time to answer.
+    const start = NOW + 3600 + 1;
+    expect(expirationTime(NOW, start) - NOW).toBe(3600);
+    expect(expirationTime(NOW + 2, start) - (NOW + 2)).toBe(3599);
+  });
+
   it('never outlives the card hold: at most its deadline less the capture margin', () => {
     const week = { ...REQUEST_TIMERS, pendingExpirySeconds: 7 * 86400 };
     // Counted from the authorisation: 7 days less 2 hours when the provider gives no deadline.

@@ -384,8 +384,12 @@ export const MAX_PENDING_EXPIRY_HOURS = (CARD_HOLD_SECONDS - CAPTURE_MARGIN_SECO
  * When a paid, pending request expires: the earliest of the card's authorisation + 6 days, 1 hour
  * before its start, and the hold's deadline less the capture margin (the provider's capture_before
  * when it gives one, else 7 days after authorisation). Expiry counts from the authorisation, not
- * from when Huddle learned of it. An event booked to start within that hour (the form allows one
- * minute ahead) can still be accepted until it starts: its hour had begun before anyone could answer.
+ * from when Huddle learned of it.
+ *
+ * The athlete always has that hour to answer, or until the start when it comes sooner: an event
+ * booked to start within the hour (the form allows one minute ahead) can be accepted until it
+ * starts, and one paid 61 minutes ahead until 1 minute before it, not for the one minute left
+ * before its "hour before" (a paid request that expired as the athlete opened it).
  */
 export function expirationTime(
   authorisedAtSeconds: number,
@@ -397,7 +401,8 @@ export function expirationTime(
   const afterPayment = Math.min(authorisedAtSeconds + timers.pendingExpirySeconds, holdEnds);
   if (startSeconds == null) return afterPayment;
   const beforeStart = startSeconds - timers.expiryBeforeStartSeconds;
-  return Math.min(afterPayment, beforeStart > authorisedAtSeconds ? beforeStart : startSeconds);
+  const answerWindowEnds = Math.min(startSeconds, authorisedAtSeconds + timers.expiryBeforeStartSeconds);
+  return Math.min(afterPayment, Math.max(beforeStart, answerWindowEnds));
 }
 
 /**

@@ -248,7 +248,10 @@ export class AppConfig {
   @Max(MAX_PENDING_EXPIRY_HOURS)
   REQUEST_EXPIRY_HOURS = 144;
 
-  @Env({ description: 'Minutes before a timed event starts at which an unaccepted request expires.' })
+  @Env({
+    description:
+      'Minutes before a timed event starts at which an unaccepted request expires; the athlete always has this long after payment to answer, or until the start when that is sooner.',
+  })
   @Transform(toInteger)
   @IsInt()
   @Min(0)
