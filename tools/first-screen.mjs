@@ -222,14 +222,34 @@ function renderedPageHead({ css, js, manifest }, main, styles) {
 }
 
 /**
+ * The address this server reaches a remote's file at: `url` is the browser's (under a remote's
+ * `remotes` URL), and the same path under the remote's `serverRemotes` URL is this server's. In
+ * containers the two differ: the browser asks localhost:4201, the shell's container asks
+ * remote-fan:4201. A URL under no remote is returned as it is.
+ */
+export function serverAddressOf(remotes, serverRemotes) {
+  const bases = Object.entries(remotes)
+    .filter(([name, url]) => url && serverRemotes?.[name] && serverRemotes[name] !== url)
+    .map(([name, url]) => [new URL('.', url).href, new URL('.', serverRemotes[name]).href]);
+  return (url) => {
+    for (const [browser, server] of bases) if (url.startsWith(browser)) return server + url.slice(browser.length);
+    return url;
+  };
+}
+
+/**
  * `renderer`: the shell's server build (apps/shell/src/server/first-screen.tsx), or null. With one,
  * a guest's `/`, `/dashboard` and profile pages carry their first screen as HTML: the cards and
  * photos paint before any script runs, and the page hydrates with the answers it was rendered from.
+ * `remotes` are the remotes' manifest URLs as the browser reaches them, which the page names;
+ * `serverRemotes` (by default the same) as this server reaches them, which it fetches.
  */
-export function createFirstScreen({ template, remotes, apiUrl, hintCookie, shell = { js: [], css: [] }, remoteForRole = () => null, renderer = null, readShellFile = () => null }) {
+export function createFirstScreen({ template, remotes, serverRemotes = remotes, apiUrl, hintCookie, shell = { js: [], css: [] }, remoteForRole = () => null, renderer = null, readShellFile = () => null }) {
+  const serverAddress = serverAddressOf(remotes, serverRemotes);
   // A stylesheet's text: the shell's own from its build (readShellFile), a remote's from its URL.
-  const stylesheetOf = cached(MANIFEST_TTL_MS, async (file) => (file.startsWith('/') ? readShellFile(file) : getText(file, 2_000)));
-  const manifestOf = cached(MANIFEST_TTL_MS, (url) => getJson(url, 2_000).then((manifest) => remoteFiles(url, manifest)));
+  const stylesheetOf = cached(MANIFEST_TTL_MS, async (file) => (file.startsWith('/') ? readShellFile(file) : getText(serverAddress(file), 2_000)));
+  // Fetched from where this server reaches it; its files named as the browser reaches them.
+  const manifestOf = cached(MANIFEST_TTL_MS, (url) => getJson(serverAddress(url), 2_000).then((manifest) => remoteFiles(url, manifest)));
   const answerOf = cached(ANSWER_TTL_MS, (path) => getJson(`${apiUrl}${path}`, LOOKUP_TIMEOUT_MS));
   const TEMPLATE_RENDERABLE = ROOT_PLACEHOLDER.test(template) && MAIN_SCRIPT.test(template) && template.includes(BODY_END);
   // A renderer must say how long it may take: an older server build that does not is not used.

@@ -230,3 +230,28 @@ test("a signed-in fan's dashboard is rendered for them, with their cookie, on ev
   assert.equal(athlete.rendered, false);
   assert.equal(renderer.calls.length, 2);
 });
+
+test('the server fetches a remote where it reaches it, and the page names it where the browser does', async () => {
+  // In containers: the browser asks localhost:4201, which the shell's server cannot reach (here a
+  // port nothing listens on); the server asks the remote by its service name (here the test server).
+  const browserOrigin = 'http://127.0.0.1:9';
+  const renderer = fakeRenderer(RENDERED);
+  const page = await createFirstScreen({
+    template: TEMPLATE,
+    apiUrl: origin,
+    hintCookie: 'huddle_signed_in',
+    shell: SHELL,
+    renderer,
+    remotes: { fan: `${browserOrigin}/fan/mf-manifest.json` },
+    serverRemotes: { fan: `${origin}/fan/mf-manifest.json` },
+    readShellFile: (file) => SHELL_CSS[file] ?? null,
+  })({ pathname: '/', search: '', cookie: undefined, forwardedFor: '203.0.113.7' });
+  const { html } = page;
+  assert.equal(page.rendered, true);
+  // The remote's stylesheet came from the server's address, inline under the browser's name.
+  assert.ok(html.includes(`<style data-href="${browserOrigin}/fan/app.ffff.css">.rq-card{display:flex}</style>`));
+  // Its scripts and manifest are named as the browser reaches them, never by the server's address.
+  assert.ok(html.includes(JSON.stringify(`${browserOrigin}/fan/remoteEntry.js`)));
+  assert.ok(html.includes(JSON.stringify(`${browserOrigin}/fan/mf-manifest.json`)));
+  assert.ok(!html.includes(`${origin}/fan/`), 'no server-side address in the page');
+});

@@ -6,7 +6,9 @@
 //
 // --spa        unknown paths answer index.html (the shell's client-side routes)
 // --manifest   GET /remotes.json lists the remotes' manifest URLs from HUDDLE_REMOTE_*_URL, and the
-//              shell's page carries them inline with its first screen's preloads (first-screen.mjs)
+//              shell's page carries them inline with its first screen's preloads (first-screen.mjs);
+//              this server itself fetches them (and the remotes' stylesheets and server builds) from
+//              HUDDLE_REMOTE_*_SERVER_URL when set (a container reaches the remotes by another name)
 // --proxy-api  /api/* is proxied to URL (default: API_URL or http://localhost:3000), streams included
 //
 // Precompressed twins (name.gz) are sent to browsers that accept gzip. Every static answer
@@ -63,6 +65,7 @@ function readConfig(argv, env) {
     port,
     spa: values.spa,
     remotes: values.manifest ? remotes.remotesManifest(env) : null,
+    serverRemotes: values.manifest ? remotes.serverRemotesManifest(env) : null,
     remotesJson: values.manifest ? JSON.stringify(remotes.remotesManifest(env)) : null,
     apiUrl,
     env,
@@ -233,7 +236,8 @@ function firstScreenRenderer(config) {
   const file = path.join(config.dir, FIRST_SCREEN_RENDERER);
   if (!config.apiUrl || !existsSync(file)) return null;
   try {
-    return createRequire(import.meta.url)(file).createFirstScreenRenderer({ apiUrl: config.apiUrl, remotes: config.remotes });
+    // The remotes' server builds are fetched by this server: from where it reaches them.
+    return createRequire(import.meta.url)(file).createFirstScreenRenderer({ apiUrl: config.apiUrl, remotes: config.serverRemotes });
   } catch (error) {
     console.error(`serve-static: ${file} could not be loaded, first screens render in the browser: ${error.message}`);
     return null;
@@ -262,6 +266,7 @@ function createHandler(config) {
       ? createFirstScreen({
           template: readFileSync(indexFile, 'utf8'),
           remotes: config.remotes,
+          serverRemotes: config.serverRemotes,
           apiUrl: config.apiUrl,
           hintCookie: SESSION_HINT_COOKIE,
           remoteForRole,

@@ -10,6 +10,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { photoPreload, shellFiles } from './first-screen.mjs';
+import remotes from './remotes-manifest.cjs';
 
 const here = new URL('.', import.meta.url).pathname;
 const dist = mkdtempSync(join(tmpdir(), 'huddle-serve-'));
@@ -157,6 +158,14 @@ test('serves the remotes manifest from the environment, with defaults for the re
   assert.equal(manifest.fan, `http://127.0.0.1:${apiPort}/fan/mf-manifest.json`);
   assert.equal(manifest.athlete, 'http://localhost:4202/mf-manifest.json');
   assert.equal(manifest.admin, 'http://localhost:4204/mf-manifest.json');
+});
+
+test("the shell's server reaches a remote at HUDDLE_REMOTE_*_SERVER_URL when set, else where the browser does", () => {
+  const env = { HUDDLE_REMOTE_FAN_URL: 'http://localhost:4201/mf-manifest.json', HUDDLE_REMOTE_FAN_SERVER_URL: 'http://remote-fan:4201/mf-manifest.json' };
+  assert.equal(remotes.remotesManifest(env).fan, 'http://localhost:4201/mf-manifest.json');
+  const server = remotes.serverRemotesManifest(env);
+  assert.equal(server.fan, 'http://remote-fan:4201/mf-manifest.json');
+  assert.equal(server.athlete, 'http://localhost:4202/mf-manifest.json');
 });
 
 test('caches hashed files for a year and names nothing else immutable', async () => {

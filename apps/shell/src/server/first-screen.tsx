@@ -259,7 +259,8 @@ export function visitorFetch(plain: typeof fetch, apiOrigin: string): typeof fet
 /**
  * @param apiUrl  the API's origin on loopback: the screens' requests ('/api/v1/...', relative as in
  *                the browser) resolve against it.
- * @param remotes the deploy-time remotes manifest ({ fan: '.../mf-manifest.json', ... }).
+ * @param remotes the deploy-time remotes manifest ({ fan: '.../mf-manifest.json', ... }), as this
+ *   server reaches them (HUDDLE_REMOTE_*_SERVER_URL, else the browser's HUDDLE_REMOTE_*_URL).
  */
 export function createFirstScreenRenderer({ apiUrl, remotes }: { apiUrl: string; remotes: Readonly<Record<string, string>> }): FirstScreenRenderer {
   // Node's fetch (undici) resolves a relative URL against its global origin, as a browser does
