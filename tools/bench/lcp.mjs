@@ -126,7 +126,7 @@ async function startStack() {
 
 /** Collects paint and LCP entries as the page reports them (installed before any page script). */
 function observePaints() {
-  const state = { firstPaint: null, fcp: null, lcp: null, lcpElement: null };
+  const state = { firstPaint: null, fcp: null, lcp: null, lcpElement: null, candidates: [] };
   window.__huddleBench = state;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -141,6 +141,9 @@ function observePaints() {
       state.lcpElement = element
         ? `${element.tagName.toLowerCase()}${element.getAttribute('alt') ? ` alt="${element.getAttribute('alt')}"` : ''}${entry.url ? ` ${new URL(entry.url).pathname}` : ''} (${Math.round(entry.size)} px²)`
         : entry.url || null;
+      // Each candidate in turn: when its resource had loaded and when it was painted (renderTime),
+      // so a paint that waits after its image arrived shows as the gap between the two.
+      state.candidates.push({ element: state.lcpElement, loaded: Math.round(entry.loadTime), painted: Math.round(entry.renderTime || entry.startTime) });
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
@@ -259,6 +262,8 @@ async function main() {
         const median = runs.find((run) => (run.lcp ?? Infinity) === lcp.median) ?? runs[0];
         console.log(`${profileName.padEnd(8)} ${target.name.padEnd(28)} first paint min/median/max ${ms(fp.min)} ${ms(fp.median)} ${ms(fp.max)}   LCP ${ms(lcp.min)} ${ms(lcp.median)} ${ms(lcp.max)}`);
         console.log(`         landed on ${median.path}; LCP element: ${median.lcpElement ?? 'none'}`);
+        const candidates = (median.candidates ?? []).map((candidate) => `${candidate.element} loaded ${candidate.loaded} painted ${candidate.painted}`);
+        if (candidates.length > 0) console.log(`         LCP candidates of the median run (ms): ${candidates.join('; ')}`);
         if (profileName === 'phone') {
           console.log('         waterfall of the median run (start-end ms, bytes on the wire):');
           for (const request of median.waterfall) {
