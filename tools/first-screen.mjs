@@ -230,7 +230,9 @@ function renderedPageHead({ css, js, manifest }, main, styles) {
 export function serverAddressOf(remotes, serverRemotes) {
   const bases = Object.entries(remotes)
     .filter(([name, url]) => url && serverRemotes?.[name] && serverRemotes[name] !== url)
-    .map(([name, url]) => [new URL('.', url).href, new URL('.', serverRemotes[name]).href]);
+    .map(([name, url]) => [new URL('.', url).href, new URL('.', serverRemotes[name]).href])
+    // The longest first: a remote whose folder sits inside another's is matched by its own.
+    .sort(([a], [b]) => b.length - a.length);
   return (url) => {
     for (const [browser, server] of bases) if (url.startsWith(browser)) return server + url.slice(browser.length);
     return url;

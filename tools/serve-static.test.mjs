@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,7 +51,11 @@ before(async () => {
   // A server build of the first screen, as the shell's build writes it (it renders nothing here:
   // the page this test serves has no placeholder to fill; first-screen.test.mjs renders).
   mkdirSync(join(dist, 'server'));
-  writeFileSync(join(dist, 'server/first-screen.cjs'), 'exports.createFirstScreenRenderer = () => ({ deadlineMs: 1500, render: async () => null });');
+  // With RENDERER_OPTIONS_FILE it writes down the remotes it was handed (where it fetches their server builds).
+  writeFileSync(
+    join(dist, 'server/first-screen.cjs'),
+    "exports.createFirstScreenRenderer = (options) => { if (process.env.RENDERER_OPTIONS_FILE) require('fs').writeFileSync(process.env.RENDERER_OPTIONS_FILE, JSON.stringify(options.remotes)); return { deadlineMs: 1500, render: async () => null }; };",
+  );
   writeFileSync(join(dist, 'build-stats.json'), JSON.stringify({ chunkGroups: { bootstrap: ['379.aaaa1111.js', 'bootstrap.bbbb2222.js'], 'signed-out': ['signed-out.cccc3333.js'] } }));
   writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ shared: [{ name: 'react', assets: { js: { sync: ['41.dddd4444.js'] }, css: { sync: [] } } }] }));
   api = http.createServer((req, res) => {
@@ -166,6 +170,19 @@ test("the shell's server reaches a remote at HUDDLE_REMOTE_*_SERVER_URL when set
   const server = remotes.serverRemotesManifest(env);
   assert.equal(server.fan, 'http://remote-fan:4201/mf-manifest.json');
   assert.equal(server.athlete, 'http://localhost:4202/mf-manifest.json');
+});
+
+test("the first screen's renderer fetches the remotes' server builds where the shell's server reaches them", async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'huddle-renderer-')), 'remotes.json');
+  const serverUrl = `http://127.0.0.1:${apiPort}/fan/mf-manifest.json`;
+  const shell = await startServer(['--spa', '--manifest', '--proxy-api', `http://127.0.0.1:${apiPort}`], {
+    HUDDLE_REMOTE_FAN_URL: 'http://fan.localhost:4201/mf-manifest.json',
+    HUDDLE_REMOTE_FAN_SERVER_URL: serverUrl,
+    RENDERER_OPTIONS_FILE: file,
+  });
+  assert.equal(JSON.parse(readFileSync(file, 'utf8')).fan, serverUrl);
+  // The browser is still told the browser's address.
+  assert.equal((await (await fetch(`${shell}/remotes.json`)).json()).fan, 'http://fan.localhost:4201/mf-manifest.json');
 });
 
 test('caches hashed files for a year and names nothing else immutable', async () => {

@@ -143,7 +143,8 @@ function observePaints() {
         : entry.url || null;
       // Each candidate in turn: when its resource had loaded and when it was painted (renderTime),
       // so a paint that waits after its image arrived shows as the gap between the two.
-      state.candidates.push({ element: state.lcpElement, loaded: Math.round(entry.loadTime), painted: Math.round(entry.renderTime || entry.startTime) });
+      // A text has no load; a cross-origin image without Timing-Allow-Origin reports no render time.
+      state.candidates.push({ element: state.lcpElement, loaded: entry.url ? Math.round(entry.loadTime) : null, painted: entry.renderTime ? Math.round(entry.renderTime) : null });
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
@@ -262,7 +263,7 @@ async function main() {
         const median = runs.find((run) => (run.lcp ?? Infinity) === lcp.median) ?? runs[0];
         console.log(`${profileName.padEnd(8)} ${target.name.padEnd(28)} first paint min/median/max ${ms(fp.min)} ${ms(fp.median)} ${ms(fp.max)}   LCP ${ms(lcp.min)} ${ms(lcp.median)} ${ms(lcp.max)}`);
         console.log(`         landed on ${median.path}; LCP element: ${median.lcpElement ?? 'none'}`);
-        const candidates = (median.candidates ?? []).map((candidate) => `${candidate.element} loaded ${candidate.loaded} painted ${candidate.painted}`);
+        const candidates = (median.candidates ?? []).map((candidate) => `${candidate.element}${candidate.loaded === null ? '' : ` loaded ${candidate.loaded}`} painted ${candidate.painted ?? 'n/a (no render time)'}`);
         if (candidates.length > 0) console.log(`         LCP candidates of the median run (ms): ${candidates.join('; ')}`);
         if (profileName === 'phone') {
           console.log('         waterfall of the median run (start-end ms, bytes on the wire):');

@@ -350,7 +350,7 @@ export function eventWindow(type: TimedServiceType, startSeconds: number, hours?
 export const REQUEST_TIMERS = {
   /** A paid, unaccepted request expires this long after payment ... */
   pendingExpirySeconds: 6 * 24 * 3600,
-  /** ... or this long before its event starts, whichever comes first. */
+  /** ... or this long before its event starts, when that is sooner and still leaves this long after payment (expirationTime). */
   expiryBeforeStartSeconds: 3600,
   /** A delivered video nobody approved is completed after this long. */
   deliveredAutoCompleteSeconds: 7 * 24 * 3600,
@@ -381,12 +381,14 @@ export const CAPTURE_MARGIN_SECONDS = 2 * 3600;
 export const MAX_PENDING_EXPIRY_HOURS = (CARD_HOLD_SECONDS - CAPTURE_MARGIN_SECONDS) / 3600;
 
 /**
- * When a paid, pending request expires: the earliest of the card's authorisation + 6 days, 1 hour
- * before its start, and the hold's deadline less the capture margin (the provider's capture_before
- * when it gives one, else 7 days after authorisation). Expiry counts from the authorisation, not
- * from when Huddle learned of it.
+ * When a paid, pending request expires: the earliest of the card's authorisation + 6 days, the
+ * hold's deadline less the capture margin (the provider's capture_before when it gives one, else 7
+ * days after authorisation), and, for an event, 1 hour before its start, but never sooner than an
+ * hour after the authorisation or the start, whichever is first. Expiry counts from the
+ * authorisation, not from when Huddle learned of it.
  *
- * The athlete always has that hour to answer, or until the start when it comes sooner: an event
+ * So the athlete has that hour to answer (unless the 6 days or the hold end sooner), or until the
+ * start when it comes sooner: an event
  * booked to start within the hour (the form allows one minute ahead) can be accepted until it
  * starts, and one paid 61 minutes ahead until 1 minute before it, not for the one minute left
  * before its "hour before" (a paid request that expired as the athlete opened it).

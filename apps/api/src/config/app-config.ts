@@ -240,7 +240,7 @@ export class AppConfig {
   PLATFORM_FEE_PERCENT = 20;
 
   @Env({
-    description: `Hours after the card's authorisation before an unaccepted request expires (it also expires an hour before a timed event starts). At most ${MAX_PENDING_EXPIRY_HOURS}: a request must be accepted and captured before the card hold lapses (7 days, or the provider's capture_before, less 2 hours).`,
+    description: `Hours after the card's authorisation before an unaccepted request expires (or, for a timed event, REQUEST_EXPIRY_BEFORE_START_MINUTES before it starts, see there). At most ${MAX_PENDING_EXPIRY_HOURS}: a request must be accepted and captured before the card hold lapses (7 days, or the provider's capture_before, less 2 hours).`,
   })
   @Transform(toInteger)
   @IsInt()
@@ -250,7 +250,7 @@ export class AppConfig {
 
   @Env({
     description:
-      'Minutes before a timed event starts at which an unaccepted request expires; the athlete always has this long after payment to answer, or until the start when that is sooner.',
+      'Minutes before a timed event starts at which an unaccepted request expires, but never sooner than this long after payment, or the start when that comes first (unless REQUEST_EXPIRY_HOURS or the card hold end sooner): the athlete has time to answer.',
   })
   @Transform(toInteger)
   @IsInt()
