@@ -306,6 +306,8 @@ function createHandler(config) {
       // What the page carries depends on whether the visitor has a session.
       Vary: 'Cookie, Accept-Encoding',
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+      // The first photos, asked for as the browser commits the page rather than when it parses it.
+      ...(page.links?.length ? { Link: page.links.join(', ') } : {}),
       'Content-Length': body.length,
     });
     res.end(req.method === 'HEAD' ? undefined : body);

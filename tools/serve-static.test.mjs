@@ -9,7 +9,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'nod
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { photoPreload, shellFiles } from './first-screen.mjs';
+import { photoPreload, photoPreloadHeader, shellFiles } from './first-screen.mjs';
 import remotes from './remotes-manifest.cjs';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -249,6 +249,16 @@ test("a guest's page carries the remotes, the first page of athletes and preload
   );
   assert.ok(html.includes('imagesrcset="/api/v1/media/images/a2-w160.webp 160w, /api/v1/media/images/a2.webp 320w"'));
   assert.ok(!html.includes('href="/api/v1/media/images/a1.jpg"'), 'the JPEG only for browsers without WebP, from the <img>');
+  // The same preloads in the Link header, which the browser acts on before it parses the page.
+  assert.equal(
+    res.headers.get('link'),
+    [1, 2]
+      .map(
+        (n) =>
+          `</api/v1/media/images/a${n}.webp>; rel=preload; as=image; type="image/webp"; fetchpriority=high`,
+      )
+      .join(', '),
+  );
 });
 
 test('the answer is read once for many guests in a few seconds; a shared profile link carries its profile', async () => {
@@ -269,6 +279,10 @@ test("a photo's preload asks for what the screen will show", () => {
     photoPreload('https://cdn.example.com/media/images/jm.jpg', '50vw'),
     '<link rel="preload" as="image" fetchpriority="high" href="https://cdn.example.com/media/images/jm.jpg">',
   );
+  // The Link header's form of the same; a URL a header cannot carry as it is gets the tag alone.
+  assert.equal(photoPreloadHeader('/media/images/jm.jpg', null), '</api/v1/media/images/jm.jpg>; rel=preload; as=image; fetchpriority=high');
+  assert.equal(photoPreloadHeader('https://cdn.example.com/a b>.jpg', null), null);
+  assert.equal(photoPreloadHeader('https://cdn.example.com/a"b.jpg', null), null);
 });
 
 test("a visitor with a session gets the remotes and the shell's own chunks, but no guest data and no fan remote", async () => {

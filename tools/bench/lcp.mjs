@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // First-screen benchmark: first paint and Largest Contentful Paint of the pages people arrive on.
 //
-//   node tools/bench/lcp.mjs [--runs 5] [--skip-build] [--budget-ms 2500]
+//   node tools/bench/lcp.mjs [--runs 5] [--skip-build] [--budget-ms 2500] [--trace DIR]
 //
 // Builds the API, the shell and the remotes for production (Nx; a cache hit when nothing changed),
 // starts them on free ports with a fresh embedded database and the demo seed, then opens, as a
@@ -15,14 +15,17 @@
 //     the CPU slowed 4x (Chrome DevTools' emulation, through the DevTools protocol).
 // It prints first paint and LCP as min/median/max, the LCP element, and the request waterfall of
 // the median run. Exits 1 when the phone's median LCP of a page is at or above --budget-ms.
+// With --hold, it starts the stack, prints its addresses and waits for Ctrl-C.
+// With --trace DIR, it writes a Chrome trace of each page's last phone visit to DIR (open it in
+// DevTools' Performance panel): what the main thread and the compositor did before the paint.
 import { spawn, execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { freePort, stopProcess, stopOnInterruptOrDeadline } from './bench-support.mjs';
+import { CHROMIUM_ARGS, freePort, stopProcess, stopOnInterruptOrDeadline } from './bench-support.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REMOTES = { fan: 'fan-mfe', athlete: 'athlete-mfe', business: 'business-mfe', admin: 'admin-mfe' };
@@ -48,9 +51,11 @@ function options() {
       runs: { type: 'string', default: '5' },
       'skip-build': { type: 'boolean', default: false },
       'budget-ms': { type: 'string', default: '2500' },
+      trace: { type: 'string' },
+      hold: { type: 'boolean', default: false },
     },
   });
-  return { runs: Number(values.runs), skipBuild: values['skip-build'], budgetMs: Number(values['budget-ms']) };
+  return { runs: Number(values.runs), skipBuild: values['skip-build'], budgetMs: Number(values['budget-ms']), traceDir: values.trace ?? null, hold: values.hold };
 }
 
 function launch(name, args, env) {
@@ -149,6 +154,19 @@ function observePaints() {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
+/** What DevTools' Performance panel records: the main thread's tasks, paints, the compositor and the loading milestones. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'loading',
+  'blink.user_timing',
+  'toplevel',
+  'cc',
+  'gpu',
+  'v8.execute',
+];
+
 /** The demo fan's session cookies, signed in once through the shell's /api (as the browser would). */
 async function fanCookies(shellUrl) {
   const response = await fetch(`${shellUrl}/api/v1/user/sign-ins`, {
@@ -165,7 +183,7 @@ async function fanCookies(shellUrl) {
 }
 
 /** One cold visit (empty cache; with `cookies`, a returning signed-in visitor): the figures and every request's start and end, in ms from navigation start. */
-async function visit(browser, profile, url, ready, cookies = []) {
+async function visit(browser, profile, url, ready, cookies = [], traceFile = null) {
   const context = await browser.newContext({
     viewport: profile.viewport,
     deviceScaleFactor: profile.deviceScaleFactor,
@@ -194,11 +212,13 @@ async function visit(browser, profile, url, ready, cookies = []) {
       request.bytes = event.encodedDataLength;
     }
   });
+  if (traceFile) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
   await ready(page);
   // LCP settles once the largest element has painted; give late images their time.
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
   await page.waitForTimeout(500);
+  if (traceFile) await browser.stopTracing();
   const figures = await page.evaluate(() => ({ ...window.__huddleBench, path: location.pathname }));
   await context.close();
   const waterfall = [...requests.values()]
@@ -230,6 +250,7 @@ function shortUrl(url) {
 
 async function main() {
   const settings = options();
+  if (settings.traceDir) mkdirSync(settings.traceDir, { recursive: true });
   if (!settings.skipBuild) {
     execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=@huddle/api,@huddle/shell,@huddle/fan-mfe,@huddle/athlete-mfe,@huddle/business-mfe,@huddle/admin-mfe', '--outputStyle=static'], {
       cwd: ROOT,
@@ -237,10 +258,17 @@ async function main() {
     });
   }
   const stack = await startStack();
+  if (settings.hold) {
+    // The stack alone, to look at by hand (Ctrl-C stops it).
+    console.log(`shell ${stack.shellUrl}  api ${stack.apiUrl}  (held; Ctrl-C stops it)`);
+    await new Promise((resolve) => process.once('SIGINT', resolve));
+    await stack.stop();
+    return;
+  }
   const disarm = stopOnInterruptOrDeadline(() => stack.stop(), 20 * 60 * 1000);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   let failed = false;
   try {
@@ -257,7 +285,12 @@ async function main() {
     for (const [profileName, profile] of Object.entries(PROFILES)) {
       for (const target of pages) {
         const runs = [];
-        for (let run = 0; run < settings.runs; run += 1) runs.push(await visit(browser, profile, target.url, target.ready, target.cookies));
+        for (let run = 0; run < settings.runs; run += 1) {
+          const last = run === settings.runs - 1;
+          const traceFile = settings.traceDir && profileName === 'phone' && last ? path.join(settings.traceDir, `${target.name.replace(/[^a-z0-9@.-]+/gi, '_')}.json`) : null;
+          runs.push(await visit(browser, profile, target.url, target.ready, target.cookies, traceFile));
+          if (traceFile) console.log(`         trace of the last phone visit: ${traceFile}`);
+        }
         const fp = stats(runs.map((run) => run.firstPaint ?? Infinity));
         const lcp = stats(runs.map((run) => run.lcp ?? Infinity));
         const median = runs.find((run) => (run.lcp ?? Infinity) === lcp.median) ?? runs[0];

@@ -24,6 +24,9 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
+      // Chromium's own renderer for the omnibox's popup, kept in every window (a context here)
+      // even headless: 40% of a core of the two while pages load (tools/bench/bench-support.mjs).
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
     ],
   });
   return awaitHydration(failOnContentSecurityPolicyViolations(browser));
