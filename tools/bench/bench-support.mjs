@@ -15,24 +15,8 @@ export const API_MAIN = path.join(API_DIR, 'dist/main.js');
 /** Loads a package as the API resolves it (pg, the API's dependencies). */
 export const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
 
-/**
- * Debian's Chromium as the benchmarks run it (TOOLCHAIN.md's flags for this closed network).
- * Chromium 156 also keeps a renderer of its own for the omnibox's popup (chrome://omnibox-popup.top-chrome,
- * "--top-chrome-webui") in every window, headless or not, and on 2 cores it took 40% of one of
- * them while a page loaded (bench:lcp's trace: the page's WebP decodes ran 10-20x slower beside it).
- * No page shows that popup here; switched off, the figures are the page's own.
- */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-];
+/** Debian's Chromium as the benchmarks launch it: the journeys' flags (tools/chromium-args.json says why each). */
+export const CHROMIUM_ARGS = JSON.parse(readFileSync(path.join(ROOT, 'tools/chromium-args.json'), 'utf8')).args;
 
 /** A free TCP port on 127.0.0.1 (closed again before it is used). */
 export function freePort() {

@@ -1,33 +1,21 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expectAccessible } from './axe';
 import { ROOT } from './stack';
 
 /**
- * Debian's Chromium with the flags this closed network needs (see TOOLCHAIN.md). It also has a
+ * Debian's Chromium with the flags this closed network needs (tools/chromium-args.json, TOOLCHAIN.md). It also has a
  * fake camera and microphone (a test pattern and a beep) that pages may use without a prompt, so
  * video chats can be joined headless; a journey that needs a device without a camera hides it in
  * its own context (see video-chat.spec.ts). No other journey opens the camera unasked.
  */
 export async function launchBrowser(): Promise<Browser> {
+  const { args } = JSON.parse(readFileSync(join(ROOT, 'tools/chromium-args.json'), 'utf8')) as { args: string[] };
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      // Chromium's own renderer for the omnibox's popup, kept in every window (a context here)
-      // even headless: 40% of a core of the two while pages load (tools/bench/bench-support.mjs).
-      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-    ],
+    // The benchmarks' flags (tools/chromium-args.json), and a fake camera and microphone.
+    args: [...args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   });
   return awaitHydration(failOnContentSecurityPolicyViolations(browser));
 }
