@@ -73,10 +73,12 @@ export function photoPreload(photo, sizes) {
  * tag at the top of the head 250-400 ms after the page had arrived (bench:lcp's trace), and the
  * photo came after the page's first layout, a frame later than its text. Chromium holds back a
  * header preload that carries imagesrcset or imagesizes until the parser has seen the viewport (as
- * late as the tag), so the header names one file: the full-size WebP, which the card's srcset
- * picks whenever its slot is wider than 160 device pixels (every screen but a 1x one under 320 px,
- * which then also fetches its small copy). The tag stays, with its srcset, for a browser (or a
- * proxy) that drops the header; naming the same file, it is fetched once.
+ * late as the tag), so the header names one file: the full-size WebP, which the srcset picks for
+ * every card and portrait but two rare screens: at 1x a slot of 160 CSS px or less (a phone under
+ * 320 px wide), and above 1x a slot under about 226 device pixels (Chromium keeps the smaller copy
+ * up to the geometric mean of the two densities: a phone's card at 1.1-1.25x). Those fetch the
+ * small copy as well (5 KB). The tag stays, with its srcset, for a browser (or a proxy) that drops
+ * the header; naming the same file, it is fetched once.
  */
 export function photoPreloadHeader(photo, sizes) {
   const { href, type } = photoPreloadOf(photo, sizes);

@@ -326,9 +326,21 @@ function createHandler(config) {
     if (templateHashes) res.inlineHashes = templateHashes;
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && (pathname === '/' || pathname === '/index.html' || !path.posix.basename(pathname).includes('.') || firstScreenOf(pathname).kind === 'profile');
     if (firstScreen && isPage) {
-      void servePage(req, res, pathname).then((served) => {
-        if (!served) secure(req, res, () => serveFiles(req, res, () => notFound(res)));
-      });
+      servePage(req, res, pathname).then(
+        (served) => {
+          if (!served) secure(req, res, () => serveFiles(req, res, () => notFound(res)));
+        },
+        // Whatever a page's answer could not be written with (a header value Node refuses): that
+        // visitor gets an error, and the server stays up for the next.
+        (error) => {
+          console.error(`serve-static: the page ${pathname} could not be sent: ${error.message}`);
+          if (res.headersSent) res.destroy();
+          else {
+            res.writeHead(500, { 'Content-Type': 'text/plain', 'Cache-Control': NO_CACHE });
+            res.end('The page could not be sent.');
+          }
+        },
+      );
       return;
     }
     secure(req, res, () => serveStatic(req, res, pathname));

@@ -270,6 +270,8 @@ test('the answer is read once for many guests in a few seconds; a shared profile
   assert.equal(boot.answers['/api/v1/public/athletes?username=jordan.miles'].athlete.username, 'jordan.miles');
   // No intro video: the portrait's <picture>, at the portrait's sizes.
   assert.ok(profile.includes('imagesrcset="/api/v1/media/images/jm-w160.webp 160w, /api/v1/media/images/jm.webp 320w" imagesizes="(min-width: 900px) 340px, 100vw"'));
+  const head = await fetch(`http://localhost:${port}/@jordan.miles`, { method: 'HEAD' });
+  assert.equal(head.headers.get('link'), '</api/v1/media/images/jm.webp>; rel=preload; as=image; type="image/webp"; fetchpriority=high');
 });
 
 test("a photo's preload asks for what the screen will show", () => {
@@ -283,6 +285,9 @@ test("a photo's preload asks for what the screen will show", () => {
   assert.equal(photoPreloadHeader('/media/images/jm.jpg', null), '</api/v1/media/images/jm.jpg>; rel=preload; as=image; fetchpriority=high');
   assert.equal(photoPreloadHeader('https://cdn.example.com/a b>.jpg', null), null);
   assert.equal(photoPreloadHeader('https://cdn.example.com/a"b.jpg', null), null);
+  // A line break would end the header (and Node would refuse it): no header for such a path.
+  assert.equal(photoPreloadHeader('/media/images/a\r\nSet-Cookie: x=1.jpg', '50vw'), null);
+  assert.equal(photoPreloadHeader('https://cdn.example.com/media/images/jm.jpg', '50vw'), '<https://cdn.example.com/media/images/jm.jpg>; rel=preload; as=image; fetchpriority=high');
 });
 
 test("a visitor with a session gets the remotes and the shell's own chunks, but no guest data and no fan remote", async () => {
