@@ -35,11 +35,19 @@ describe('journey: the locker room', () => {
     );
     await ok(await fan.put('booking/request/approve', { data: { request_id: id } }), 'approve');
 
-    // The open screen reads again on the request's notifications; the capture is a job, so wait for it.
+    // The open screen reads again on the request's notifications. The earnings count the share
+    // from its capture (a job after the acceptance); it is payable only once the request is
+    // finished (the approval), so a read between the two shows $8.00 earned and $0.00 payable:
+    // wait for both figures.
     const earnings = page.locator('.lr-figure--main .lr-figure__amount');
-    await earnings.filter({ hasText: '$8.00' }).waitFor({ timeout: 30_000 }).catch(async () => {
-      await page.reload();
+    const payable = page.locator('.lr-figure', { has: page.getByText('Payable', { exact: true }) }).locator('.lr-figure__amount');
+    const settled = async () => {
       await earnings.filter({ hasText: '$8.00' }).waitFor({ timeout: 30_000 });
+      await payable.filter({ hasText: '$8.00' }).waitFor({ timeout: 30_000 });
+    };
+    await settled().catch(async () => {
+      await page.reload();
+      await settled();
     });
     const figures = await page.locator('.lr-figure').allInnerTexts();
     expect(figures.map((text) => text.split('\n').slice(0, 2).join(' '))).toEqual([
