@@ -136,6 +136,16 @@ describe('session tokens (signed JWTs) across API processes', () => {
       await api(second).get('/user/accounts', old).expect(401);
     });
 
+    it('expired, after the same process accepted it while it was good (what a process remembers of a token keeps its expiry)', async () => {
+      // exp 1-2 s from now: accepted (and renewed, being near its expiry), then refused once past it.
+      const brief = first.get(SessionTokens).sign({ sub: fan.account.id, role: 1, sid: fan.session.id }, fan.session.expiresAt, new Date(Date.now() - (TTL_SECONDS - 2) * 1000));
+      await api(first).get('/user/accounts', brief).expect(200);
+      expect(await first.get(SessionTokens).verify({ headers: { 'x-access-token': brief } })).toMatchObject({ kind: 'valid' });
+      await new Promise((resolve) => setTimeout(resolve, claimsOf(brief).exp * 1000 - Date.now() + 50));
+      expect(await first.get(SessionTokens).verify({ headers: { 'x-access-token': brief } })).toEqual({ kind: 'none' });
+      await api(first).get('/user/accounts', brief).expect(401);
+    });
+
     it("a guest's token is no session: public routes answer it as anyone, closed ones with 401", async () => {
       const guest = 'guest:3f1c9a2e-6a4b-4c1d-9e8f-0a1b2c3d4e5f';
       expect((await api(first).get('/probe/whoami', guest).expect(200)).body.role).toBeNull();

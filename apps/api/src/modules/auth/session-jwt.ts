@@ -17,6 +17,8 @@ const ISSUER = 'huddle-api';
 const AUDIENCE = 'huddle-session';
 const ALGORITHM = 'HS256';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Tokens a process remembers having verified (about 400 bytes each): the oldest go first. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** What a session token says, signed: who (sub), as what (role), which session (sid), and when. */
 export interface SessionClaims {
@@ -66,6 +68,15 @@ export class SessionTokens {
   // authenticated call's CPU (bench:stats' profile).
   private readonly key: KeyObject;
   private readonly strategy: JwtStrategy;
+  /**
+   * Tokens this process verified, by their whole text (signature included), with what they say.
+   * Checking a token's HMAC and claims was about a twelfth of an authenticated call's CPU
+   * (bench:booking's profile), and a client sends the same token for its minutes. A token that
+   * differs in any character is not found here and goes through the strategy; the expiry is
+   * checked again on every call, as jsonwebtoken checks it; revocation is the caller's check
+   * (SessionsService.authenticate), after this, on every call.
+   */
+  private readonly verified = new Map<string, SessionClaims>();
   readonly ttlSeconds: number;
 
   constructor(secret: AuthSecret, config: AppConfig) {
@@ -101,7 +112,12 @@ export class SessionTokens {
   async verify(request: TokenSource): Promise<TokenVerdict> {
     // No session token at all (a guest, a public call): nothing to verify. The strategy would say
     // the same, failing with a new Error whose stack trace was a twentieth of a cached search's CPU.
-    if (!extractSessionToken(request)) return { kind: 'none' };
+    const token = extractSessionToken(request);
+    if (!token) return { kind: 'none' };
+    const known = this.verified.get(token);
+    // jsonwebtoken's rule: expired once the current second reaches `exp`.
+    if (known && Math.floor(Date.now() / 1000) < known.exp) return { kind: 'valid', claims: known };
+    if (known) this.verified.delete(token);
     const outcome = await new Promise<{ user: unknown } | { failure: unknown }>((resolve, reject) => {
       const call = Object.create(this.strategy) as StrategyCall;
       call.success = (user) => resolve({ user });
@@ -109,15 +125,27 @@ export class SessionTokens {
       call.error = reject;
       call.authenticate(request);
     });
-    if ('user' in outcome) return { kind: 'valid', claims: outcome.user as SessionClaims };
+    if ('user' in outcome) {
+      const claims = outcome.user as SessionClaims;
+      this.remember(token, claims);
+      return { kind: 'valid', claims };
+    }
     if (!(outcome.failure instanceof jwt.TokenExpiredError) || sessionTokenFromHeader(request)) return { kind: 'none' };
-    const token = sessionTokenFromCookie(request);
-    if (!token) return { kind: 'none' };
+    const cookieToken = sessionTokenFromCookie(request);
+    if (!cookieToken) return { kind: 'none' };
     try {
-      const claims = claimsOf(jwt.verify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE, ignoreExpiration: true }));
+      const claims = claimsOf(jwt.verify(cookieToken, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE, ignoreExpiration: true }));
       return claims ? { kind: 'expired', claims } : { kind: 'none' };
     } catch {
       return { kind: 'none' };
     }
+  }
+
+  private remember(token: string, claims: SessionClaims): void {
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(token, claims);
   }
 }
