@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatDate } from '@huddle/domain/format';
 import { NIL_DISCLOSURE_THRESHOLD_CENTS, NIL_REPORT_BUSINESS_DAYS, nilDateLabel, nilPacketFields } from '@huddle/domain/nil';
 import type { NilPacketSource } from '@huddle/domain/nil';
 
@@ -15,7 +16,7 @@ const ALERT_RULE = '#e0a030';
 
 /** 'Nov 27, 2026' in UTC: the day the packet was made, the same from any server. */
 function generatedLabel(at: Date): string {
-  return at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(at.getTime() / 1000, false) ?? '';
 }
 
 /** The countdown under the report-by date: '3 business days left', 'Due today', '2 business days overdue'. */
