@@ -179,6 +179,17 @@ describe('session tokens (signed JWTs) across API processes', () => {
       expect(fresh.headers['set-cookie']).toBeUndefined();
     });
 
+    it('no cache may keep an answer that renews a token, even where the route says public (the reference data, public for 5 minutes)', async () => {
+      const fan = await createSignedIn(first, UserType.Fan);
+      const nearExpiry = () => first.get(SessionTokens).sign({ sub: fan.account.id, role: 1, sid: fan.session.id }, fan.session.expiresAt, new Date(Date.now() - (TTL_SECONDS - 60) * 1000));
+      const reference = await api(first).get('/public/meta/reference-data', nearExpiry()).expect(200);
+      expect(reference.headers['x-access-token']).toBeDefined();
+      expect(reference.headers['cache-control']).toBe('private, no-store');
+      // Without a renewal the route's own caching stands.
+      const plain = await api(first).get('/public/meta/reference-data').expect(200);
+      expect(plain.headers['cache-control']).toBe('public, max-age=300');
+    });
+
     it('renews an expired token the cookie still holds (a browser back after a while), never one of an ended session', async () => {
       const fan = await createSignedIn(first, UserType.Fan);
       const expired = first.get(SessionTokens).sign({ sub: fan.account.id, role: 1, sid: fan.session.id }, fan.session.expiresAt, new Date(Date.now() - 3 * TTL_SECONDS * 1000));

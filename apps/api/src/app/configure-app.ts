@@ -13,6 +13,7 @@ import { cacheValidationMetadata } from '../common/validation/validation-metadat
 import { validationFailed } from '../common/validation/validation-errors';
 import type { HuddleApp } from './http-adapter';
 import { API_PREFIX, createOpenApiDocument } from './openapi-document';
+import { keepSessionAnswersOutOfCaches } from '../modules/auth/session-cookie';
 import { DOCS_PATH, registerSecurityHeaders } from './security-headers';
 
 /**
@@ -42,6 +43,7 @@ export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
   // First, so every answer carries them, early refusals and the docs included.
   await registerSecurityHeaders(app.getHttpAdapter().getInstance(), config);
   await app.register(fastifyCookie);
+  keepSessionAnswersOutOfCaches(app.getHttpAdapter().getInstance());
   // Multipart forms are read only by the upload routes (StagedUploadsInterceptor sets their
   // limits); an oversized file is refused by the staging storage, with the media's own message.
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });

@@ -1,9 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppConfig } from '../../config/app-config';
 import { SESSION_HINT_COOKIE } from '@huddle/domain';
 import { ACCESS_TOKEN_HEADER, SESSION_COOKIE } from './session-token';
+
+/** Answers that carry a session token (a sign-in, a renewal) or clear one: no cache may keep them. */
+const carriesSession = new WeakSet<FastifyReply>();
+
+/**
+ * An answer that sets or clears the session is stored by no cache, whatever its route said: a
+ * renewal rides on any call, public ones too (an athlete's photo is sent `public, max-age` a
+ * year), and a CDN or proxy that kept such an answer would hand the token to the next visitor.
+ * Decided as the answer leaves, after the handler set its own Cache-Control.
+ */
+export function keepSessionAnswersOutOfCaches(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    if (carriesSession.has(reply)) reply.header('cache-control', 'private, no-store');
+    return payload;
+  });
+}
 
 /**
  * Writes and clears the session cookie with the one set of attributes the product uses, and beside
@@ -19,6 +35,7 @@ export class SessionCookie {
   }
 
   issue(reply: FastifyReply, token: string, expiresAt: Date): void {
+    carriesSession.add(reply);
     reply.setCookie(SESSION_COOKIE, token, { ...this.options(), expires: expiresAt });
     reply.setCookie(SESSION_HINT_COOKIE, '1', { ...this.options(), httpOnly: false, expires: expiresAt });
   }
@@ -33,6 +50,7 @@ export class SessionCookie {
   }
 
   clear(reply: FastifyReply): void {
+    carriesSession.add(reply);
     reply.clearCookie(SESSION_COOKIE, this.options());
     reply.clearCookie(SESSION_HINT_COOKIE, { ...this.options(), httpOnly: false });
   }
