@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { ERROR_MESSAGES, ErrorCode, MESSAGES, UserType } from '@huddle/domain';
 import { SESSION_COOKIE } from '../src/modules/auth/session-token';
-import { api, PASSWORD, signUp, uniqueEmail, uploadIntro, uploadPhoto } from './support/accounts-api';
+import { JobsService } from '../src/modules/jobs/jobs.service';
+import { api, outboxFor, PASSWORD, signUp, uniqueEmail, uploadIntro, uploadPhoto } from './support/accounts-api';
 import type { SignedUp } from './support/accounts-api';
 import { createTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
@@ -120,6 +121,12 @@ describe('the caller’s own account', () => {
       const reread = await api(testApp).get('/user/accounts', athlete.token).expect(200);
       expect(reread.body.account).toEqual(response.body.account);
       await api(testApp).postForm('/user/sign-ins', { email: newEmail, password: PASSWORD }).expect(200);
+      // No password is asked for the change, so the old address hears of it; the new one gets nothing.
+      await testApp.get(JobsService).drain();
+      const notices = (await outboxFor(testApp, athlete.email.toLowerCase())).filter((mail) => mail.subject === 'Your Huddle email was changed');
+      expect(notices).toHaveLength(1);
+      expect(notices[0].text_body).toContain(newEmail.toLowerCase());
+      expect(await outboxFor(testApp, newEmail.toLowerCase())).toHaveLength(0);
     });
 
     it('requires names, email and phone, and checks every format', async () => {

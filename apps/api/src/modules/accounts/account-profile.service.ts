@@ -3,9 +3,11 @@ import type { OnModuleInit } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 import { MESSAGES, normalizeEmail, roleCodeOf, SOCIAL_LINK_FIELDS, UserType } from '@huddle/domain';
 import type { SocialLinkType } from '@huddle/domain';
+import { AppConfig } from '../../config/app-config';
 import { Transactions } from '../../database/transactions';
 import { AthletesService } from '../athletes/athletes.service';
 import { JobsService } from '../jobs/jobs.service';
+import { MailService } from '../mail/mail.service';
 import { MediaService } from '../media/media.service';
 import { ACCOUNT_CREATED } from './account-events';
 import type { AccountCreatedEvent } from './account-events';
@@ -42,6 +44,14 @@ function present<T>(value: T | undefined): value is T {
   return value !== undefined;
 }
 
+/** The notice the old address gets when an account's email changes. */
+export function emailChangedNotice(newEmail: string, supportEmail: string): { subject: string; text: string } {
+  return {
+    subject: 'Your Huddle email was changed',
+    text: `The email of your Huddle account was changed to ${newEmail}; sign-ins and emails now use that address. If you did not change it, write to ${supportEmail} at once: someone else may be using your account.`,
+  };
+}
+
 /**
  * The account as its owner sees and edits it: the account row (through AccountsService), the
  * role's own details (athletes module, business_profiles, fan_surveys). Every method acts on the
@@ -55,6 +65,8 @@ export class AccountProfileService implements OnModuleInit {
     private readonly media: MediaService,
     private readonly transactions: Transactions,
     private readonly jobs: JobsService,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
   ) {}
 
   // Through the caller's transaction when there is one (Transactions.run), so its writes join it.
@@ -155,6 +167,12 @@ export class AccountProfileService implements OnModuleInit {
     const updated = await this.transactions.run(async () => {
       const saved = await this.accounts.update(account.id, changes);
       if (isBusiness && input.business_info) await this.saveBusinessInfo(account.id, input.business_info);
+      // The spec's profile edit changes the sign-in email with no password asked, so the old
+      // address hears of it (queued with the change, sent only if it commits): someone holding a
+      // session for a moment could otherwise take the account for good through a password reset.
+      if (account.email && saved.email !== account.email) {
+        await this.mail.send({ to: account.email, ...emailChangedNotice(saved.email, this.config.SUPPORT_EMAIL) }, this.transactions.manager);
+      }
       return saved;
     });
     return this.view(updated);

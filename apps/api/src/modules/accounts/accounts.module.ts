@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JobsModule } from '../jobs/jobs.module';
+import { MailModule } from '../mail/mail.module';
 import { AthletesModule } from '../athletes/athletes.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { MediaModule } from '../media/media.module';
@@ -29,6 +30,7 @@ import { RegistrationService } from './registration.service';
     CatalogueModule,
     MediaModule,
     JobsModule,
+    MailModule,
   ],
   controllers: [AccountsController, RegistrationController],
   providers: [AccountsService, AccountProfileService, RegistrationService],
