@@ -504,6 +504,33 @@ describe('the administrator’s user management (/admin/user*, /mt/sync_by_id, /
       expect(await movementsOf(testApp, id)).toEqual(['authorised', 'voided']);
     });
 
+    it("blocks an athlete or a business with an unpaid campaign draft between them, leaving the draft to its sweep", async () => {
+      const athlete = await createBookableAthlete(testApp);
+      const business = await createSignedIn(testApp, UserType.Business);
+      const created = await api(testApp)
+        .postForm(
+          '/booking/request/endorsement_campaign/create',
+          {
+            name: 'Blocked launch',
+            endorsement_task: 'Post a reel wearing our new jersey',
+            endorsement_link: 'example.com/jersey',
+            social_media_platform: 'instagram',
+            athlete_ids: athlete.account.id,
+            proposed_amounts: JSON.stringify([{ athlete_id: athlete.account.id, amount: 40 }]),
+          },
+          business.token,
+        )
+        .expect(201);
+      const [draftRequest] = await testApp.dataSource.query('SELECT id FROM requests WHERE endorsement_campaign_id = $1', [created.body.campaign.id]);
+      for (const blocked of [athlete, business]) {
+        await api(testApp).post('/admin/user/block', { user_id: blocked.account.id, blocked: true }, admin.token).expect(200);
+        const [audit] = (await auditOf(testApp, blocked.account.id)).filter((row) => row.action === 'user.block');
+        expect(audit).toMatchObject({ after: { blocked: true, canceled_requests: [] } });
+      }
+      // Nothing may touch a campaign's request before the campaign is paid: it stays as it was.
+      expect(await statusOf(testApp, draftRequest.id)).toBe(1);
+    });
+
     it('refuses to block oneself, another administrator included, and bad input', async () => {
       const other = await createSignedIn(testApp, UserType.Admin);
       for (const caller of [admin, other]) {

@@ -86,11 +86,16 @@ export async function adminUserRow(manager: EntityManager, id: string): Promise<
 /**
  * The pending (status 1) requests an account takes part in, as athlete or requester (reads
  * booking's `requests`): what blocking it cancels through the request core. Oldest first, so
- * locks are taken in one order.
+ * locks are taken in one order. An unpaid campaign's requests are not among them: nothing may
+ * touch one on its own before its campaign is paid (checkRequestAction), so cancelling it would
+ * refuse the whole block; the draft goes with its sweep (UNPAID_DRAFT_TTL_HOURS), and once paid
+ * its requests are cancelable like any other.
  */
 export async function pendingRequestIdsOf(manager: EntityManager, accountId: string): Promise<string[]> {
   const rows: Array<{ id: string }> = await manager.query(
-    `SELECT id FROM requests WHERE (athlete_id = $1 OR requester_id = $1) AND status = $2 ORDER BY created_at, id`,
+    `SELECT id FROM requests
+      WHERE (athlete_id = $1 OR requester_id = $1) AND status = $2 AND (paid OR endorsement_campaign_id IS NULL)
+      ORDER BY created_at, id`,
     [accountId, RequestStatus.Pending],
   );
   return rows.map((row) => row.id);
