@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { UserType } from '@huddle/domain';
 import { JobsService } from '../src/modules/jobs/jobs.service';
+import { PaymentsService } from '../src/modules/payments/payments.service';
 import { api } from './support/accounts-api';
 import { bookingPayload, book, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
 import { FakeStripeServer } from './support/fake-stripe-server';
@@ -351,6 +352,17 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     expect(paidFor.map((intent) => intent.id)).not.toContain(fresh?.id);
     const again = await api(testApp).post(`/payments/payment-sheet?request_id=${id}`, {}, payer.token).expect(200);
     expect(again.body.payment_intent.client_secret).toBe(reopened.body.payment_intent.client_secret);
+
+    // A second pause cancels the new intent too, with a key of its own (the first one's would
+    // replay the first cancel and leave the new client secret open), and a checkout after it gets a third.
+    for (let decline = 0; decline < 5; decline += 1) await testApp.get(PaymentsService).recordDecline(payer.account.id);
+    await settle(testApp);
+    expect(fake.intents.get(fresh?.id ?? '')?.status).toBe('canceled');
+    const cancelsOfFresh = fake.calls.filter((call) => call.path === `/v1/payment_intents/${fresh?.id}/cancel`);
+    expect(cancelsOfFresh.map((call) => call.idempotencyKey)).toEqual([`huddle:card-testing:${id}:${fresh?.id}`]);
+    await testApp.dataSource.query(`DELETE FROM rate_limit_counters WHERE key = $1`, [`declined-payments:account:${payer.account.id}`]);
+    const third = await api(testApp).post(`/payments/payment-sheet?request_id=${id}`, {}, payer.token).expect(200);
+    expect(third.body.payment_intent.client_secret).not.toBe(reopened.body.payment_intent.client_secret);
   });
 
   it('a card save declined at Stripe (setup_intent.setup_failed) counts as a decline of its payer, once per event', async () => {

@@ -372,7 +372,7 @@ export class PaymentsService implements OnModuleInit {
     const existing = await this.intentOf(input.requestId);
     if (existing) {
       if (existing.payer_id !== input.payerId) throw PaymentsErrors.notYours();
-      if (existing.status === 'canceled' && (await this.hasKey('card-testing', input.requestId)) && !(await this.hasMovement(input.requestId, 'authorised'))) {
+      if (existing.status === 'canceled' && (await this.canceledForCardTesting(existing)) && !(await this.hasMovement(input.requestId, 'authorised'))) {
         return this.reopenCheckout(existing, input);
       }
       return { clientSecret: existing.client_secret, provider: existing.provider, publishableKey: this.provider.publishableKey };
@@ -440,7 +440,11 @@ export class PaymentsService implements OnModuleInit {
     const rows: IntentRow[] = await this.dataSource.query(`SELECT * FROM payment_intents WHERE payer_id = $1 AND status = ANY($2::text[])`, [payerId, WAITING_FOR_CARD]);
     for (const row of rows) {
       const intent = await this.provider.retrieveIntent(row.provider_intent_id);
-      const now = WAITING_FOR_CARD.includes(intent.status) ? await this.provider.cancel(row.provider_intent_id, await this.idempotencyKey('card-testing', row.request_id)) : intent;
+      // One key per intent: a request's checkout reopened after a pause has a new intent, and a
+      // second pause must cancel that one (the first key would replay the first cancel, or be
+      // refused by Stripe as used with other parameters, leaving the new secret open).
+      const key = await this.idempotencyKey('card-testing', row.request_id, undefined, row.provider_intent_id);
+      const now = WAITING_FOR_CARD.includes(intent.status) ? await this.provider.cancel(row.provider_intent_id, key) : intent;
       await this.dataSource.query(`UPDATE payment_intents SET status = $3, updated_at = now() WHERE request_id = $1 AND provider_intent_id = $2`, [
         row.request_id,
         row.provider_intent_id,
@@ -1058,6 +1062,17 @@ export class PaymentsService implements OnModuleInit {
   /** Whether Huddle itself made this call for the request (its key is stored before the call). */
   private async hasKey(operation: string, requestId: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM payment_idempotency_keys WHERE key = $1`, [`huddle:${operation}:${requestId}`]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Whether the request's current intent was canceled by a card-testing pause (its cancel's key,
+   * one per intent); a key without the intent is one written before keys named it, when a request
+   * was paused at most once.
+   */
+  private async canceledForCardTesting(intent: IntentRow): Promise<boolean> {
+    const keys = [`huddle:card-testing:${intent.request_id}:${intent.provider_intent_id}`, `huddle:card-testing:${intent.request_id}`];
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM payment_idempotency_keys WHERE key = ANY($1::text[])`, [keys]);
     return rows.length > 0;
   }
 
