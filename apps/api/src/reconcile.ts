@@ -6,7 +6,7 @@ import { AppModule } from './app/app.module';
 import { loadAppConfig } from './config/app-config';
 import { EMBEDDED_DATABASE_NAME } from './database/database-server';
 import { postgresUrl, stopStartedEmbeddedPostgres } from './database/embedded-postgres';
-import { PaymentsService, RECONCILE_DAYS } from './modules/payments/payments.service';
+import { PaymentsService, RECONCILE_DAYS, RECONCILE_GRACE_SECONDS } from './modules/payments/payments.service';
 import { PayoutsService } from './modules/payouts/payouts.service';
 
 /**
@@ -17,8 +17,9 @@ import { PayoutsService } from './modules/payouts/payouts.service';
 async function main(): Promise<void> {
   const days = Number(process.argv[2] ?? RECONCILE_DAYS);
   if (!Number.isInteger(days) || days < 1) throw new Error('Usage: npm run reconcile [days]');
-  // No demo seed: only the application's services.
-  const env: NodeJS.ProcessEnv = { ...process.env, SEED_DEMO: 'false' };
+  // No demo seed, and no job worked here: this command reads and records; the API processes work
+  // the jobs (a capture or a payout run from here would go through this process's provider).
+  const env: NodeJS.ProcessEnv = { ...process.env, SEED_DEMO: 'false', JOBS_WORK: 'false' };
   const defaults = loadAppConfig(env);
   // `npm start` may be running with the embedded PostgreSQL: use that server rather than start a
   // second one on its data. The secret only signs links, which this command never makes.
@@ -28,9 +29,13 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['fatal', 'error', 'warn'], abortOnError: false });
   try {
     await app.init();
-    const run = await app.get(PaymentsService).reconcile({ days, graceSeconds: 0 });
-    const transfers = await app.get(PayoutsService).reconcileTransfers({ days, graceSeconds: 0 });
-    process.stdout.write(`Reconciled the last ${days} days: ${run.checked} payments and their payout transfers checked, ledger ${run.balanced ? 'balanced' : 'NOT balanced'}.\n`);
+    // The daily run's grace: money that moved in the last minutes may still have its jobs running,
+    // and a difference found then would be an incident about work in progress.
+    const run = await app.get(PaymentsService).reconcile({ days });
+    const transfers = await app.get(PayoutsService).reconcileTransfers({ days });
+    process.stdout.write(
+      `Reconciled the last ${days} days: ${run.checked} payments and their payout transfers checked (those changed in the last ${RECONCILE_GRACE_SECONDS / 60} minutes are left for the next run), ledger ${run.balanced ? 'balanced' : 'NOT balanced'}.\n`,
+    );
     for (const difference of run.differences) process.stdout.write(`  ${difference.subjectId}  ${difference.code}: ${difference.message}\n`);
     for (const difference of transfers) process.stdout.write(`  payout item ${difference.itemId}  ${difference.code}: ${difference.message}\n`);
     for (const violation of run.ledgerViolations) process.stdout.write(`  ledger: ${violation}\n`);

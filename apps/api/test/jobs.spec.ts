@@ -183,6 +183,25 @@ describe('durable jobs', () => {
       await database.drop();
     });
 
+    it('a process with JOBS_WORK=false queues jobs and works none; a working process runs them', async () => {
+      const queuing = await createTestApp({ database, imports: [JobsProbeModule.forRoot()], env: { JOBS_WORK: 'false', JOBS_POLL_INTERVAL_MS: '500' } });
+      try {
+        await queuing.dataSource.transaction((manager) => queuing.get(JobsService).enqueueIn(manager, PROBE_JOBS.record, { label: 'queued only' }));
+        // Several of its polling intervals: nothing fetched the job.
+        await sleep(2_000);
+        expect(await effects(queuing, 'record')).toEqual([]);
+        const working = await createTestApp({ database, imports: [JobsProbeModule.forRoot()], env: { JOBS_POLL_INTERVAL_MS: '500' } });
+        try {
+          const [done] = await waitFor(() => effects(working, 'record'), (rows) => rows.length > 0, 20_000, 'the working process to run the job');
+          expect(done.label).toBe('queued only');
+        } finally {
+          await working.close();
+        }
+      } finally {
+        await queuing.close();
+      }
+    }, 60_000);
+
     it('fires a schedule once per occurrence however many processes run it', async () => {
       // Stay inside one minute, so exactly one occurrence ("* * * * *") falls in the window: start
       // at its beginning and stop looking before its end.

@@ -111,8 +111,17 @@ describe('the money desk (/admin/money)', () => {
     await payments.reconcile({ days: 30, graceSeconds: 0 });
     const again = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM money_incidents WHERE kind = 'reconciliation' AND subject_id = ANY($1::text[])`, [[clean, held]]);
     expect(again[0].n).toBe(2);
+    // A payment through a provider this process does not use (a database moved from the sandbox to
+    // Stripe, a command run without STRIPE_SECRET_KEY) is a difference, not a payment checked.
+    const elsewhere = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+    const before = await payments.reconcile({ days: 30, graceSeconds: 0 });
+    await testApp.dataSource.query(`UPDATE payment_intents SET provider = 'stripe' WHERE request_id = $1`, [elsewhere]);
+    const third = await payments.reconcile({ days: 30, graceSeconds: 0 });
+    expect(third.checked).toBe(before.checked - 1);
+    expect(third.differences).toContainEqual({ subjectId: elsewhere, code: 'other_provider', message: 'Paid through stripe, which this process does not use (sandbox): not compared with the provider' });
+    await testApp.dataSource.query(`UPDATE payment_intents SET provider = 'sandbox' WHERE request_id = $1`, [elsewhere]);
     const desk = await api(testApp).get('/admin/money', admin.token).expect(200);
-    expect(desk.body.reconciliation).toMatchObject({ checked: expect.any(Number), differences: second.differences.length, balanced: true });
+    expect(desk.body.reconciliation).toMatchObject({ checked: third.checked, differences: third.differences.length, balanced: true });
     // The transfers' reconciliation is its own run: none yet, then the last one's result beside the payments'.
     expect(desk.body.transfer_reconciliation).toBeNull();
     // A payout item whose transfer never went (its job lost): the transfers' run finds it stuck.

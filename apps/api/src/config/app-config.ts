@@ -801,6 +801,14 @@ export class AppConfig {
   @Max(82_800)
   JOBS_EXPIRE_SECONDS = 900;
 
+  @Env({
+    description:
+      'Whether this process works background jobs. false: it only queues them (no workers, no schedules, no maintenance rounds); `npm run reconcile` runs so, beside the API processes that work them.',
+  })
+  @Transform(toBoolean)
+  @IsBoolean()
+  JOBS_WORK = true;
+
   @Env({ description: 'Seconds between maintenance rounds of the job queue (one process at a time): expiring the jobs of processes that died, archiving finished ones.' })
   @Transform(toInteger)
   @IsInt()

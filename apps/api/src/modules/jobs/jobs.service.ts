@@ -146,6 +146,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private started = 0;
 
   private readonly retryLimit: number;
+  /** JOBS_WORK: false in a process that only queues jobs (the reconcile command). */
+  private readonly worksJobs: boolean;
 
   constructor(
     config: AppConfig,
@@ -153,6 +155,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.retryLimit = config.JOBS_RETRY_LIMIT;
+    this.worksJobs = config.JOBS_WORK;
     this.boss = new PgBoss({
       connectionString: server.url,
       schema: JOBS_SCHEMA,
@@ -172,6 +175,9 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       // bench:booking profile).
       cronMonitorIntervalSeconds: 10,
       cronWorkerIntervalSeconds: 1,
+      // A process that only queues jobs takes no part in the queue's upkeep either.
+      supervise: config.JOBS_WORK,
+      schedule: config.JOBS_WORK,
     });
     // Without a listener an 'error' event would throw; pg-boss retries its own polling.
     this.boss.on('error', (error: Error) => this.logger.warn(`Job queue: ${error.message}`));
@@ -351,7 +357,9 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     this.working = true;
     this.dataSource.subscribers.push(this.commitListener());
     for (const [name, { handler, options }] of this.handlers) {
+      // Created here in every process: a job is then queued inside its transaction with nothing else to do first.
       await this.queue(name);
+      if (!this.worksJobs) continue;
       const retryLimit = options.retryLimit ?? this.retryLimit;
       const workerId = await this.boss.work(name, { includeMetadata: true }, async ([job]: Array<PgBoss.JobWithMetadata<unknown>>) => {
         const current: Job<unknown> = { id: job.id, name: job.name, data: job.data, retryCount: job.retryCount };
@@ -381,6 +389,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       });
       this.workers.set(name, workerId);
     }
+    if (!this.worksJobs) return;
     const known = await this.boss.getSchedules();
     for (const schedule of known) if (!this.schedules.has(schedule.name)) await this.boss.unschedule(schedule.name);
     for (const [name, { cron, data }] of this.schedules) await this.boss.schedule(name, cron, data, { tz: 'UTC' });

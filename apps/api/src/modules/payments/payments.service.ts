@@ -110,7 +110,7 @@ const CONNECT_OBJECTS: readonly string[] = ['account', 'transfer', 'payout'] sat
 
 /** How far back the daily reconciliation looks, and how long a payment is left to settle first. */
 export const RECONCILE_DAYS = 30;
-const RECONCILE_GRACE_SECONDS = 15 * 60;
+export const RECONCILE_GRACE_SECONDS = 15 * 60;
 
 export interface ReconciliationRun {
   startedAt: Date;
@@ -244,8 +244,19 @@ export class PaymentsService implements OnModuleInit {
     const settledBefore = startedAt.getTime() - (options.graceSeconds ?? RECONCILE_GRACE_SECONDS) * 1000;
     const payments = (await paymentsToReconcile(this.dataSource.manager, since)).filter((payment) => payment.updatedAt.getTime() <= settledBefore);
     const differences: ReconciliationDifference[] = [];
+    let checked = 0;
     for (const payment of payments) {
-      if (payment.provider !== this.provider.name) continue;
+      // Paid through a provider this process is not set up for (a database moved from the sandbox
+      // to Stripe, or a command run without STRIPE_SECRET_KEY): said, never counted as checked.
+      if (payment.provider !== this.provider.name) {
+        differences.push({
+          subjectId: payment.subjectId,
+          code: 'other_provider',
+          message: `Paid through ${payment.provider}, which this process does not use (${this.provider.name}): not compared with the provider`,
+        });
+        continue;
+      }
+      checked += 1;
       try {
         const intent = await this.provider.retrieveIntent(payment.providerIntentId);
         differences.push(...differencesOf(payment, intent));
@@ -264,7 +275,8 @@ export class PaymentsService implements OnModuleInit {
           message: difference.message,
           details: { code: difference.code },
           dedupKey: `reconcile:${difference.subjectId}:${difference.code}`,
-          reopen: true,
+          // A payment of another provider stays one until its window passes: told once, not daily.
+          reopen: difference.code !== 'other_provider',
         });
       }
       for (const violation of ledger.violations) {
@@ -275,12 +287,12 @@ export class PaymentsService implements OnModuleInit {
         startedAt,
         finishedAt,
         days: options.days,
-        checked: payments.length,
+        checked,
         balanced: ledger.balanced,
         differences: [...differences, ...ledger.violations.map((message) => ({ subjectId: 'ledger', code: 'ledger', message }))],
       });
     });
-    return { startedAt, finishedAt, checked: payments.length, differences, balanced: ledger.balanced, ledgerViolations: ledger.violations };
+    return { startedAt, finishedAt, checked, differences, balanced: ledger.balanced, ledgerViolations: ledger.violations };
   }
 
   /** Keeps one reconciliation run (the payments', or payouts' of their transfers) for the money desk, in the caller's transaction. */
