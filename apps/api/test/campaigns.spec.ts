@@ -3,6 +3,8 @@ import { MESSAGES, UserType } from '@huddle/domain';
 import { RequestTimers } from '../src/modules/booking/request-timers';
 import { Clock } from '../src/common/time/clock';
 import { AccountEntity } from '../src/modules/accounts/entities/account.entity';
+import { checkLedger } from '../src/modules/payments/ledger';
+import { PaymentsService } from '../src/modules/payments/payments.service';
 import { api } from './support/accounts-api';
 import { bookingPayload, confirmCard, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
 import { FakeClock } from './support/fake-clock';
@@ -223,6 +225,23 @@ describe('endorsement campaigns', () => {
       clock.advance(25 * 3600 * 1000);
       await testApp.get(RequestTimers).sweepDue();
       expect(await view(id)).toMatchObject({ paid: true, status: 1 });
+    });
+
+    it('a draft deleted as its payment went through is refunded in full, and the ledger keeps the charge and its return', async () => {
+      const created = await create(campaignForm([[athletes[0].account.id, 20]])).expect(201);
+      const id: string = created.body.campaign.id;
+      const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${id}`, {}, business.token).expect(200);
+      await confirmCard(testApp, business, sheet.body.payment_intent.client_secret);
+      // What the sweep does when the card goes through between its look at the payment and its delete.
+      await testApp.dataSource.transaction(async (manager) => {
+        await manager.query('DELETE FROM campaigns WHERE id = $1', [id]);
+        await testApp.get(PaymentsService).voidIn(manager, { requestId: id });
+      });
+      await settle(testApp);
+      const [intent] = await testApp.dataSource.query('SELECT amount_cents, amount_refunded_cents FROM sandbox_intents WHERE client_secret = $1', [sheet.body.payment_intent.client_secret]);
+      expect(intent.amount_refunded_cents).toBe(intent.amount_cents);
+      expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'returned']);
+      expect((await checkLedger(testApp.dataSource.manager)).violations).toEqual([]);
     });
 
     it('two campaigns sharing athletes are paid and canceled side by side without a deadlock', async () => {

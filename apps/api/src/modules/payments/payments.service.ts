@@ -746,13 +746,20 @@ export class PaymentsService implements OnModuleInit {
     // A draft nobody opened checkout for has no intent: nothing is held.
     if (!row) return;
     const before = await this.provider.retrieveIntent(row.provider_intent_id);
-    // A campaign draft deleted as its payment went through: nothing of it was recorded, all of it goes back.
+    // A campaign draft deleted as its payment went through: all of it goes back. The card was
+    // charged and refunded, so the ledger keeps both, under the campaign's id, once the provider
+    // confirmed the refund (requireRefunded throws on a pending one; the job tries again).
     if (before.status === 'succeeded' && row.kind === 'campaign') {
       if (before.amountRefundedCents < before.amountCents) {
         const { refund } = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', requestId));
         this.requireRefunded(refund, requestId);
       }
-      await this.setStatus(this.dataSource.manager, requestId, before.status);
+      await this.dataSource.transaction(async (manager) => {
+        await this.setStatus(manager, requestId, before.status);
+        await recordMovement(manager, requestId, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
+        await recordMovement(manager, requestId, 'captured', LEDGER_LINES.captured(row.amount_cents));
+        await recordMovement(manager, requestId, 'returned', LEDGER_LINES.returned(row.amount_cents));
+      });
       return;
     }
     if (before.status === 'succeeded') throw new Error(`The hold of ${requestId} was captured; it needs a refund, not a void`);
