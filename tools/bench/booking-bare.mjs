@@ -281,7 +281,11 @@ export function bareBookingFlow(pool, jobPool, api) {
       await run(SQL.history, [request.id, action, party, actorId, PENDING, to, null, now]);
       const split = { requestId: request.id, athleteId: request.athleteId, amountCents: request.amountCents, feeCents: request.feeCents, athleteCents: request.amountCents - request.feeCents, serviceType: request.type };
       if (money === 'capture') await enqueue(run, 'payments.capture', split, `capture:${request.id}`);
-      else await enqueue(run, 'payments.void', { requestId: request.id, athleteId: request.athleteId, serviceType: request.type }, `void:${request.id}`);
+      else {
+        // PaymentsService.voidIn keeps the void's key with the decision.
+        await run(SQL.idempotencyKey, [`huddle:void:${request.id}`, 'void', request.id, null]);
+        await enqueue(run, 'payments.void', { requestId: request.id, athleteId: request.athleteId, serviceType: request.type }, `void:${request.id}`);
+      }
       const announced = await announce(run, { ...request, details: row.details }, { action, party, from: PENDING, to, actorId });
       return [money === 'capture' ? 'payments.capture' : 'payments.void', ...announced];
     });

@@ -234,6 +234,29 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     expect(await movementsOf(testApp, id)).toEqual(['authorised', 'voided']);
   });
 
+  it('a hold Stripe reports canceled while a decline is releasing it is that release: the payer is told, no incident', async () => {
+    const { id, intentId } = await paidThroughWebhook();
+    // The void job reads the hold first: that read waits while Stripe reports the hold canceled.
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const voidReads = fake.delay('GET', new RegExp(`^/v1/payment_intents/${intentId}$`), released);
+    await api(testApp).put(`/booking/request/decline?request_id=${id}`, {}, athlete.token).expect(200);
+    await voidReads;
+    fake.lapse(intentId);
+    await webhook('payment_intent.canceled', intentId).expect(200);
+    const eventHandled = async () => (await testApp.dataSource.query(`SELECT 1 FROM provider_events WHERE type = 'payment_intent.canceled' AND id = $1`, [`evt_test_${eventNumber}`])).length > 0;
+    for (let tries = 0; !(await eventHandled()) && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await eventHandled()).toBe(true);
+    release();
+    await settle(testApp);
+    expect(await incidentsOf(id)).toEqual([]);
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'voided']);
+    const [{ authorised }] = await testApp.dataSource.query(`SELECT authorised FROM requests WHERE id = $1`, [id]);
+    expect(authorised).toBe(false);
+    const told = await testApp.dataSource.query(`SELECT 1 FROM notifications WHERE request_id = $1 AND data->>'title' = 'Card hold released'`, [id]);
+    expect(told).toHaveLength(1);
+  });
+
   it('a refund stays unrecorded and untold while Stripe says pending, and is confirmed once it succeeded', async () => {
     const admin = await createSignedIn(testApp, UserType.Admin);
     const { id, intentId } = await paidThroughWebhook();

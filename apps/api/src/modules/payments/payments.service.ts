@@ -526,6 +526,10 @@ export class PaymentsService implements OnModuleInit {
 
   /** Releases the hold (declined, canceled or expired before acceptance). */
   async voidIn(manager: EntityManager, input: VoidInput): Promise<void> {
+    // The void's key is kept with the decision, not when its job first runs: the provider may
+    // report the hold canceled in between (a lapse, the Dashboard), and that is then this release
+    // (told to the payer by the job), not a hold lost with a false incident.
+    await this.keepKey(manager, 'void', input.requestId);
     await this.jobs.enqueueIn(manager, VOID, input, { singletonKey: `void:${input.requestId}` });
   }
 
@@ -1106,8 +1110,12 @@ export class PaymentsService implements OnModuleInit {
    * same kind (a new intent after a paused checkout canceled the first).
    */
   private async idempotencyKey(operation: string, requestId: string, payload?: { job: string; input: unknown }, variant?: string): Promise<string> {
+    return this.keepKey(this.dataSource.manager, operation, requestId, payload, variant);
+  }
+
+  private async keepKey(manager: EntityManager, operation: string, requestId: string, payload?: { job: string; input: unknown }, variant?: string): Promise<string> {
     const key = `huddle:${operation}:${requestId}${variant ? `:${variant}` : ''}`;
-    await this.dataSource.query(
+    await manager.query(
       `INSERT INTO payment_idempotency_keys (key, operation, request_id, payload) VALUES ($1, $2, $3, $4)
        ON CONFLICT (key) DO UPDATE SET payload = coalesce(payment_idempotency_keys.payload, excluded.payload) WHERE excluded.payload IS NOT NULL`,
       [key, operation, requestId, payload ? JSON.stringify(payload) : null],
