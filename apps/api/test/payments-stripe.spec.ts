@@ -257,6 +257,52 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     expect(told).toHaveLength(1);
   });
 
+  it('a campaign draft deleted as its payment went through: its return is in the ledger only once Stripe says the refund succeeded', async () => {
+    const business = await createSignedIn(testApp, UserType.Business);
+    const created = await api(testApp)
+      .postForm(
+        '/booking/request/endorsement_campaign/create',
+        { name: 'Gone', endorsement_task: 'Post about us', athlete_ids: athlete.account.id, proposed_amounts: JSON.stringify([{ athlete_id: athlete.account.id, amount: 30 }]) },
+        business.token,
+      )
+      .expect(201);
+    const campaignId: string = created.body.campaign.id;
+    const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${campaignId}`, {}, business.token).expect(200);
+    const intentId = (sheet.body.payment_intent.client_secret as string).split('_secret_')[0];
+    // The card went through; neither set-paid nor the event came before the sweep deleted the draft.
+    fake.authorise(intentId);
+    fake.nextRefundStatus = 'pending';
+    try {
+      await testApp.dataSource.transaction(async (manager) => {
+        await manager.query('DELETE FROM campaigns WHERE id = $1', [campaignId]);
+        await testApp.get(PaymentsService).voidIn(manager, { requestId: campaignId });
+      });
+      // The void job refunded and found the refund pending; its next try (run at once here) finds
+      // Stripe's refunded amount whole but the refund still pending: nothing recorded either time.
+      const tries = async (): Promise<number> =>
+        ((await testApp.dataSource.query(`SELECT retry_count FROM pgboss.job WHERE name = 'payments.void' AND data->>'requestId' = $1`, [campaignId]))[0]?.retry_count as number) ?? 0;
+      const retryNow = () => testApp.dataSource.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'payments.void' AND data->>'requestId' = $1 AND state = 'retry'`, [campaignId]);
+      for (let waited = 0; (await tries()) < 2 && waited < 150; waited += 1) {
+        await retryNow();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await tries()).toBeGreaterThanOrEqual(2);
+      expect(fake.count('POST', /^\/v1\/refunds$/)).toBeGreaterThan(0);
+      expect(await movementsOf(testApp, campaignId)).toEqual([]);
+    } finally {
+      fake.nextRefundStatus = 'succeeded';
+    }
+    const refund = [...fake.refunds.values()].find((candidate) => candidate.payment_intent === intentId);
+    fake.settleRefund(refund?.id as string, 'succeeded');
+    // Its next try, again at once, records the charge and its return.
+    for (let waited = 0; (await movementsOf(testApp, campaignId)).length === 0 && waited < 200; waited += 1) {
+      await testApp.dataSource.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'payments.void' AND data->>'requestId' = $1 AND state = 'retry'`, [campaignId]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await settle(testApp);
+    expect(await movementsOf(testApp, campaignId)).toEqual(['authorised', 'captured', 'returned']);
+  });
+
   it('a refund stays unrecorded and untold while Stripe says pending, and is confirmed once it succeeded', async () => {
     const admin = await createSignedIn(testApp, UserType.Admin);
     const { id, intentId } = await paidThroughWebhook();

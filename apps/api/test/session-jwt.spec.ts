@@ -137,8 +137,9 @@ describe('session tokens (signed JWTs) across API processes', () => {
     });
 
     it('expired, after the same process accepted it while it was good (what a process remembers of a token keeps its expiry)', async () => {
-      // exp 1-2 s from now: accepted (and renewed, being near its expiry), then refused once past it.
-      const brief = first.get(SessionTokens).sign({ sub: fan.account.id, role: 1, sid: fan.session.id }, fan.session.expiresAt, new Date(Date.now() - (TTL_SECONDS - 2) * 1000));
+      // exp 4-5 s from now (room for a slow machine): accepted (and renewed, being near its
+      // expiry), then refused once past it.
+      const brief = first.get(SessionTokens).sign({ sub: fan.account.id, role: 1, sid: fan.session.id }, fan.session.expiresAt, new Date(Date.now() - (TTL_SECONDS - 5) * 1000));
       await api(first).get('/user/accounts', brief).expect(200);
       expect(await first.get(SessionTokens).verify({ headers: { 'x-access-token': brief } })).toMatchObject({ kind: 'valid' });
       await new Promise((resolve) => setTimeout(resolve, claimsOf(brief).exp * 1000 - Date.now() + 50));

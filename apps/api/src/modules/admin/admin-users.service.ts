@@ -189,7 +189,8 @@ export class AdminUsersService {
    * ended in every process at commit), leaves it out of search and public pages (the listing
    * predicate, caches cleared by the account's change event), and cancels its pending requests,
    * as athlete or requester, through the request core (holds released, the ledger's entries with
-   * them). Unblocking gives access back, nothing else. One transaction, with the audit row.
+   * them); an unpaid campaign's are left to their draft (pendingRequestIdsOf). Unblocking gives
+   * access back, nothing else. One transaction, with the audit row.
    */
   async block(adminId: string, userId: string, blocked: boolean): Promise<AdminUserRowDto> {
     if (userId === adminId) throw AdminUsersErrors.cannotBlockSelf();

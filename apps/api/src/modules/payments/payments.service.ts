@@ -455,8 +455,9 @@ export class PaymentsService implements OnModuleInit {
       // One key per intent: a request's checkout reopened after a pause has a new intent, and a
       // second pause must cancel that one (the first key would replay the first cancel, or be
       // refused by Stripe as used with other parameters, leaving the new secret open).
-      const key = await this.idempotencyKey('card-testing', row.request_id, undefined, row.provider_intent_id);
-      const now = WAITING_FOR_CARD.includes(intent.status) ? await this.provider.cancel(row.provider_intent_id, key) : intent;
+      const now = WAITING_FOR_CARD.includes(intent.status)
+        ? await this.provider.cancel(row.provider_intent_id, await this.idempotencyKey('card-testing', row.request_id, undefined, row.provider_intent_id))
+        : intent;
       await this.dataSource.query(`UPDATE payment_intents SET status = $3, updated_at = now() WHERE request_id = $1 AND provider_intent_id = $2`, [
         row.request_id,
         row.provider_intent_id,
@@ -535,6 +536,9 @@ export class PaymentsService implements OnModuleInit {
 
   /** Gives the money back in full (an administrator canceled an accepted request). */
   async refundIn(manager: EntityManager, input: CaptureInput): Promise<void> {
+    // A hold not captured yet is released by this refund's job (a void): its key is kept with the
+    // decision, as voidIn keeps it, so a canceled hold reported meanwhile is not a lost one.
+    await this.keepKey(manager, 'void', input.requestId);
     await this.jobs.enqueueIn(manager, REFUND, input, { singletonKey: `refund:${input.requestId}` });
   }
 
@@ -757,6 +761,10 @@ export class PaymentsService implements OnModuleInit {
       if (before.amountRefundedCents < before.amountCents) {
         const { refund } = await this.provider.refund(row.provider_intent_id, await this.idempotencyKey('refund', requestId));
         this.requireRefunded(refund, requestId);
+      } else {
+        // Refunded by an earlier try: a pending refund already counts in the provider's refunded
+        // amount, so each of Huddle's refunds of it must have succeeded before the ledger says so.
+        for (const refund of (await this.provider.listRefunds(row.provider_intent_id)).filter((candidate) => candidate.ours)) this.requireRefunded(refund, requestId);
       }
       await this.dataSource.transaction(async (manager) => {
         await this.setStatus(manager, requestId, before.status);
@@ -1082,7 +1090,10 @@ export class PaymentsService implements OnModuleInit {
     return rows.length > 0;
   }
 
-  /** Whether Huddle itself made this call for the request (its key is stored before the call). */
+  /**
+   * Whether Huddle itself made this call for the request (its key is stored before the call), or,
+   * for a void, decided it (voidIn and refundIn keep that key with the decision).
+   */
   private async hasKey(operation: string, requestId: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM payment_idempotency_keys WHERE key = $1`, [`huddle:${operation}:${requestId}`]);
     return rows.length > 0;

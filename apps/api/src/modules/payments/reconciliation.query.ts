@@ -86,8 +86,9 @@ export function differencesOf(payment: ReconciledPayment, provider: { status: In
   const has = (movement: string) => payment.movements.includes(movement);
   const found: ReconciliationDifference[] = [];
   const differ = (code: string, message: string) => found.push({ subjectId: payment.subjectId, code, message });
-  // A campaign draft deleted as its payment went through is refunded whole with nothing recorded.
-  const deletedDraft = payment.kind === 'campaign' && payment.paid === null && !has('captured');
+  // A campaign draft deleted as its payment went through is refunded whole: its ledger keeps the
+  // charge and its return ('returned', not 'refunded'), or nothing before the void job ran.
+  const deletedDraft = payment.kind === 'campaign' && payment.paid === null && (!has('captured') || has('returned'));
   if (provider.amountRefundedCents !== payment.refundedCents && !(deletedDraft && provider.amountRefundedCents === payment.amountCents)) {
     differ('refunds', `The provider refunded ${provider.amountRefundedCents} cents, the ledger ${payment.refundedCents}`);
   }
