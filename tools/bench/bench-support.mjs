@@ -15,7 +15,10 @@ export const API_MAIN = path.join(API_DIR, 'dist/main.js');
 /** Loads a package as the API resolves it (pg, the API's dependencies). */
 export const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
 
-/** Debian's Chromium as the benchmarks launch it: the journeys' flags (tools/chromium-args.json; TOOLCHAIN.md for the network's, the file itself for the omnibox's). */
+/**
+ * Debian's Chromium as the benchmarks launch it: the journeys' flags (tools/chromium-args.json;
+ * TOOLCHAIN.md for the network's, the file itself for the omnibox's).
+ */
 export const CHROMIUM_ARGS = JSON.parse(readFileSync(path.join(ROOT, 'tools/chromium-args.json'), 'utf8')).args;
 
 /** A free TCP port on 127.0.0.1 (closed again before it is used). */

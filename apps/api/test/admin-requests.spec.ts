@@ -3,7 +3,7 @@ import type request from 'supertest';
 import { ErrorCode, UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { api } from './support/accounts-api';
-import { book, bookAndPay, bookingPayload, confirmCard, createBookableAthlete, settle } from './support/booking';
+import { book, bookAndPay, bookingPayload, campaignDraft, confirmCard, createBookableAthlete, settle } from './support/booking';
 import { FakeClock } from './support/fake-clock';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
@@ -65,21 +65,7 @@ describe("the administrator's requests and campaigns (/admin/requests/filter, /a
     draft = (await book(testApp, fan, bookingPayload('training_session', athlete.account.id, { now: clockSeconds(clock) }))).id;
     clock.advance(60_000);
 
-    const created = await api(testApp)
-      .postForm(
-        '/booking/request/endorsement_campaign/create',
-        {
-          name: 'Spring launch',
-          endorsement_task: 'Post a reel wearing our new jersey',
-          endorsement_link: 'example.com/jersey',
-          social_media_platform: 'instagram',
-          athlete_ids: athlete.account.id,
-          proposed_amounts: JSON.stringify([{ athlete_id: athlete.account.id, amount: 40 }]),
-        },
-        business.token,
-      )
-      .expect(201);
-    campaignId = created.body.campaign.id;
+    campaignId = await campaignDraft(testApp, business, athlete.account.id, 40);
     const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${campaignId}`, {}, business.token).expect(200);
     await confirmCard(testApp, business, sheet.body.payment_intent.client_secret);
     const paid = await api(testApp).post('/payments/set-paid', { endorsement_campaign_id: campaignId }, business.token).expect(200);

@@ -8,7 +8,7 @@ import { AthletesService } from '../src/modules/athletes/athletes.service';
 import { PasswordHasher } from '../src/modules/auth/password-hasher.service';
 import { JobsService } from '../src/modules/jobs/jobs.service';
 import { api, outboxFor, PASSWORD, uniqueEmail, uploadPhoto } from './support/accounts-api';
-import { bookAndPay, bookingPayload, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
+import { bookAndPay, bookingPayload, campaignDraft, createBookableAthlete, movementsOf, settle, statusOf } from './support/booking';
 import { FakeClock } from './support/fake-clock';
 import { createAccount, createSignedIn, signIn } from './support/fixtures';
 import type { AccountOverrides, SignedIn } from './support/fixtures';
@@ -507,21 +507,8 @@ describe('the administrator’s user management (/admin/user*, /mt/sync_by_id, /
     it("blocks an athlete or a business with an unpaid campaign draft between them, leaving the draft to its sweep", async () => {
       const athlete = await createBookableAthlete(testApp);
       const business = await createSignedIn(testApp, UserType.Business);
-      const created = await api(testApp)
-        .postForm(
-          '/booking/request/endorsement_campaign/create',
-          {
-            name: 'Blocked launch',
-            endorsement_task: 'Post a reel wearing our new jersey',
-            endorsement_link: 'example.com/jersey',
-            social_media_platform: 'instagram',
-            athlete_ids: athlete.account.id,
-            proposed_amounts: JSON.stringify([{ athlete_id: athlete.account.id, amount: 40 }]),
-          },
-          business.token,
-        )
-        .expect(201);
-      const [draftRequest] = await testApp.dataSource.query('SELECT id FROM requests WHERE endorsement_campaign_id = $1', [created.body.campaign.id]);
+      const campaignId = await campaignDraft(testApp, business, athlete.account.id, 40, 'Blocked launch');
+      const [draftRequest] = await testApp.dataSource.query('SELECT id FROM requests WHERE endorsement_campaign_id = $1', [campaignId]);
       for (const blocked of [athlete, business]) {
         await api(testApp).post('/admin/user/block', { user_id: blocked.account.id, blocked: true }, admin.token).expect(200);
         const [audit] = (await auditOf(testApp, blocked.account.id)).filter((row) => row.action === 'user.block');

@@ -67,6 +67,25 @@ export async function book(testApp: TestApp, requester: SignedIn, payload: Recor
 }
 
 /** The sandbox's card form with `card`; answers the provider's reply. */
+/** An unpaid campaign draft of `business` inviting one athlete at `amount` dollars: its id. */
+export async function campaignDraft(testApp: TestApp, business: SignedIn, athleteId: string, amount: number, name = 'Spring launch'): Promise<string> {
+  const created = await api(testApp)
+    .postForm(
+      '/booking/request/endorsement_campaign/create',
+      {
+        name,
+        endorsement_task: 'Post a reel wearing our new jersey',
+        endorsement_link: 'example.com/jersey',
+        social_media_platform: 'instagram',
+        athlete_ids: athleteId,
+        proposed_amounts: JSON.stringify([{ athlete_id: athleteId, amount }]),
+      },
+      business.token,
+    )
+    .expect(201);
+  return created.body.campaign.id;
+}
+
 export async function confirmCard(testApp: TestApp, requester: SignedIn, clientSecret: string, card = OK_CARD) {
   const response = await api(testApp)
     .post('/payments/sandbox/confirm', { client_secret: clientSecret, card_number: card, exp_month: 12, exp_year: 2099, cvc: '123' }, requester.token)

@@ -5,8 +5,9 @@ import { expectAccessible } from './axe';
 import { ROOT } from './stack';
 
 /**
- * Debian's Chromium with the flags this closed network needs (tools/chromium-args.json, TOOLCHAIN.md). It also has a
- * fake camera and microphone (a test pattern and a beep) that pages may use without a prompt, so
+ * Debian's Chromium with the flags this closed network needs (tools/chromium-args.json,
+ * TOOLCHAIN.md). It also has a fake camera and microphone (a test pattern and a beep) that pages
+ * may use without a prompt, so
  * video chats can be joined headless; a journey that needs a device without a camera hides it in
  * its own context (see video-chat.spec.ts). No other journey opens the camera unasked.
  */
