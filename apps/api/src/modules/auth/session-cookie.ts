@@ -16,7 +16,8 @@ const carriesSession = new WeakSet<FastifyReply>();
  */
 export function keepSessionAnswersOutOfCaches(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (_request, reply, payload) => {
-    if (carriesSession.has(reply)) reply.header('cache-control', 'private, no-store');
+    // Only ever tightened: a route that already said no-store keeps its own words.
+    if (carriesSession.has(reply) && !/\bno-store\b/i.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('cache-control', 'private, no-store');
     return payload;
   });
 }
