@@ -111,6 +111,25 @@ describe('the money desk (/admin/money)', () => {
     await payments.reconcile({ days: 30, graceSeconds: 0 });
     const again = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM money_incidents WHERE kind = 'reconciliation' AND subject_id = ANY($1::text[])`, [[clean, held]]);
     expect(again[0].n).toBe(2);
+    // Resolved by an administrator while it stands (a refund made in the provider's dashboard, which
+    // Huddle cannot mend): the next runs still list it but do not open it again. A changed amount
+    // opens it, and so does a difference that went away and came back.
+    const refundIncident = async () =>
+      (await testApp.dataSource.query(`SELECT id, status FROM money_incidents WHERE dedup_key = $1`, [`reconcile:${clean}:refunds`]))[0] as { id: string; status: string };
+    await api(testApp).post('/admin/money/incident-resolve', { id: (await refundIncident()).id, resolution: 'Refunded in the dashboard' }, admin.token).expect(200);
+    const standing = await payments.reconcile({ days: 30, graceSeconds: 0 });
+    expect(standing.differences).toContainEqual({ subjectId: clean, code: 'refunds', message: 'The provider refunded 400 cents, the ledger 0' });
+    expect((await refundIncident()).status).toBe('resolved');
+    await testApp.dataSource.query(`UPDATE sandbox_intents SET amount_refunded_cents = 500 WHERE id = $1`, [intentId]);
+    await payments.reconcile({ days: 30, graceSeconds: 0 });
+    expect((await refundIncident()).status).toBe('open');
+    await api(testApp).post('/admin/money/incident-resolve', { id: (await refundIncident()).id, resolution: 'Refunded in the dashboard' }, admin.token).expect(200);
+    await testApp.dataSource.query(`UPDATE sandbox_intents SET amount_refunded_cents = 0 WHERE id = $1`, [intentId]);
+    expect((await payments.reconcile({ days: 30, graceSeconds: 0 })).differences.filter((difference) => difference.subjectId === clean)).toEqual([]);
+    await testApp.dataSource.query(`UPDATE sandbox_intents SET amount_refunded_cents = 500 WHERE id = $1`, [intentId]);
+    await payments.reconcile({ days: 30, graceSeconds: 0 });
+    expect((await refundIncident()).status).toBe('open');
+    await testApp.dataSource.query(`UPDATE sandbox_intents SET amount_refunded_cents = 400 WHERE id = $1`, [intentId]);
     // A payment through a provider this process does not use (a database moved from the sandbox to
     // Stripe, a command run without STRIPE_SECRET_KEY) is a difference, not a payment checked.
     const elsewhere = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));

@@ -267,6 +267,7 @@ export class PaymentsService implements OnModuleInit {
     const ledger = await checkLedger(this.dataSource.manager);
     const finishedAt = this.clock.now();
     await this.dataSource.transaction(async (manager) => {
+      const cameBack = await this.cameBackIn(manager, 'payments');
       for (const difference of differences) {
         await this.incidents.recordIn(manager, {
           kind: 'reconciliation',
@@ -276,11 +277,12 @@ export class PaymentsService implements OnModuleInit {
           details: { code: difference.code },
           dedupKey: `reconcile:${difference.subjectId}:${difference.code}`,
           // A payment of another provider stays one until its window passes: told once, not daily.
-          reopen: difference.code !== 'other_provider',
+          reopen: difference.code !== 'other_provider' && cameBack(difference),
         });
       }
       for (const violation of ledger.violations) {
-        await this.incidents.recordIn(manager, { kind: 'reconciliation', subjectType: 'ledger', subjectId: 'ledger', message: violation, dedupKey: `reconcile:ledger:${violation}`, reopen: true });
+        const difference = { subjectId: 'ledger', code: 'ledger', message: violation };
+        await this.incidents.recordIn(manager, { kind: 'reconciliation', subjectType: 'ledger', subjectId: 'ledger', message: violation, dedupKey: `reconcile:ledger:${violation}`, reopen: cameBack(difference) });
       }
       await this.recordReconciliationRunIn(manager, {
         kind: 'payments',
@@ -301,6 +303,24 @@ export class PaymentsService implements OnModuleInit {
       `INSERT INTO reconciliation_runs (kind, started_at, finished_at, days, checked, differences, balanced, details) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [run.kind, run.startedAt, run.finishedAt, run.days, run.checked, run.differences.length, run.balanced, JSON.stringify(run.differences)],
     );
+  }
+
+  /**
+   * Which of a run's differences came back: those the previous run of the kind did not find as they
+   * are now. Only those reopen an incident an administrator resolved. A difference found by every
+   * run since, word for word, is one the administrator resolved while it stood (a refund made in the
+   * provider's dashboard, which Huddle cannot mend): each run still lists it for the money desk, but
+   * it is not opened and alerted again every day of its window. A changed amount or status is a
+   * new message, so it opens again.
+   */
+  async cameBackIn(manager: EntityManager, kind: ReconciliationKind): Promise<(difference: { subjectId: string; code: string; message: string }) => boolean> {
+    const rows: Array<{ details: Array<{ subjectId: string; code: string; message: string }> | null }> = await manager.query(
+      `SELECT details FROM reconciliation_runs WHERE kind = $1 ORDER BY finished_at DESC LIMIT 1`,
+      [kind],
+    );
+    const key = (difference: { subjectId: string; code: string; message: string }) => JSON.stringify([difference.subjectId, difference.code, difference.message]);
+    const before = new Set((rows[0]?.details ?? []).map(key));
+    return (difference) => !before.has(key(difference));
   }
 
   /** The last reconciliation run of each kind, for the money desk. */

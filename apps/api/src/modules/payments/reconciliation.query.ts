@@ -42,6 +42,10 @@ export async function paymentsToReconcile(manager: EntityManager, since: Date): 
        UNION ALL
        SELECT pi.request_id, r.id FROM payment_intents pi JOIN requests r ON r.endorsement_campaign_id = pi.request_id
         WHERE pi.kind = 'campaign' AND pi.updated_at >= $1
+       UNION ALL
+       -- The campaign's own id: a draft deleted as its payment went through has no shares left, and
+       -- its charge and return are recorded under it (so it is compared too, not dropped).
+       SELECT pi.request_id, pi.request_id FROM payment_intents pi WHERE pi.kind = 'campaign' AND pi.updated_at >= $1
      ), money AS (
        SELECT s.subject_id,
               coalesce(array_agg(DISTINCT m.movement) FILTER (WHERE m.movement IS NOT NULL), '{}') AS movements,
@@ -91,6 +95,13 @@ export function differencesOf(payment: ReconciledPayment, provider: { status: In
   const deletedDraft = payment.kind === 'campaign' && payment.paid === null && (!has('captured') || has('returned'));
   if (provider.amountRefundedCents !== payment.refundedCents && !(deletedDraft && provider.amountRefundedCents === payment.amountCents)) {
     differ('refunds', `The provider refunded ${provider.amountRefundedCents} cents, the ledger ${payment.refundedCents}`);
+  }
+  if (payment.kind === 'campaign' && payment.paid === null) {
+    // A deleted draft: whatever the card paid goes back whole, and nothing may stay payable.
+    if (provider.status === 'succeeded' && !has('returned')) differ('draft_kept', 'Charged at the provider for a deleted campaign draft, but not given back');
+    if (provider.status !== 'succeeded' && provider.status !== 'canceled') differ('draft_open', `The payment of a deleted campaign draft is still open at the provider (${provider.status})`);
+    if (provider.status !== 'succeeded' && has('captured')) differ('campaign_not_charged', `The ledger records a capture, the provider says ${provider.status}`);
+    return found;
   }
   if (payment.kind === 'campaign') {
     if (provider.status === 'succeeded' && !payment.paid) differ('campaign_unpaid', 'Charged at the provider, but the campaign is not paid');

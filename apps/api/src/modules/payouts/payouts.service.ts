@@ -289,6 +289,7 @@ export class PayoutsService implements OnModuleInit {
     }
     const ledger = await this.payments.ledgerCheck();
     await this.dataSource.transaction(async (manager) => {
+      const cameBack = await this.payments.cameBackIn(manager, 'transfers');
       for (const difference of differences) {
         await this.payments.moneyIncidents.recordIn(manager, {
           kind: 'reconciliation',
@@ -297,7 +298,7 @@ export class PayoutsService implements OnModuleInit {
           message: difference.message,
           details: { code: difference.code },
           dedupKey: `reconcile:${difference.itemId}:${difference.code}`,
-          reopen: true,
+          reopen: cameBack({ subjectId: difference.itemId, code: difference.code, message: difference.message }),
         });
       }
       await this.payments.recordReconciliationRunIn(manager, {
