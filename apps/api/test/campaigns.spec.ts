@@ -253,6 +253,52 @@ describe('endorsement campaigns', () => {
       expect(square.differences.filter((difference) => difference.subjectId === id)).toEqual([]);
     });
 
+    it('an athlete blocked after the draft was made is not charged for: checkout says so, and a payment that raced the block refunds their share', async () => {
+      const [staying, blocked] = [await createBookableAthlete(testApp), await createBookableAthlete(testApp)];
+      const names = async (athlete: SignedIn) => {
+        const [row] = await testApp.dataSource.query(`SELECT first_name || ' ' || last_name AS name FROM accounts WHERE id = $1`, [athlete.account.id]);
+        return row.name as string;
+      };
+      const athleteNotices = async (athlete: SignedIn) =>
+        (await testApp.dataSource.query(`SELECT data->>'title' AS title FROM notifications WHERE user_id = $1`, [athlete.account.id])).map((row: { title: string }) => row.title);
+      const block = () => api(testApp).post('/admin/user/block', { user_id: blocked.account.id, blocked: true }, admin.token).expect(200);
+      const unblock = () => api(testApp).post('/admin/user/block', { user_id: blocked.account.id, blocked: false }, admin.token).expect(200);
+
+      // Blocked before checkout: the business is told, and nothing is charged.
+      const early: string = (await create(campaignForm([[staying.account.id, 20], [blocked.account.id, 30]])).expect(201)).body.campaign.id;
+      await block();
+      const refused = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${early}`, {}, business.token).expect(409);
+      expect(refused.body.status_response.response_message).toBe(`${await names(blocked)} is no longer on Huddle: create the campaign again without this athlete`);
+      expect(await testApp.dataSource.query('SELECT 1 FROM payment_intents WHERE request_id = $1', [early])).toEqual([]);
+      await unblock();
+
+      // Blocked while the card form was open: the campaign is paid, the blocked athlete's share canceled and refunded at once.
+      const late: string = (await create(campaignForm([[staying.account.id, 20], [blocked.account.id, 30]])).expect(201)).body.campaign.id;
+      const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${late}`, {}, business.token).expect(200);
+      await block();
+      await confirmCard(testApp, business, sheet.body.payment_intent.client_secret);
+      await api(testApp).post('/payments/set-paid', { endorsement_campaign_id: late }, business.token).expect(200);
+      await settle(testApp);
+      const paid = await view(late);
+      expect(paid.paid).toBe(true);
+      const share = (athlete: SignedIn) => paid.requests.find((entry) => entry.athlete.id === athlete.account.id);
+      expect(share(staying)).toMatchObject({ status: 1 });
+      expect(share(blocked)).toMatchObject({ status: 3, refunded: true });
+      expect(await refundedOf(late)).toBe(3000);
+      expect(await movementsOf(testApp, share(blocked)!.id)).toEqual(['authorised', 'captured', 'returned']);
+      const [history] = await testApp.dataSource.query(`SELECT actor_party FROM request_history WHERE request_id = $1 AND action = 'athlete_gone'`, [share(blocked)!.id]);
+      expect(history).toEqual({ actor_party: 'system' });
+      // The blocked athlete was never invited; the business heard of the cancel and of its refund.
+      expect(await athleteNotices(blocked)).toEqual([]);
+      expect(await athleteNotices(staying)).toContain('Campaign invitation');
+      const told = await testApp.dataSource.query(`SELECT data->>'text' AS text FROM notifications WHERE user_id = $1 AND data->>'link' = $2`, [business.account.id, `/request/@${late}`]);
+      expect(told.map((row: { text: string }) => row.text)).toEqual(
+        expect.arrayContaining([`${(await names(blocked)).split(' ')[0]} is no longer on Huddle, so their endorsement of "Spring launch" was canceled. Their share will be refunded to your card.`]),
+      );
+      expect((await checkLedger(testApp.dataSource.manager)).violations).toEqual([]);
+      await unblock();
+    });
+
     it('two campaigns sharing athletes are paid and canceled side by side without a deadlock', async () => {
       for (let round = 0; round < 3; round += 1) {
         const forward = athletes.map((athlete, index): [SignedIn, number] => [athlete, 10 + index]);

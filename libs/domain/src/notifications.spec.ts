@@ -73,7 +73,7 @@ describe('who learns of each step a request takes', () => {
 
 describe('nobody is told money moved before it did', () => {
   it('the decisions say what will happen to the hold, never that it happened', () => {
-    for (const action of ['decline', 'expire', 'admin_cancel'] as const) {
+    for (const action of ['decline', 'expire', 'admin_cancel', 'athlete_gone'] as const) {
       const texts = requestNotifications(change(action)).map((draft) => draft.data.text);
       expect(texts.join(' ')).toMatch(/will be/);
       expect(texts.join(' ')).not.toMatch(/was released|was returned|was refunded/);
@@ -109,6 +109,16 @@ describe('nobody is told money moved before it did', () => {
       ['athlete', true, '/request/r1'],
     ]);
     expect(campaign[0].data.text).toBe('Jordan did not deliver the endorsement of "Spring" in time. Their share will be refunded to your card.');
+  });
+
+  it('a share canceled because its athlete is gone: only the payer is told, by email, of the refund to come', () => {
+    expect(requestNotifications(change('athlete_gone', 'system')).map((draft) => [draft.userId, draft.email, draft.data.text])).toEqual([
+      ['fan', true, 'Jordan is no longer on Huddle, so your video shoutout was canceled. Your card hold will be released.'],
+    ]);
+    const campaign = requestNotifications({ ...change('athlete_gone', 'system'), type: 'endorsement', requesterName: 'Acme', campaign: { id: 'c1', name: 'Spring' } });
+    expect(campaign.map((draft) => [draft.userId, draft.email, draft.data.link, draft.data.text])).toEqual([
+      ['fan', true, '/request/@c1', 'Jordan is no longer on Huddle, so their endorsement of "Spring" was canceled. Their share will be refunded to your card.'],
+    ]);
   });
 
   it('an administrator approving a flagged shoutout tells the athlete and the requester who reported it', () => {

@@ -45,6 +45,8 @@ function label(type: ServiceType): string {
  *   athlete, and the requester who reported it (in the app);
  * - canceled by the timers because the athlete never started a video chat (no_show) or did not
  *   deliver a video in time (missed_delivery): both, by email, the requester told of the refund to come.
+ * - canceled because its athlete was blocked or deleted before it was paid (athlete_gone): the
+ *   requester, by email; the athlete is gone.
  * Flagging is for the administrator's console, not a notification. Every notification opens the request.
  */
 export function requestNotifications(change: RequestChangeFacts): NotificationDraft[] {
@@ -107,6 +109,8 @@ export function requestNotifications(change: RequestChangeFacts): NotificationDr
         toAthlete('Request approved', `Huddle reviewed your ${service} for ${change.requesterName} and approved it.`),
         toRequester('Report reviewed', `Huddle reviewed the ${service} you reported and approved it.`),
       ];
+    case 'athlete_gone':
+      return [toRequester('Request canceled', `${change.athleteName} is no longer on Huddle, so your ${service} was canceled. Your card hold will be released.`, true)];
     case 'hold_lapse':
       return [
         toRequester('Request canceled', `The card hold expired before it could be charged, so your ${service} with ${change.athleteName} was canceled. Nothing was charged.`, true),
@@ -215,6 +219,8 @@ function campaignRequestNotifications(change: RequestChangeFacts, campaign: { id
         toBusiness('Endorsement canceled', `Huddle canceled ${change.athleteName}'s endorsement of ${name}. Their share will be refunded to your card.`, campaignLink, true),
         toAthlete('Endorsement canceled', `Huddle canceled your endorsement of ${name}.`),
       ];
+    case 'athlete_gone':
+      return [toBusiness('Endorsement canceled', `${change.athleteName} is no longer on Huddle, so their endorsement of ${name} was canceled. Their share will be refunded to your card.`, campaignLink, true)];
     case 'missed_delivery':
       return [
         toBusiness('Endorsement canceled', `${change.athleteName} did not deliver the endorsement of ${name} in time. Their share will be refunded to your card.`, campaignLink, true),

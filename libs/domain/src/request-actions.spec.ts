@@ -49,6 +49,14 @@ describe('request actions', () => {
     expect(checkRequestAction('admin_cancel', 'admin', facts({ status: 2 }), NOW)).toEqual({ ok: true, to: 3, money: 'refund' });
   });
 
+  it("cancels a paid request whose athlete is gone, the system's alone, and a campaign's share is refunded", () => {
+    expect(checkRequestAction('athlete_gone', 'system', facts({}), NOW)).toEqual({ ok: true, to: 3, money: 'void' });
+    expect(checkRequestAction('athlete_gone', 'system', facts({ type: 'endorsement', inCampaign: true }), NOW)).toEqual({ ok: true, to: 3, money: 'refund_share' });
+    expect(checkRequestAction('athlete_gone', 'admin', facts({}), NOW)).toMatchObject({ ok: false, reason: 'party' });
+    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 2 }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('athlete_gone', 'system', facts({ paid: false, inCampaign: true }), NOW)).toMatchObject({ ok: false, reason: 'unpaid' });
+  });
+
   it("names a refused request's status with the right article", () => {
     expect(checkRequestAction('accept', 'athlete', facts({ status: 2 }), NOW)).toMatchObject({ message: 'This cannot be done to an accepted request' });
     expect(checkRequestAction('accept', 'athlete', facts({ status: 6, type: 'video_chat' }), NOW)).toMatchObject({ message: 'This cannot be done to an in progress request' });

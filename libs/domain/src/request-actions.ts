@@ -38,6 +38,8 @@ import { videoChatWindowState } from './video-chat';
  *   was captured is refunded.
  * - the system cancels an accepted request whose card hold was gone before it could be charged
  *   (hold_lapse, 1/2/4/6 -> 3): the provider canceled it or it lapsed, so nothing was collected.
+ * - the system cancels a request whose athlete was blocked or deleted before it was paid (a
+ *   campaign draft paid afterwards; athlete_gone, 1 -> 3): the share is refunded at once.
  * - review and flag change no status (review: once, status 5; flag: shoutouts at 4).
  * Apple in-app purchase (is_apple_iap, the disabled Pay, 'Awaiting payment') belongs to a mobile
  * app Huddle does not ship: requests are always paid by card, so is_apple_iap is always false.
@@ -59,6 +61,7 @@ export const REQUEST_ACTIONS = [
   'no_show',
   'missed_delivery',
   'admin_approve',
+  'athlete_gone',
 ] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 
@@ -176,6 +179,16 @@ export const REQUEST_ACTION_RULES: Readonly<Record<RequestAction, RequestActionR
     to: Canceled,
     money: 'refund',
     label: 'Canceled: not delivered in time',
+  },
+  // A campaign draft was paid after one of its athletes was blocked or deleted (the business had
+  // opened checkout before): nobody is there to answer that share, so the system cancels it at the
+  // payment and its share is refunded (the block itself cancels only what is already paid).
+  athlete_gone: {
+    parties: ['system'],
+    from: { [Pending]: ALL },
+    to: Canceled,
+    money: 'void',
+    label: 'Canceled: the athlete is no longer on Huddle',
   },
   // A flagged shoutout an administrator looked at and found acceptable: the athlete's share stays owed.
   admin_approve: {

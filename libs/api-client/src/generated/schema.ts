@@ -2652,7 +2652,7 @@ export interface components {
             /** @enum {string} */
             viewer: "requester" | "athlete" | "admin";
             /** @description What the viewer can do now (the domain action table). */
-            available_actions: ("accept" | "decline" | "cancel" | "deliver" | "start_video_chat" | "complete_video_chat" | "approve" | "review" | "flag" | "expire" | "auto_complete" | "admin_cancel" | "hold_lapse" | "no_show" | "missed_delivery" | "admin_approve")[];
+            available_actions: ("accept" | "decline" | "cancel" | "deliver" | "start_video_chat" | "complete_video_chat" | "approve" | "review" | "flag" | "expire" | "auto_complete" | "admin_cancel" | "hold_lapse" | "no_show" | "missed_delivery" | "admin_approve" | "athlete_gone")[];
             athlete: components["schemas"]["RequestPartyDto"];
             requester: components["schemas"]["RequestPartyDto"];
             first_name: string | null;

@@ -20,6 +20,21 @@ export async function invitableAthletes(manager: EntityManager, athleteIds: read
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * The athletes of a campaign who are no longer on Huddle (blocked or deleted since its draft was
+ * made), by id, with their names: what checkout refuses and a late payment cancels.
+ */
+export async function goneAthletesOf(manager: EntityManager, campaignId: string): Promise<Map<string, string>> {
+  const rows: Array<{ id: string; name: string }> = await manager.query(
+    `SELECT a.id, trim(concat_ws(' ', a.first_name, a.last_name)) AS name
+       FROM requests r JOIN accounts a ON a.id = r.athlete_id
+      WHERE r.endorsement_campaign_id = $1 AND (a.blocked OR a.deleted_at IS NOT NULL)
+      ORDER BY a.first_name, a.last_name, a.id`,
+    [campaignId],
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export interface CampaignEntryRow {
   id: string;
   status: RequestStatusCode;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { campaignPayloadSchema, fieldErrors } from '@huddle/domain/request-details';
+import { campaignPayloadSchema, fieldErrors, joinList } from '@huddle/domain/request-details';
 import {
   campaignCommittedCents,
   canCancelCampaign,
@@ -25,7 +25,7 @@ import { BookingErrors } from './booking.errors';
 import { paymentSheetOf } from './payment-sheet';
 import { campaignRow } from './campaign-rows';
 import type { CampaignRow } from './campaign-rows';
-import { campaignEntriesOf, invitableAthletes } from './campaign-views.query';
+import { campaignEntriesOf, goneAthletesOf, invitableAthletes } from './campaign-views.query';
 import type { CampaignEntryRow } from './campaign-views.query';
 import type { CampaignDto, CampaignRequestDto, PaymentSheetPayload, RequestPartyDto, RequestSummaryDto } from './dto/request.dto';
 import { RequestEntity } from './entities/request.entity';
@@ -132,6 +132,12 @@ export class CampaignsService {
   async paymentSheet(campaignId: string, actor: RequestActor): Promise<PaymentSheetPayload> {
     const campaign = await this.ownCampaign(campaignId, actor);
     if (campaign.paid) throw new DomainError(ErrorCode.Conflict, 'This campaign is already paid');
+    // An athlete blocked or deleted since the draft was made is not charged for: the business is
+    // told before paying (a payment that still races the block is refunded for them in markPaid).
+    const gone = [...(await goneAthletesOf(this.transactions.manager, campaign.id)).values()];
+    if (gone.length > 0) {
+      throw new DomainError(ErrorCode.Conflict, `${joinList(gone)} ${gone.length === 1 ? 'is' : 'are'} no longer on Huddle: create the campaign again without ${gone.length === 1 ? 'this athlete' : 'these athletes'}`);
+    }
     return paymentSheetOf(
       await this.payments.openCheckout({
         requestId: campaign.id,
@@ -148,7 +154,9 @@ export class CampaignsService {
   /**
    * The campaign's payment was captured (re-read from the provider): every request becomes paid
    * and its athlete is invited, and the ledger records each share, in one transaction. Repeating
-   * it (the browser's set-paid and the provider's event) changes nothing the second time.
+   * it (the browser's set-paid and the provider's event) changes nothing the second time. The share
+   * of an athlete blocked or deleted since checkout opened is not offered to them: it is canceled
+   * in the same transaction (athlete_gone) and refunded to the card.
    */
   async markPaid(campaignId: string, actor: RequestActor): Promise<CampaignRow> {
     const current = actor.role === 'system' ? await campaignRow(this.transactions.manager, campaignId) : await this.ownCampaign(campaignId, actor);
@@ -163,10 +171,11 @@ export class CampaignsService {
       if (!campaign) throw BookingErrors.requestNotFound();
       if (campaign.paid) return campaign;
       await this.notifications.lockRecipientsIn(manager, [...requests.map((request) => request.athleteId), campaign.business_id]);
+      const gone = await goneAthletesOf(manager, campaignId);
       for (const request of requests) {
         const party = partyOf(request, actor);
         if (!party) throw BookingErrors.requestNotFound();
-        await this.core.payLocked(manager, request, actor, party, campaign);
+        await this.core.payLocked(manager, request, actor, party, campaign, undefined, !gone.has(request.athleteId));
       }
       await this.payments.recordCampaignCaptureIn(
         manager,
@@ -181,6 +190,9 @@ export class CampaignsService {
       );
       const now = this.clock.now();
       await manager.query(`UPDATE campaigns SET paid = true, paid_at = $2, updated_at = $2 WHERE id = $1`, [campaignId, now]);
+      for (const request of requests) {
+        if (gone.has(request.athleteId)) await this.core.apply(request.id, 'athlete_gone', SYSTEM_ACTOR, { note: 'The athlete is no longer on Huddle' });
+      }
       return { ...campaign, paid: true, paid_at: now, updated_at: now };
     });
   }

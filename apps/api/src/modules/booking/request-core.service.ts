@@ -161,7 +161,8 @@ export class RequestCoreService {
 
   /**
    * A request, locked by the caller in its transaction, becomes paid: visible to its athlete, its
-   * expiry started, the athlete told. A campaign's checkout calls it for each of its requests.
+   * expiry started, the athlete told (unless `notify` is false: a campaign's share whose athlete is
+   * gone, canceled in the same transaction). A campaign's checkout calls it for each of its requests.
    */
   async payLocked(
     manager: EntityManager,
@@ -170,6 +171,7 @@ export class RequestCoreService {
     party: RequestParty,
     campaign: CampaignRef,
     hold: { authorisedAt: Date | null; captureBefore: Date | null } = { authorisedAt: null, captureBefore: null },
+    notify = true,
   ): Promise<void> {
     if (request.paid) throw BookingErrors.notADraft();
     if (request.status !== RequestStatus.Pending) throw new DomainError(ErrorCode.Conflict, 'This request was canceled');
@@ -184,7 +186,7 @@ export class RequestCoreService {
     request.expirationTime = new Date(expirationTime(authorisedSeconds, seconds(request.startAt), this.timers, seconds(hold.captureBefore)) * 1000);
     await this.save(request);
     await this.record(manager, request, 'pay', party, actor, RequestStatus.Pending);
-    await this.announce(manager, request, 'pay', RequestStatus.Pending, actor, party, campaign);
+    await this.announce(manager, request, 'pay', RequestStatus.Pending, actor, party, campaign, notify);
   }
 
   /**
@@ -332,16 +334,19 @@ export class RequestCoreService {
     actor: RequestActor,
     party: RequestParty,
     campaign: CampaignRef,
+    notify = true,
   ): Promise<void> {
-    await this.notifications.requestChangedIn(manager, {
-      requestId: request.id,
-      action,
-      type: request.type,
-      athleteId: request.athleteId,
-      requesterId: request.requesterId,
-      actor: party,
-      campaign: campaign ? { id: campaign.id, name: campaign.name } : null,
-    });
+    if (notify) {
+      await this.notifications.requestChangedIn(manager, {
+        requestId: request.id,
+        action,
+        type: request.type,
+        athleteId: request.athleteId,
+        requesterId: request.requesterId,
+        actor: party,
+        campaign: campaign ? { id: campaign.id, name: campaign.name } : null,
+      });
+    }
     const event: RequestChangedEvent = {
       requestId: request.id,
       action,
