@@ -1,8 +1,10 @@
+import { readdir } from 'node:fs/promises';
 import request from 'supertest';
 import { ERROR_MESSAGES, ErrorCode, LIMITS, MESSAGES, UserType } from '@huddle/domain';
 import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import type { UserTypeCode } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
+import { AppConfig } from '../src/config/app-config';
 import { AccountEntity } from '../src/modules/accounts/entities/account.entity';
 import { AthletesService } from '../src/modules/athletes/athletes.service';
 import { PasswordHasher } from '../src/modules/auth/password-hasher.service';
@@ -40,6 +42,31 @@ async function setPasswordTokenFor(testApp: TestApp, email: string): Promise<str
   const token = /\/set-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1];
   if (!token) throw new Error(`No set-password link in: ${mail.text_body}`);
   return token;
+}
+
+/** The stored media files, wherever the disk store keeps them. */
+async function mediaFiles(testApp: TestApp): Promise<string[]> {
+  const entries = await readdir(testApp.get(AppConfig).mediaDirectory, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/**
+ * Makes every insert into `table` whose `column` is `id` fail, for the duration of `work` (as a
+ * lost connection or a broken constraint would), as atomic-writes.spec does.
+ */
+async function failingInserts<T>(testApp: TestApp, table: 'admin_audit' | 'media_objects', column: string, id: string, work: () => Promise<T>): Promise<T> {
+  // DDL takes no parameters: the id is a uuid the database generated.
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  await testApp.dataSource.query(`CREATE OR REPLACE FUNCTION test_forced_failure() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'forced failure on %', TG_TABLE_NAME; END $$`);
+  await testApp.dataSource.query(`CREATE TRIGGER test_fail_${table} BEFORE INSERT ON ${table} FOR EACH ROW WHEN (NEW.${column}::text = '${id}') EXECUTE FUNCTION test_forced_failure()`);
+  try {
+    return await work();
+  } finally {
+    await testApp.dataSource.query(`DROP TRIGGER test_fail_${table} ON ${table}`);
+  }
 }
 
 async function givePassword(testApp: TestApp, accountId: string): Promise<void> {
@@ -120,6 +147,59 @@ describe('the administrator’s user management (/admin/user*, /mt/sync_by_id, /
       // Nothing happened to the target.
       expect(await testApp.dataSource.getRepository(AccountEntity).findOneByOrFail({ id: target.id })).toMatchObject({ firstName: 'Test', blocked: false, deletedAt: null });
       expect(await auditOf(testApp, target.id)).toEqual([]);
+    });
+  });
+
+  describe("an administrator's account", () => {
+    it("is never changed here, a peer's or one's own: edits, uploads, blocks and deletions are refused, nothing stored or audited; it is still listed and shown", async () => {
+      const peer = await createSignedIn(testApp, UserType.Admin, { firstName: 'Peer', lastName: `Admin${Date.now().toString(36)}` });
+      const stored = async (id: string) =>
+        testApp.dataSource.query(
+          `SELECT first_name, last_name, email, phone, blocked, deleted_at, profile_photo, intro_video, profile_completed,
+                  (SELECT count(*)::int FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL) AS live_sessions,
+                  (SELECT count(*)::int FROM media_objects m WHERE m.owner_account_id = a.id) AS media
+             FROM accounts a WHERE a.id = $1`,
+          [id],
+        );
+      const upload = (path: string, field: string, file: string, contentType: string, id: string) =>
+        request(testApp.server).post(`/api/v1/admin/user/${path}?athlete_id=${id}`).set('x-access-token', admin.token).attach(field, fixture(file), { filename: file, contentType });
+      const refused = { status: 403, response_message: ADMIN_MESSAGES.administratorNotManaged, response_internal_code: ErrorCode.Forbidden };
+
+      for (const target of [peer.account, admin.account]) {
+        const self = target.id === admin.account.id;
+        const before = await stored(target.id);
+        const files = await mediaFiles(testApp);
+        const calls: Array<[string, () => request.Test, string]> = [
+          ['update', () => api(testApp).post('/admin/user/update', { user_id: target.id, first_name: 'Hacked' }, admin.token), ADMIN_MESSAGES.administratorNotManaged],
+          ['update email', () => api(testApp).post('/admin/user/update', { user_id: target.id, email: uniqueEmail('taken-over') }, admin.token), ADMIN_MESSAGES.administratorNotManaged],
+          ['upload-photo', () => upload('upload-photo', 'photo', 'photo.jpg', 'image/jpeg', target.id), ADMIN_MESSAGES.administratorNotManaged],
+          ['upload-intro', () => upload('upload-intro', 'video', 'intro-5s.mp4', 'video/mp4', target.id), ADMIN_MESSAGES.administratorNotManaged],
+          // One's own block and deletion keep their own words.
+          ['block', () => api(testApp).post('/admin/user/block', { user_id: target.id, blocked: true }, admin.token), self ? ADMIN_MESSAGES.cannotBlockSelf : ADMIN_MESSAGES.administratorNotManaged],
+          ['unblock', () => api(testApp).post('/admin/user/block', { user_id: target.id, blocked: false }, admin.token), self ? ADMIN_MESSAGES.cannotBlockSelf : ADMIN_MESSAGES.administratorNotManaged],
+          ['delete', () => api(testApp).post('/admin/user/delete', { user_id: target.id }, admin.token), self ? ADMIN_MESSAGES.cannotRemoveSelf : ADMIN_MESSAGES.administratorNotManaged],
+        ];
+        for (const [route, call, message] of calls) {
+          const response = await call();
+          expect([self, route, response.status, response.body.status_response]).toEqual([self, route, 403, { ...refused, response_message: message }]);
+        }
+        expect(await stored(target.id)).toEqual(before);
+        // The refused uploads' staged files are gone too, and nothing was stored.
+        expect(await mediaFiles(testApp)).toEqual(files);
+        expect(await auditOf(testApp, target.id)).toEqual([]);
+      }
+      // Both administrators still work, and still appear in the list and the detail.
+      await api(testApp).get('/user/accounts', peer.token).expect(200);
+      await api(testApp).get('/user/accounts', admin.token).expect(200);
+      const listed = await api(testApp).get(`/admin/user/search?request=${peer.account.lastName}`, admin.token).expect(200);
+      expect(listed.body.users.map((user: { id: string; user_type: number }) => [user.id, user.user_type])).toEqual([[peer.account.id, UserType.Admin]]);
+      expect((await api(testApp).get(`/admin/user?user_id=${peer.account.id}`, admin.token).expect(200)).body.user).toMatchObject({ id: peer.account.id, first_name: 'Peer' });
+      // Everyone else's account is still the console's to change.
+      const fan = await createAccount(testApp, UserType.Fan);
+      await api(testApp).post('/admin/user/update', { user_id: fan.id, first_name: 'Changed' }, admin.token).expect(200);
+      await api(testApp).post('/admin/user/block', { user_id: fan.id, blocked: true }, admin.token).expect(200);
+      await api(testApp).post('/admin/user/delete', { user_id: fan.id }, admin.token).expect(200);
+      expect((await auditOf(testApp, fan.id)).map((row) => row.action)).toEqual(['user.update', 'user.block', 'user.remove']);
     });
   });
 
@@ -423,6 +503,48 @@ describe('the administrator’s user management (/admin/user*, /mt/sync_by_id, /
       );
     });
 
+    it('keeps an upload exactly when its audit row commits: either failing leaves neither the media rows, nor the files, nor the row', async () => {
+      const athlete = await completeAthlete();
+      const mediaOf = async () =>
+        (await testApp.dataSource.query(`SELECT count(*)::int AS n FROM media_objects WHERE owner_account_id = $1`, [athlete.account.id]))[0].n as number;
+      const photo = () =>
+        request(testApp.server)
+          .post(`/api/v1/admin/user/upload-photo?athlete_id=${athlete.account.id}`)
+          .set('x-access-token', admin.token)
+          .attach('photo', fixture('photo.jpg'), { filename: 'photo.jpg', contentType: 'image/jpeg' })
+          .attach('second_photo', fixture('photo.jpg'), { filename: 'second.jpg', contentType: 'image/jpeg' });
+      const intro = () =>
+        request(testApp.server)
+          .post(`/api/v1/admin/user/upload-intro?athlete_id=${athlete.account.id}`)
+          .set('x-access-token', admin.token)
+          .attach('video', fixture('intro-5s.mp4'), { filename: 'intro.mp4', contentType: 'video/mp4' });
+      const files = await mediaFiles(testApp);
+
+      // The audit row cannot be written: the upload is not kept.
+      await failingInserts(testApp, 'admin_audit', 'subject_id', athlete.account.id, async () => {
+        for (const upload of [photo, intro]) expect((await upload()).status).toBe(500);
+      });
+      expect(await mediaOf()).toBe(0);
+      expect(await mediaFiles(testApp)).toEqual(files);
+      // The media rows cannot be written: nothing is audited.
+      await failingInserts(testApp, 'media_objects', 'owner_account_id', athlete.account.id, async () => {
+        for (const upload of [photo, intro]) expect((await upload()).status).toBe(500);
+      });
+      expect(await mediaOf()).toBe(0);
+      expect(await mediaFiles(testApp)).toEqual(files);
+      expect(await auditOf(testApp, athlete.account.id)).toEqual([]);
+
+      // Both can: both are kept, the row naming what was stored.
+      const storedPhoto = (await photo().expect(201)).body;
+      const storedIntro = (await intro().expect(201)).body;
+      expect((await auditOf(testApp, athlete.account.id)).map((row) => [row.admin_id, row.action, row.after])).toEqual([
+        [admin.account.id, 'user.upload-photo', { profile_photo: storedPhoto.path, dashboard_photo: storedPhoto.second_path }],
+        [admin.account.id, 'user.upload-intro', { intro_video: storedIntro.path }],
+      ]);
+      expect(await mediaOf()).toBeGreaterThan(2);
+      expect((await mediaFiles(testApp)).length).toBeGreaterThan(files.length);
+    });
+
     it('checks the content as the own upload does, and refuses other roles and unknown ids', async () => {
       const athlete = await completeAthlete();
       const text = await request(testApp.server)
@@ -443,6 +565,9 @@ describe('the administrator’s user management (/admin/user*, /mt/sync_by_id, /
         .set('x-access-token', admin.token)
         .attach('video', fixture('intro-5s.mp4'), { filename: 'intro.mp4', contentType: 'video/mp4' })
         .expect(404);
+      // A refused upload is not audited.
+      expect(await auditOf(testApp, athlete.account.id)).toEqual([]);
+      expect(await auditOf(testApp, fan.id)).toEqual([]);
     });
   });
 

@@ -16,6 +16,8 @@ export const ADMIN_MESSAGES = {
   userRemoved: 'The user has been removed',
   cannotBlockSelf: 'You cannot block yourself',
   cannotRemoveSelf: 'You cannot remove yourself',
+  /** Edits, uploads, blocks and deletions of an administrator's account (isManagedInConsole). */
+  administratorNotManaged: 'Administrators cannot be changed here',
   /** Uploads on an account that is not an athlete's (the photo and intro are the athlete profile's). */
   notAnAthlete: 'This user is not an athlete',
   /** The emailed set-password link: wrong, used, expired, or its account blocked or gone. */

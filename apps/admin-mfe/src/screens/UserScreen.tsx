@@ -15,6 +15,7 @@ import {
   serviceSettingsOf,
   type RequestStatusCode,
 } from '@huddle/domain';
+import { isManagedInConsole } from '@huddle/domain/admin';
 import { formatDollars } from '@huddle/domain/format';
 import { Button, ConfirmDialog, EmptyView, ErrorView, Page, Panel, SelectField, SkeletonList, cx, useShell, type ScreenProps } from '@huddle/ui';
 import type { AdminRequestSummary, AdminUser, PayoutFilter } from '../console/admin-console-api';
@@ -207,7 +208,8 @@ function UserRequests({ userId }: { userId: string }) {
 
 function UserHeader({ user, onEdit }: { user: AdminUser; onEdit: (() => void) | null }) {
   const { apiBase, navigate, account } = useShell();
-  const self = account?.id === user.id;
+  // Not oneself, nor another administrator: the API refuses both (isManagedInConsole).
+  const self = account?.id === user.id || !isManagedInConsole(user.user_type);
   const actions = useUserActions({ onRemoved: () => navigate('/manage/users') });
   const [removing, setRemoving] = useState(false);
   const photo = mediaUrl(apiBase, user.profile_photo);

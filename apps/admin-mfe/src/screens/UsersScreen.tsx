@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError, toApiError } from '@huddle/api-client';
 import { ErrorCode, isValidEmail, LIMITS, MESSAGES } from '@huddle/domain';
+import { isManagedInConsole } from '@huddle/domain/admin';
 import {
   Button,
   ConfirmDialog,
@@ -131,7 +132,8 @@ export function UserRows({ users, busyId, selfId = null, onBlock, onSync, onRemo
           {users.map((user) => {
             const name = displayName(user);
             const busy = busyId === user.id;
-            const self = user.id === selfId;
+            // Not oneself, nor another administrator: the API refuses both (isManagedInConsole).
+            const self = user.id === selfId || !isManagedInConsole(user.user_type);
             return (
               <tr key={user.id} className={cx(user.blocked && 'adm-row--blocked')}>
                 <th scope="row" className="adm-table__name">

@@ -132,6 +132,14 @@ describe('/manage/users: the screen', () => {
     expect(button('Sync Riley Parker')).not.toContain('disabled');
   });
 
+  it('never offers to block or remove another administrator', () => {
+    const html = render(<UserRows users={[{ ...row, user_type: 4 }]} busyId={null} selfId="someone-else" onBlock={() => undefined} onSync={() => undefined} onRemove={() => undefined} />);
+    const button = (label: string) => html.match(new RegExp(`<button aria-label="${label}"[^>]*>`))?.[0] ?? '';
+    expect(button('Block Riley Parker')).toContain('disabled');
+    expect(button('Remove Riley Parker')).toContain('disabled');
+    expect(button('Sync Riley Parker')).not.toContain('disabled');
+  });
+
   it("checks Add user's email with sign-up's messages", () => {
     expect(addUserErrors('')).toEqual({ email: MESSAGES.emailRequired });
     expect(addUserErrors('nope')).toEqual({ email: MESSAGES.emailInvalid });

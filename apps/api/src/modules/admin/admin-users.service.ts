@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { isAthleteProfileComplete, LIMITS, roleCodeOf, UserType } from '@huddle/domain';
+import { isManagedInConsole } from '@huddle/domain/admin';
 import { DomainError } from '../../common/errors/domain-error';
 import { isUuid } from '../../common/validation/uuid';
 import { Transactions } from '../../database/transactions';
@@ -67,7 +69,8 @@ const ADMIN_ACTOR = (adminId: string) => ({ id: adminId, role: UserType.Admin })
  * through AccountsService and AccountProfileService (the same checks and messages as the user's
  * own settings), athletes' details through AthletesService, sessions and deletion through auth,
  * requests through the request core, uploads through the media module. Each action writes its
- * audit row in its own transaction, the one of the change.
+ * audit row in its own transaction, the one of the change. An administrator's account is never
+ * changed here (isManagedInConsole): refused before anything is written or audited.
  */
 @Injectable()
 export class AdminUsersService {
@@ -134,7 +137,7 @@ export class AdminUsersService {
    * completeness of spec §4 recomputed: all in one transaction with the audit row.
    */
   async update(adminId: string, input: AdminUpdateUserInput): Promise<AdminUserDto> {
-    const account = await this.account(input.user_id);
+    const account = await this.managedAccount(input.user_id);
     const isAthlete = account.userType === UserType.Athlete;
     if (!isAthlete) {
       for (const field of ['athlete_services', 'school_id', 'sports'] as const) {
@@ -169,19 +172,23 @@ export class AdminUsersService {
     return this.view(account.id);
   }
 
-  /** An athlete's photos, stored by the media module exactly as the athlete's own upload, then audited. */
+  /**
+   * An athlete's photos, stored by the media module exactly as the athlete's own upload. The
+   * files go to storage before any transaction (they cannot be rolled back); the audit row commits
+   * in the transaction of their media rows, the upload's database write, and a failure of either
+   * removes the files: an upload is kept exactly when it is audited.
+   */
   async uploadPhoto(adminId: string, athleteId: string, photo: StagedUpload | undefined, secondPhoto: StagedUpload | undefined) {
     await this.athleteOrDiscard(athleteId, 'photo', photo, secondPhoto);
-    const stored = await this.media.storePhotos(athleteId, photo, secondPhoto);
-    await this.recordAlone(adminId, 'user.upload-photo', athleteId, { profile_photo: stored.path, ...(stored.second_path && { dashboard_photo: stored.second_path }) });
-    return stored;
+    return this.media.storePhotos(athleteId, photo, secondPhoto, (manager, stored) =>
+      this.recordUploadIn(manager, adminId, 'user.upload-photo', athleteId, { profile_photo: stored.path, ...(stored.second_path && { dashboard_photo: stored.second_path }) }),
+    );
   }
 
+  /** An athlete's intro video, stored and audited as uploadPhoto's photos. */
   async uploadIntro(adminId: string, athleteId: string, video: StagedUpload | undefined) {
     await this.athleteOrDiscard(athleteId, 'video', video);
-    const stored = await this.media.storeIntro(athleteId, video);
-    await this.recordAlone(adminId, 'user.upload-intro', athleteId, { intro_video: stored.path });
-    return stored;
+    return this.media.storeIntro(athleteId, video, (manager, stored) => this.recordUploadIn(manager, adminId, 'user.upload-intro', athleteId, { intro_video: stored.path }));
   }
 
   /**
@@ -194,7 +201,7 @@ export class AdminUsersService {
    */
   async block(adminId: string, userId: string, blocked: boolean): Promise<AdminUserRowDto> {
     if (userId === adminId) throw AdminUsersErrors.cannotBlockSelf();
-    const account = await this.account(userId);
+    const account = await this.managedAccount(userId);
     await this.transactions.run(async () => {
       const manager = this.transactions.manager;
       await this.accounts.setBlocked(account.id, blocked);
@@ -239,7 +246,7 @@ export class AdminUsersService {
   /** Exactly the person's own deletion (SessionsService.closeAccount), their open streams ended at once, audited. */
   async remove(adminId: string, userId: string): Promise<void> {
     if (userId === adminId) throw AdminUsersErrors.cannotRemoveSelf();
-    const account = await this.account(userId);
+    const account = await this.managedAccount(userId);
     await this.transactions.run(async () => {
       const manager = this.transactions.manager;
       await this.sessions.closeAccount(account.id);
@@ -266,6 +273,13 @@ export class AdminUsersService {
     }
   }
 
+  /** A live account the console may change: 'Nothing found' as account(), refused for an administrator's. */
+  private async managedAccount(userId: string): Promise<Account> {
+    const account = await this.account(userId);
+    if (!isManagedInConsole(account.userType)) throw AdminUsersErrors.administratorNotManaged();
+    return account;
+  }
+
   /**
    * Spec §4 after an edit: an athlete is complete only with names, photo, intro video, school and
    * sport and one enabled service (isAthleteProfileComplete); an incomplete one leaves search. A
@@ -289,7 +303,7 @@ export class AdminUsersService {
 
   private async athleteOrDiscard(athleteId: string, field: string, ...uploads: Array<StagedUpload | undefined>): Promise<Account> {
     try {
-      const account = await this.account(athleteId);
+      const account = await this.managedAccount(athleteId);
       if (account.userType !== UserType.Athlete) throw AdminUsersErrors.notAnAthlete(field);
       return account;
     } catch (error) {
@@ -298,9 +312,8 @@ export class AdminUsersService {
     }
   }
 
-  /** Uploads are stored by the media module outside any transaction of ours: the audit row follows in its own. */
-  private async recordAlone(adminId: string, action: string, subjectId: string, after: Record<string, unknown>): Promise<void> {
-    await this.transactions.run(() => this.audit.recordIn(this.transactions.manager, { adminId, action, subjectType: 'user', subjectId, before: null, after }));
+  private async recordUploadIn(manager: EntityManager, adminId: string, action: string, subjectId: string, after: Record<string, unknown>): Promise<void> {
+    await this.audit.recordIn(manager, { adminId, action, subjectType: 'user', subjectId, before: null, after });
   }
 }
 

@@ -7,6 +7,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, QueryFailedError, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { LIMITS, photoVariantPaths } from '@huddle/domain';
 import type { PhotoVariant, SniffedImage } from '@huddle/domain';
 import { Clock } from '../../common/time/clock';
@@ -61,6 +62,13 @@ export interface StoredIntro {
   path: string;
   duration: number;
 }
+
+/**
+ * Database work that must commit together with an upload's media rows, and only with them (the
+ * administrator's audit row of an upload made for a user): it runs in the rows' transaction, so a
+ * failure of either keeps neither, and the files just stored are removed with them.
+ */
+export type WithStoredUpload<T> = (manager: EntityManager, stored: T) => Promise<void>;
 
 export interface MediaToServe {
   delivery: MediaDelivery;
@@ -152,9 +160,10 @@ export class MediaService implements OnModuleDestroy {
 
   /**
    * Re-encodes and stores the profile photo (square, at most 1024x1024) and, when sent, the
-   * athlete's dashboard photo (320x440), each with its WebP copies. All are stored or none is.
+   * athlete's dashboard photo (320x440), each with its WebP copies. All are stored or none is,
+   * and `alongside` commits with them.
    */
-  async storePhotos(accountId: string, photo: StagedUpload | undefined, secondPhoto: StagedUpload | undefined): Promise<StoredPhotos> {
+  async storePhotos(accountId: string, photo: StagedUpload | undefined, secondPhoto: StagedUpload | undefined, alongside?: WithStoredUpload<StoredPhotos>): Promise<StoredPhotos> {
     try {
       if (!photo) throw MediaErrors.photoRequired(IMAGE_FIELDS.photo);
       const prepared = [await this.prepareImage(photo, PROFILE_PHOTO)];
@@ -163,9 +172,10 @@ export class MediaService implements OnModuleDestroy {
       const images = await Promise.all(
         prepared.map(({ key, image }) => this.withVariants({ key, data: image.data, contentType: image.contentType, width: image.width, height: image.height })),
       );
-      await this.storeImages(accountId, images.flat());
       const [profile, dashboard] = prepared;
-      return dashboard ? { path: mediaPathOf(profile.key), second_path: mediaPathOf(dashboard.key) } : { path: mediaPathOf(profile.key) };
+      const stored: StoredPhotos = dashboard ? { path: mediaPathOf(profile.key), second_path: mediaPathOf(dashboard.key) } : { path: mediaPathOf(profile.key) };
+      await this.storeImages(accountId, images.flat(), this.objects, alongside && ((manager) => alongside(manager, stored)));
+      return stored;
     } finally {
       await discard(photo, secondPhoto);
     }
@@ -214,9 +224,9 @@ export class MediaService implements OnModuleDestroy {
     return { path: mediaPathOf(key), duration: facts.durationSeconds };
   }
 
-  /** Checks the intro video's duration (from its own metadata) and stores it as uploaded. */
-  async storeIntro(accountId: string, video: StagedUpload | undefined): Promise<StoredIntro> {
-    return this.storeVideo(accountId, video, this.config.VIDEO_MAX_SECONDS, false);
+  /** Checks the intro video's duration (from its own metadata) and stores it as uploaded; `alongside` commits with it. */
+  async storeIntro(accountId: string, video: StagedUpload | undefined, alongside?: WithStoredUpload<StoredIntro>): Promise<StoredIntro> {
+    return this.storeVideo(accountId, video, this.config.VIDEO_MAX_SECONDS, false, alongside);
   }
 
   /**
@@ -228,7 +238,13 @@ export class MediaService implements OnModuleDestroy {
     return this.storeVideo(accountId, video, LIMITS.deliveryVideo.maxSeconds, true);
   }
 
-  private async storeVideo(accountId: string, video: StagedUpload | undefined, maxSeconds: number, restricted: boolean): Promise<StoredIntro> {
+  private async storeVideo(
+    accountId: string,
+    video: StagedUpload | undefined,
+    maxSeconds: number,
+    restricted: boolean,
+    alongside?: WithStoredUpload<StoredIntro>,
+  ): Promise<StoredIntro> {
     try {
       if (!video) throw MediaErrors.videoRequired();
       const facts = await inspectVideo(video.path);
@@ -237,6 +253,7 @@ export class MediaService implements OnModuleDestroy {
 
       const extension = VIDEO_EXTENSIONS[video.mimetype] ?? 'mp4';
       const key = restricted ? newRestrictedVideoKey(randomUUID(), extension) : newMediaKey('video', randomUUID(), extension);
+      const stored: StoredIntro = { path: mediaPathOf(key), duration: facts.durationSeconds };
       await this.storeAll(
         [{ key, write: () => this.storage.putFile(key, video.path, video.mimetype) }],
         [
@@ -252,8 +269,10 @@ export class MediaService implements OnModuleDestroy {
             restricted,
           }),
         ],
+        this.objects,
+        alongside && ((manager) => alongside(manager, stored)),
       );
-      return { path: mediaPathOf(key), duration: facts.durationSeconds };
+      return stored;
     } finally {
       await discard(video);
     }
@@ -430,7 +449,12 @@ export class MediaService implements OnModuleDestroy {
   }
 
   /** Stores and records images of one owner, all or none (storeAll); photos before their copies. */
-  private async storeImages(ownerAccountId: string, images: ImageToStore[], objects = this.objects): Promise<MediaObjectEntity[]> {
+  private async storeImages(
+    ownerAccountId: string,
+    images: ImageToStore[],
+    objects = this.objects,
+    alongside?: (manager: EntityManager) => Promise<void>,
+  ): Promise<MediaObjectEntity[]> {
     const rows = images.map(({ key, data, contentType, width, height, variantOf }) =>
       objects.create({ key, ownerAccountId, kind: 'image', contentType, sizeBytes: data.length, durationSeconds: null, width, height, variantOf }),
     );
@@ -438,6 +462,7 @@ export class MediaService implements OnModuleDestroy {
       images.map(({ key, data, contentType }) => ({ key, write: () => this.storage.putBuffer(key, data, contentType) })),
       rows,
       objects,
+      alongside,
     );
     return rows;
   }
@@ -455,10 +480,17 @@ export class MediaService implements OnModuleDestroy {
   }
 
   /**
-   * Writes the objects, then records them. A failure part way removes what was written, so no
-   * file is left without its row (nobody could claim it) and no row points at a missing file.
+   * Writes the objects, then records them (in one transaction with `alongside`, when given). A
+   * failure part way removes what was written, so no file is left without its row (nobody could
+   * claim it) and no row points at a missing file. Files cannot join a transaction: they are
+   * written first and removed again when the rows (or `alongside`) do not commit.
    */
-  private async storeAll(writes: Array<{ key: string; write: () => Promise<void> }>, rows: MediaObjectEntity[], objects = this.objects): Promise<void> {
+  private async storeAll(
+    writes: Array<{ key: string; write: () => Promise<void> }>,
+    rows: MediaObjectEntity[],
+    objects = this.objects,
+    alongside?: (manager: EntityManager) => Promise<void>,
+  ): Promise<void> {
     const written: string[] = [];
     try {
       for (const { key, write } of writes) {
@@ -467,7 +499,15 @@ export class MediaService implements OnModuleDestroy {
         });
         written.push(key);
       }
-      await objects.save(rows);
+      if (alongside) {
+        await this.transactions.run(async () => {
+          const manager = this.transactions.manager;
+          await manager.getRepository(MediaObjectEntity).save(rows);
+          await alongside(manager);
+        });
+      } else {
+        await objects.save(rows);
+      }
     } catch (error) {
       await Promise.all(written.map((key) => this.storage.delete(key).catch(() => undefined)));
       throw error;
