@@ -41,6 +41,8 @@ function log(message) {
 function composeEnv() {
   const env = podmanEnv();
   for (const name of ['AUTH_SECRET', 'POSTGRES_PASSWORD', 'S3_SECRET_ACCESS_KEY']) env[name] ||= randomBytes(32).toString('hex');
+  // A trial: the fan pays with the sandbox's 4242 card, which production refuses unless asked for.
+  env.PAYMENTS_SANDBOX ||= 'true';
   // podman-compose runs plain `podman`: the runtime goes in the configuration instead of --runtime.
   const conf = join(root, 'dist/images/compose-containers.conf');
   mkdirSync(join(root, 'dist/images'), { recursive: true });

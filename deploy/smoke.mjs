@@ -197,6 +197,8 @@ async function smoke() {
     PUBLIC_APP_URL: shellOrigin,
     CORS_ORIGINS: shellOrigin,
     TRUST_PROXY: 'loopback',
+    // The image is NODE_ENV=production on a real database: the sandbox's 4242 card must be asked for.
+    PAYMENTS_SANDBOX: 'true',
   };
   const apis = [api1, api2].map((port, index) => runContainer(`api-${index + 1}`, 'localhost/huddle-api:latest', { ...apiEnv, PORT: port }, [`${dataDir}:/var/lib/huddle`]));
   const proxy = runContainer('api-proxy', 'localhost/huddle-api-proxy:latest', { PORT: proxyPort, API_UPSTREAMS: `127.0.0.1:${api1} 127.0.0.1:${api2}` });

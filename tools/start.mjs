@@ -188,7 +188,7 @@ async function startHosts() {
     // The first host migrated and seeded; the others take its database and its defaults.
     DATABASE_URL: env.DATABASE_URL ?? `postgres://huddle:huddle@127.0.0.1:${env.EMBEDDED_PG_PORT ?? 5433}/huddle`,
     SEED_DEMO: 'false',
-    ...(embedded && { BUSINESS_SIGN_IN_SANDBOX: env.BUSINESS_SIGN_IN_SANDBOX ?? 'true' }),
+    ...(embedded && { BUSINESS_SIGN_IN_SANDBOX: env.BUSINESS_SIGN_IN_SANDBOX ?? 'true', PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? 'true' }),
   };
   for (const [index, port] of ports.slice(1).entries()) {
     run(`api-${index + 2}`, process.execPath, ['apps/api/dist/main.js'], { env: { ...others, PORT: String(port) } });

@@ -55,6 +55,7 @@ export async function superviseWorkers(config: AppConfig): Promise<void> {
         AUTH_SECRET: secret,
         SEED_DEMO: String(seed && config.seedsDemo),
         BUSINESS_SIGN_IN_SANDBOX: String(config.BUSINESS_SIGN_IN_SANDBOX ?? config.usesEmbeddedDatabase),
+        PAYMENTS_SANDBOX: String(config.PAYMENTS_SANDBOX || config.usesEmbeddedDatabase),
       });
       let listening = false;
       worker.once('listening', () => {

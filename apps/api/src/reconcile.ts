@@ -22,9 +22,12 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, SEED_DEMO: 'false', JOBS_WORK: 'false' };
   const defaults = loadAppConfig(env);
   // `npm start` may be running with the embedded PostgreSQL: use that server rather than start a
-  // second one on its data. The secret only signs links, which this command never makes.
+  // second one on its data. The secret only signs links, which this command never makes; the
+  // embedded database's sandbox payments need no opt-in, though its URL is now given.
   const running = postgresUrl(defaults.EMBEDDED_PG_PORT, EMBEDDED_DATABASE_NAME);
-  if (!defaults.DATABASE_URL && (await answers(running))) Object.assign(env, { DATABASE_URL: running, AUTH_SECRET: env.AUTH_SECRET ?? randomBytes(32).toString('hex') });
+  if (!defaults.DATABASE_URL && (await answers(running))) {
+    Object.assign(env, { DATABASE_URL: running, AUTH_SECRET: env.AUTH_SECRET ?? randomBytes(32).toString('hex'), PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? 'true' });
+  }
   const config = loadAppConfig(env);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['fatal', 'error', 'warn'], abortOnError: false });
   try {

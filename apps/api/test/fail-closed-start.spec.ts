@@ -20,7 +20,9 @@ interface Started {
 
 /** The API's real entrypoint (src/main.ts) in its own process, with only the given variables of ours. */
 function startApi(env: Record<string, string>): Started {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|AUTH_SECRET|SEED_DEMO|API_WORKERS|PORT)$/.test(name)));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|AUTH_SECRET|SEED_DEMO|API_WORKERS|PORT|NODE_ENV|STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET|PAYMENTS_SANDBOX)$/.test(name)),
+  );
   const child = spawn(process.execPath, ['-r', join(__dirname, 'support/ts-register.js'), join(API_ROOT, 'src/main.ts')], {
     cwd: API_ROOT,
     env: { ...inherited, LOG_LEVEL: 'log', ...env },
@@ -67,8 +69,9 @@ async function accountEmails(url: string): Promise<string[]> {
 
 /**
  * The entrypoint on a real database (DATABASE_URL, the test PostgreSQL) fails closed: no start
- * without a chosen AUTH_SECRET, and no demo accounts, whose passwords the README publishes, unless
- * SEED_DEMO=true asks for them.
+ * without a chosen AUTH_SECRET, no demo accounts, whose passwords the README publishes, unless
+ * SEED_DEMO=true asks for them, and, in production, no sandbox payments unless PAYMENTS_SANDBOX=true
+ * asks for them.
  */
 describe('starting the API on a DATABASE_URL', () => {
   let database: TestDatabase;
@@ -92,6 +95,24 @@ describe('starting the API on a DATABASE_URL', () => {
       expect(started.output().match(/AUTH_SECRET must be set to a secret of at least 32 characters when DATABASE_URL is set/g)).toHaveLength(1);
     }
   }, START_TIMEOUT_MS);
+
+  it('refuses to start in production without STRIPE_SECRET_KEY, naming the fix, and starts a trial with PAYMENTS_SANDBOX=true', async () => {
+    const deployment = { NODE_ENV: 'production', DATABASE_URL: database.url, DATA_DIR: dataDir, AUTH_SECRET: 's'.repeat(32) };
+    const refused = startApi({ ...deployment, PORT: String(await freePort()) });
+    expect(await refused.exitCode).toBe(1);
+    expect(refused.output()).toContain('Invalid environment');
+    expect(
+      refused.output().match(/^ {2}- STRIPE_SECRET_KEY \(with STRIPE_WEBHOOK_SECRET\) must be set when NODE_ENV=production and DATABASE_URL is set: .+; for a trial deployment set PAYMENTS_SANDBOX=true$/gm),
+    ).toHaveLength(1);
+
+    const port = await freePort();
+    const trial = startApi({ ...deployment, PORT: String(port), PAYMENTS_SANDBOX: 'true' });
+    try {
+      await waitForHealth(port, trial);
+    } finally {
+      await trial.stop();
+    }
+  }, 2 * START_TIMEOUT_MS);
 
   it('starts with a 32-character secret and seeds no demo accounts unless SEED_DEMO=true', async () => {
     const port = await freePort();

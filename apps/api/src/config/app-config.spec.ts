@@ -92,6 +92,7 @@ describe('AppConfig', () => {
   it('describes every variable with a default and a description', () => {
     const described = describeEnvironment();
     expect(described.map((variable) => variable.name)).toEqual([
+      'NODE_ENV',
       'PORT',
       'API_WORKERS',
       'HOST',
@@ -105,6 +106,7 @@ describe('AppConfig', () => {
       'STRIPE_WEBHOOK_SECRET',
       'STRIPE_CONNECT_WEBHOOK_SECRET',
       'STRIPE_API_URL',
+      'PAYMENTS_SANDBOX',
       'TWILIO_ACCOUNT_SID',
       'TWILIO_API_KEY_SID',
       'TWILIO_API_KEY_SECRET',
@@ -281,6 +283,30 @@ describe('AppConfig', () => {
     expect([asked.seedsDemo, asked.servesBusinessSandbox]).toEqual([true, true]);
     // A configured Facebook app always wins over the sandbox.
     expect(loadAppConfig({ BUSINESS_SIGN_IN_SANDBOX: 'true', FACEBOOK_APP_ID: '1', FACEBOOK_APP_SECRET: '2' }).servesBusinessSandbox).toBe(false);
+  });
+
+  it('refuses sandbox payments on a production deployment (NODE_ENV=production, DATABASE_URL) unless PAYMENTS_SANDBOX=true asks for them', () => {
+    const deployment = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/huddle', AUTH_SECRET: 'x'.repeat(32) };
+    let thrown: unknown;
+    try {
+      loadAppConfig(deployment);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigurationError);
+    expect((thrown as ConfigurationError).problems).toEqual([
+      'STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET) must be set when NODE_ENV=production and DATABASE_URL is set: without it payments run on the embedded sandbox and no real money moves; for a trial deployment set PAYMENTS_SANDBOX=true',
+    ]);
+    expect(() => loadAppConfig({ ...deployment, PAYMENTS_SANDBOX: 'false' })).toThrow(/for a trial deployment set PAYMENTS_SANDBOX=true/);
+    expect(() => loadAppConfig({ ...deployment, STRIPE_SECRET_KEY: '  ' })).toThrow(/STRIPE_SECRET_KEY \(with STRIPE_WEBHOOK_SECRET\) must be set/);
+
+    // The opt-in, a Stripe key, or anything short of a production deployment starts.
+    expect(loadAppConfig({ ...deployment, PAYMENTS_SANDBOX: 'true' }).PAYMENTS_SANDBOX).toBe(true);
+    expect(loadAppConfig({ ...deployment, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' }).STRIPE_SECRET_KEY).toBe('sk_test_123');
+    expect(loadAppConfig({ ...deployment, NODE_ENV: 'test' }).PAYMENTS_SANDBOX).toBe(false);
+    expect(loadAppConfig({ NODE_ENV: 'production' }).usesEmbeddedDatabase).toBe(true);
+    expect(loadAppConfig({}).PAYMENTS_SANDBOX).toBe(false);
+    expect(() => loadAppConfig({ PAYMENTS_SANDBOX: 'maybe' })).toThrow(/PAYMENTS_SANDBOX/);
   });
 
   it('parses the account variables and rejects half-configured providers', () => {

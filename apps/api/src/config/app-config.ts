@@ -81,6 +81,14 @@ function needsAuthSecret(config: { DATABASE_URL?: string; AUTH_SECRET?: string }
   return config.DATABASE_URL !== undefined || config.AUTH_SECRET !== undefined;
 }
 
+const PAYMENTS_SANDBOX_MESSAGE =
+  'STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET) must be set when NODE_ENV=production and DATABASE_URL is set: without it payments run on the embedded sandbox and no real money moves; for a trial deployment set PAYMENTS_SANDBOX=true';
+
+// A production process on a real database takes real money: the sandbox there must be asked for.
+function refusesSandboxPayments(config: { NODE_ENV?: string; DATABASE_URL?: string; STRIPE_SECRET_KEY?: string; PAYMENTS_SANDBOX: boolean }): boolean {
+  return config.NODE_ENV === 'production' && config.DATABASE_URL !== undefined && config.STRIPE_SECRET_KEY === undefined && !config.PAYMENTS_SANDBOX;
+}
+
 const TWILIO_MESSAGE = 'TWILIO_ACCOUNT_SID (AC...), TWILIO_API_KEY_SID (SK...) and TWILIO_API_KEY_SECRET must be set together';
 
 // Twilio Video is on when any of its three settings is given; then all three must be.
@@ -119,6 +127,14 @@ function usesFacebookLogin(config: { FACEBOOK_APP_ID?: string; FACEBOOK_APP_SECR
  * start, by `loadAppConfig`; everything else receives this object through dependency injection.
  */
 export class AppConfig {
+  @Env({
+    description:
+      'production marks a deployment (the API image sets it): with a DATABASE_URL the API then refuses to start without STRIPE_SECRET_KEY unless PAYMENTS_SANDBOX=true. The API reads it for that check alone.',
+  })
+  @IsOptional()
+  @IsString()
+  NODE_ENV?: string;
+
   @Env({ description: 'TCP port of the HTTP API and its notification stream.' })
   @Transform(toInteger)
   @IsInt()
@@ -203,6 +219,14 @@ export class AppConfig {
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   STRIPE_API_URL?: string;
+
+  @Env({
+    description:
+      "Allow the embedded sandbox card and payout providers on a deployment: with NODE_ENV=production and a DATABASE_URL but no STRIPE_SECRET_KEY the API refuses to start unless this is true (a trial, where no real money moves). Elsewhere the sandbox runs whenever STRIPE_SECRET_KEY is unset, and a STRIPE_SECRET_KEY always wins.",
+  })
+  @Transform(toBoolean)
+  @IsBoolean()
+  PAYMENTS_SANDBOX = false;
 
   @Env({
     description:
@@ -901,6 +925,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (config.NOTIFICATIONS_HEARTBEAT_SECONDS >= config.HTTP_IDLE_TIMEOUT_SECONDS) {
     problems.push('NOTIFICATIONS_HEARTBEAT_SECONDS must be below HTTP_IDLE_TIMEOUT_SECONDS');
   }
+  if (refusesSandboxPayments(config)) problems.push(PAYMENTS_SANDBOX_MESSAGE);
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;
 }
