@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import { request, type Page } from 'playwright-core';
 import { MESSAGES } from '@huddle/domain';
 import { signIn } from './support/accounts';
 import { createAthleteByApi, type ApiAthlete } from './support/athletes';
@@ -7,9 +7,11 @@ import { payWithCard } from './support/booking';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { accept, athletePage, deliverVideo, review, waitForStatus } from './support/request-pages';
-import { SHELL_URL } from './support/stack';
+import { ok } from './support/requests-by-api';
+import { API_URL, SHELL_URL } from './support/stack';
 
 const BUSINESS = { email: 'business@huddle.test', password: 'huddle-business-2026' };
+const ADMIN = { email: 'admin@huddle.test', password: 'huddle-admin-2026' };
 
 interface CampaignState {
   status: number;
@@ -146,5 +148,39 @@ describe('journey: an endorsement campaign', () => {
     await screenshot(page, 'campaign-in-requests');
     await adaSide.context().close();
     await benSide.context().close();
+  });
+
+  it('an athlete blocked after the draft was made: checkout names them and takes no card', async () => {
+    const [dee, eve] = await Promise.all([createAthleteByApi(uniqueName('Dee')), createAthleteByApi(uniqueName('Eve'))]);
+    const api = await request.newContext({ baseURL: `${API_URL}/api/v1/` });
+    await ok(await api.post('user/sign-ins', { form: BUSINESS }), 'business sign-in');
+    const draft = await ok<{ campaign: { id: string } }>(
+      await api.post('booking/request/endorsement_campaign/create', {
+        form: {
+          name: 'Blocked draft',
+          endorsement_task: 'Post a reel wearing our new jersey and tag us. Add #ad.',
+          athlete_ids: `${dee.id},${eve.id}`,
+          proposed_amounts: JSON.stringify([{ athlete_id: dee.id, amount: 20 }, { athlete_id: eve.id, amount: 25 }]),
+        },
+      }),
+      'campaign draft',
+    );
+    const admin = await request.newContext({ baseURL: `${API_URL}/api/v1/` });
+    await ok(await admin.post('user/sign-ins', { form: ADMIN }), 'admin sign-in');
+    await ok(await admin.post('admin/user/block', { data: { user_id: eve.id, blocked: true } }), 'block');
+
+    const page = journey.page;
+    await signIn(page, BUSINESS.email, BUSINESS.password);
+    await page.waitForURL(/\/dashboard/);
+    await page.goto(`${SHELL_URL}/request-form/b/endorsement_campaign?pay=${draft.campaign.id}`);
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    await checkout.getByText('Checkout unavailable').waitFor();
+    await checkout.getByText(`${eve.firstName} Journey is no longer on Huddle: create the campaign again without this athlete`).waitFor();
+    expect(await checkout.getByLabel('Card number').count()).toBe(0);
+    // The same refusal would come again: no Retry is offered.
+    expect(await checkout.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await screenshot(page, 'campaign-checkout-athlete-gone');
+    await api.dispose();
+    await admin.dispose();
   });
 });

@@ -50,7 +50,10 @@ export function CheckoutModal({ target, payee, onClose, onPaid }: CheckoutModalP
   const content = () => {
     if (sheet.isPending) return <SkeletonList count={3} label="Preparing the payment" />;
     if (sheet.isError) {
-      return <ErrorView title="Checkout unavailable" message={toApiError(sheet.error).message} onRetry={() => void sheet.refetch()} retrying={sheet.isFetching} />;
+      const error = toApiError(sheet.error);
+      // A refusal (already paid, an athlete gone) answers the same again: Retry only where waiting can help.
+      const retryable = error.status === 0 || error.status === 429 || error.status >= 500;
+      return <ErrorView title="Checkout unavailable" message={error.message} onRetry={retryable ? () => void sheet.refetch() : undefined} retrying={sheet.isFetching} />;
     }
     const { provider, payment_intent: intent, publishable_key: key, amount } = sheet.data;
     const settled = { onConfirmed: () => paid.mutate(), finishing: paid.isPending, finishError: paid.error ? toApiError(paid.error).message : null };
