@@ -445,24 +445,34 @@ describe('payouts to athletes (sandbox provider)', () => {
       if (blocker.isTransactionActive) await blocker.rollbackTransaction();
       await blocker.release();
     }
-    const paid: Array<{ cents: number }> = await testApp.dataSource.query(`SELECT coalesce(sum(amount_cents), 0)::int AS cents FROM payout_allocations WHERE request_id = $1 AND status IN ('pending', 'sent')`, [
-      requestId,
-    ]);
-    // The one legal outcome here: the send that had read the share committed first and paid it, the
-    // dispute came after it and is recorded against a share already paid out; no other send paid more.
+    // The one legal outcome of the sends: the send that had read the share committed first and
+    // decided it, the dispute came after it; no other send paid more.
     expect(recordedWhileSendOpen).toBe(false);
     expect(outcomes.filter((status) => status === 201)).toHaveLength(1);
     expect(outcomes.filter((status) => status !== 201).every((status) => status === 409)).toBe(true);
-    expect(paid).toEqual([{ cents: SHARE * 100 }]);
+    const allocations: Array<{ payout_item_id: string; status: string; amount_cents: number }> = await testApp.dataSource.query(
+      `SELECT payout_item_id, status, amount_cents FROM payout_allocations WHERE request_id = $1`,
+      [requestId],
+    );
+    expect(allocations).toEqual([{ payout_item_id: expect.any(String), status: expect.stringMatching(/^(sent|failed)$/), amount_cents: SHARE * 100 }]);
+    const [{ payout_item_id: paidBy, status: transferred }] = allocations;
     const desk = await api(testApp).get('/admin/money', admin.token).expect(200);
     expect(desk.body.disputes).toEqual(expect.arrayContaining([expect.objectContaining({ subject_id: requestId })]));
     expect(desk.body.incidents).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'dispute_opened', subject_id: requestId })]));
-    // And which payout already paid the disputed share, once however often the dispute's events come.
-    const [{ payout_item_id: paidBy }] = await testApp.dataSource.query(`SELECT payout_item_id FROM payout_allocations WHERE request_id = $1`, [requestId]);
-    const paidOutIncidents = desk.body.incidents.filter((incident: { subject_id: string }) => incident.subject_id === paidBy);
-    expect(paidOutIncidents).toEqual([
-      expect.objectContaining({ kind: 'dispute_opened', subject_type: 'payout_item', amount: SHARE, link: '/manage/sent-payouts', message: expect.stringContaining('was disputed after $160.00') }),
-    ]);
+    const itemIncidents = desk.body.incidents.filter((incident: { subject_id: string }) => incident.subject_id === paidBy);
+    if (transferred === 'sent') {
+      // The transfer was made before the dispute was recorded: the payout that paid the disputed
+      // share is named, once however often the dispute's events come.
+      expect(itemIncidents).toEqual([
+        expect.objectContaining({ kind: 'dispute_opened', subject_type: 'payout_item', amount: SHARE, link: '/manage/sent-payouts', message: expect.stringContaining('was disputed after $160.00') }),
+      ]);
+    } else {
+      // The dispute was recorded before the transfer job ran: the share was held back, not sent.
+      expect(itemIncidents).toEqual(
+        expect.arrayContaining([expect.objectContaining({ kind: 'transfer_failed', subject_type: 'payout_item', amount: SHARE, message: expect.stringContaining('was not sent, and is payable again once that is settled') })]),
+      );
+      expect(await testApp.dataSource.query(`SELECT count(*)::int AS n FROM sandbox_transfers WHERE metadata->>'request_id' = $1`, [requestId])).toEqual([{ n: 0 }]);
+    }
     // Held now: nothing more of it is payable, by a transfer or by hand.
     expect(await listed(athlete.account.id)).toBeUndefined();
     await ledgerBalanced();
@@ -515,5 +525,87 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     expect(alerts[0].n).toBe(1);
     const check = await testApp.get(PaymentsService).ledgerCheck();
     expect(check.violations).toEqual([]);
+  });
+
+  it('marking paid a payout on its way marks nothing; once the transfer is refused the request reads unpaid and can be marked', async () => {
+    const fan = await createSignedIn(testApp, UserType.Fan);
+    const admin = await createSignedIn(testApp, UserType.Admin);
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    const requestId = await finishedRequest(testApp, clock, fan, athlete);
+    const [{ provider_account_id: accountId }] = await testApp.dataSource.query(`SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1`, [athlete.account.id]);
+    await testApp.get<SandboxPayoutProvider>(PAYOUT_PROVIDER as never).restrict(accountId, 'external_account');
+    await api(testApp)
+      .post('/admin/payments/payout-send', { payout_items: [{ athlete_id: athlete.account.id, amount: SHARE, email: athlete.account.email, phone: null }] }, admin.token)
+      .expect(201);
+    const mark = () => api(testApp).put('/admin/payments/payout-status', { id: requestId, status: 'paid' }, admin.token);
+
+    // All of the share is on its way (the job retries a second later): there is nothing to mark.
+    expect((await mark().expect(200)).body.payout_status).toBe('processing');
+    expect(await testApp.dataSource.query(`SELECT 1 FROM request_payout_marks WHERE request_id = $1`, [requestId])).toEqual([]);
+    await settle(testApp);
+    const payouts = testApp.get(PayoutsService);
+    expect(Object.fromEntries(await payouts.payoutStatuses(athlete.account.id, [requestId]))).toEqual({ [requestId]: 'unpaid' });
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(16000);
+
+    // Paid by hand now: all of it marked, nothing payable, and a request has one mark.
+    expect((await mark().expect(200)).body.payout_status).toBe('paid');
+    expect(Object.fromEntries(await payouts.payoutStatuses(athlete.account.id, [requestId]))).toEqual({ [requestId]: 'paid' });
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(0);
+    expect((await mark().expect(200)).body.payout_status).toBe('paid');
+    const audit = await testApp.dataSource.query(`SELECT after FROM admin_audit WHERE subject_id = $1 AND action = 'payout.status'`, [requestId]);
+    expect(audit).toEqual([{ after: { payout_status: 'paid', marked_paid_cents: 16000 } }]);
+    expect((await testApp.get(PaymentsService).ledgerCheck()).violations).toEqual([]);
+  });
+
+  it('a share disputed after its payout was made, before its transfer: held back, not sent, payable again once settled', async () => {
+    const fan = await createSignedIn(testApp, UserType.Fan);
+    const admin = await createSignedIn(testApp, UserType.Admin);
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    const requestId = await finishedRequest(testApp, clock, fan, athlete);
+    // The first try of the transfer fails (the account restricted at the provider); the dispute is recorded before the retry.
+    const [{ provider_account_id: accountId }] = await testApp.dataSource.query(`SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1`, [athlete.account.id]);
+    await testApp.get<SandboxPayoutProvider>(PAYOUT_PROVIDER as never).restrict(accountId, 'external_account');
+    const sent = await api(testApp)
+      .post('/admin/payments/payout-send', { payout_items: [{ athlete_id: athlete.account.id, amount: SHARE, email: athlete.account.email, phone: null }] }, admin.token)
+      .expect(201);
+    await api(testApp).post('/payments/sandbox/provider-events', { subject_id: requestId, event: 'dispute_opened' }, admin.token).expect(200);
+    await settle(testApp);
+    const [item] = await testApp.dataSource.query(`SELECT id, status FROM payout_items WHERE payout_id = $1`, [sent.body.payout.id]);
+    expect(item.status).toBe('failed');
+    expect(await testApp.dataSource.query(`SELECT status, last_error FROM payout_allocations WHERE payout_item_id = $1`, [item.id])).toEqual([
+      { status: 'failed', last_error: 'Held: the payment is disputed or was refunded at the card provider since the payout was made' },
+    ]);
+    expect(await testApp.dataSource.query(`SELECT count(*)::int AS n FROM sandbox_transfers WHERE destination = $1`, [accountId])).toEqual([{ n: 0 }]);
+    const incidents = await testApp.dataSource.query(`SELECT kind, amount_cents::int AS amount, message FROM money_incidents WHERE subject_id = $1 AND dedup_key LIKE 'payout_held:%'`, [item.id]);
+    expect(incidents).toEqual([{ kind: 'transfer_failed', amount: 16000, message: expect.stringContaining('its $160.00 was not sent, and is payable again once that is settled') }]);
+    // Owed again in the ledger, but held: not payable until the dispute is settled.
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(16000);
+    const shares = await testApp.get(PayoutsService).payoutStatuses(athlete.account.id, [requestId]);
+    expect(Object.fromEntries(shares)).toEqual({ [requestId]: 'unpaid' });
+    expect((await testApp.get(PaymentsService).ledgerCheck()).violations).toEqual([]);
+  });
+
+  it('a request is marked once: the half marked beside a refused transfer stays marked, the refused half is payable again and goes with a payout', async () => {
+    const fan = await createSignedIn(testApp, UserType.Fan);
+    const admin = await createSignedIn(testApp, UserType.Admin);
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    const requestId = await finishedRequest(testApp, clock, fan, athlete);
+    const [{ provider_account_id: accountId }] = await testApp.dataSource.query(`SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1`, [athlete.account.id]);
+    await testApp.get<SandboxPayoutProvider>(PAYOUT_PROVIDER as never).restrict(accountId, 'external_account');
+    await api(testApp)
+      .post('/admin/payments/payout-send', { payout_items: [{ athlete_id: athlete.account.id, amount: SHARE / 2, email: athlete.account.email, phone: null }] }, admin.token)
+      .expect(201);
+    const mark = () => api(testApp).put('/admin/payments/payout-status', { id: requestId, status: 'paid' }, admin.token);
+    expect((await mark().expect(200)).body.payout_status).toBe('processing');
+    await settle(testApp);
+    const payouts = testApp.get(PayoutsService);
+    expect(Object.fromEntries(await payouts.payoutStatuses(athlete.account.id, [requestId]))).toEqual({ [requestId]: 'unpaid' });
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(8000);
+    const again = await mark().expect(409);
+    expect(again.body.status_response.response_message).toBe('This payout was already marked paid once; what came back since is payable again and goes with the next payout');
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(8000);
   });
 });

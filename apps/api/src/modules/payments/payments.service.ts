@@ -979,6 +979,11 @@ export class PaymentsService implements OnModuleInit {
     const refunds = await this.provider.listRefunds(row.provider_intent_id);
     for (const refund of refunds) if (refund.ours && refund.status === 'succeeded' && refund.key) await this.refundSucceeded(refund.key);
     await this.dataSource.transaction(async (manager) => {
+      // An outside refund holds the share from payouts, as a dispute does: alone against payouts
+      // deciding what is payable (holdDisputesOffIn), before them or after them.
+      if (refunds.some((refund) => !refund.ours && refund.status === 'succeeded')) {
+        await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [DISPUTES_LOCK]);
+      }
       for (const refund of refunds) {
         const subjectType = row.kind === 'campaign' ? 'campaign' : 'request';
         if (!refund.ours && refund.status === 'succeeded') {

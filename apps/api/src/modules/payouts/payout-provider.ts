@@ -64,6 +64,8 @@ export interface PayoutProvider {
   createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string; expiresAt: number }>;
   /** Moves money from a charge (or the platform's balance) to a connected account, once per idempotency key. */
   createTransfer(input: TransferInput): Promise<ProviderTransfer>;
+  /** The transfer an earlier try made under this key in the payout's group, or null: never creates one. */
+  findTransfer(transferGroup: string, idempotencyKey: string): Promise<ProviderTransfer | null>;
   retrieveTransfer(transferId: string): Promise<ProviderTransfer>;
   /** A payout of a connected account to its bank; null when the provider has none by that id. */
   retrievePayout(accountId: string, payoutId: string): Promise<ConnectedPayout | null>;

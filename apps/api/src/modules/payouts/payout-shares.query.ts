@@ -63,6 +63,15 @@ const HELD = `held AS (
           )`;
 const DISPUTED = `(r.id::text = ANY(held.subjects) OR coalesce(r.endorsement_campaign_id::text = ANY(held.subjects), false))`;
 
+/** Whether an open dispute or an open outside refund holds this request's share now (its own payment's, or its campaign's). */
+export async function isShareHeld(manager: EntityManager, requestId: string, campaignId: string | null): Promise<boolean> {
+  const rows: Array<{ held: boolean }> = await manager.query(
+    `WITH ${HELD} SELECT ($1::text = ANY(held.subjects) OR coalesce($2::text = ANY(held.subjects), false)) AS held FROM held`,
+    [requestId, campaignId],
+  );
+  return rows[0]?.held === true;
+}
+
 export async function sharesOf(
   manager: EntityManager,
   athleteIds: readonly string[],

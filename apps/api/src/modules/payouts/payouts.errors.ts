@@ -16,6 +16,9 @@ export const PayoutsErrors = {
   payoutNotAllowed: (): DomainError => new DomainError(ErrorCode.Conflict, PAYOUT_MESSAGES.notPayable),
   /** An open dispute, or a refund made at the provider, holds the share until it is settled. */
   shareHeld: (): DomainError => new DomainError(ErrorCode.Conflict, 'This request is disputed or was refunded at the card provider: its payout waits until that is settled'),
+  /** A request is marked paid once: what came back after the mark (a transfer refused or reversed) goes with the next payout. */
+  alreadyMarked: (): DomainError =>
+    new DomainError(ErrorCode.Conflict, 'This payout was already marked paid once; what came back since is payable again and goes with the next payout'),
   requestNotFound: (): DomainError => new DomainError(ErrorCode.NotFound, MESSAGES.requestNotFound.title),
   /** An idempotency key already used for a different payout. */
   keyReused: (): DomainError => new DomainError(ErrorCode.Conflict, 'This confirmation was already used for another payout; reload and confirm again'),

@@ -22,7 +22,7 @@ import { allocationsOf, athleteContacts, athletePayoutItems, fullName, lastPayme
 import type { AthleteContact, PayoutItemRow, PayoutWithItems } from './payout-lists.query';
 import { PAYOUT_PROVIDER, PayoutProviderError } from './payout-provider';
 import type { PayoutProvider, ProviderTransfer } from './payout-provider';
-import { athleteMoneyOf, athletesOwed, sharesOf } from './payout-shares.query';
+import { athleteMoneyOf, athletesOwed, isShareHeld, sharesOf } from './payout-shares.query';
 import type { AthleteShare } from './payout-shares.query';
 import { PayoutsErrors } from './payouts.errors';
 import { SandboxPayoutProvider } from './sandbox-payout-provider';
@@ -452,9 +452,18 @@ export class PayoutsService implements OnModuleInit {
       // A share held by an open dispute (or a refund outside Huddle) is not paid, by a transfer or by hand.
       if (share.disputed) throw PayoutsErrors.shareHeld();
       const before = requestPayoutStatus(share);
-      const marked: unknown[] = await manager.query(`SELECT 1 FROM request_payout_marks WHERE request_id = $1`, [requestId]);
-      if (before === 'paid' || marked.length > 0) return before === 'unpaid' ? 'paid' : before;
+      if (before === 'paid') return before;
       const left = Math.max(0, share.shareCents - share.sentCents - share.pendingCents);
+      // All of the share is on its way: nothing is left to mark. It becomes paid when the transfer
+      // arrives, or payable again if it is refused; a mark of nothing would say paid either way.
+      if (share.shareCents > 0 && left === 0) return before;
+      const marked: unknown[] = await manager.query(`SELECT 1 FROM request_payout_marks WHERE request_id = $1`, [requestId]);
+      if (marked.length > 0) {
+        // Marked once already (a request has one mark): the part that came back since (a transfer
+        // refused or reversed) is payable again and goes with the next payout.
+        if (share.shareCents > 0) throw PayoutsErrors.alreadyMarked();
+        return 'paid';
+      }
       const [{ id: markId }]: Array<{ id: string }> = await manager.query(
         `INSERT INTO request_payout_marks (request_id, amount_cents, marked_by, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
         [requestId, left, adminId, this.clock.now()],
@@ -481,8 +490,9 @@ export class PayoutsService implements OnModuleInit {
     return new Map(
       requestIds.map((id) => {
         const share = shares.find((candidate) => candidate.requestId === id);
-        const status: RequestPayoutStatus = share ? requestPayoutStatus(share) : 'unpaid';
-        return [id, status === 'unpaid' && markedIds.has(id) ? 'paid' : status];
+        // A share's status counts its mark's cents; a request with no share to pay reads paid once marked.
+        if (share && share.shareCents > 0) return [id, requestPayoutStatus(share)];
+        return [id, markedIds.has(id) ? 'paid' : 'unpaid'];
       }),
     );
   }
@@ -534,15 +544,28 @@ export class PayoutsService implements OnModuleInit {
     for (const allocation of allocations.filter((candidate) => candidate.status === 'pending')) {
       let transfer: ProviderTransfer;
       try {
-        const sourceTransaction = await this.payments.chargeOf([allocation.request_id, ...(allocation.campaign_id ? [allocation.campaign_id] : [])]);
-        transfer = await this.provider.createTransfer({
-          amountCents: allocation.amount_cents,
-          destination: item.destination_account_id,
-          transferGroup: item.provider_payout_id,
-          sourceTransaction,
-          metadata: { payout_item_id: item.id, payout_id: item.payout_id, athlete_id: item.athlete_id, request_id: allocation.request_id, allocation_id: allocation.id },
-          idempotencyKey: allocation.idempotency_key,
-        });
+        // Held since the payout was decided (a dispute, a refund made at the provider, recorded
+        // before this try): its part is not sent, unless an earlier try already made it (the same
+        // key), which then stands and the dispute's own incident follows it. A hold recorded while
+        // the transfer is being made is caught by that incident too (onDisputed).
+        if (await this.heldNow(allocation)) {
+          const made = await this.provider.findTransfer(item.provider_payout_id, allocation.idempotency_key);
+          if (!made) {
+            await this.dataSource.transaction((manager) => this.holdBackIn(manager, item, allocation));
+            continue;
+          }
+          transfer = made;
+        } else {
+          const sourceTransaction = await this.payments.chargeOf([allocation.request_id, ...(allocation.campaign_id ? [allocation.campaign_id] : [])]);
+          transfer = await this.provider.createTransfer({
+            amountCents: allocation.amount_cents,
+            destination: item.destination_account_id,
+            transferGroup: item.provider_payout_id,
+            sourceTransaction,
+            metadata: { payout_item_id: item.id, payout_id: item.payout_id, athlete_id: item.athlete_id, request_id: allocation.request_id, allocation_id: allocation.id },
+            idempotencyKey: allocation.idempotency_key,
+          });
+        }
       } catch (error) {
         const message = messageOf(error).slice(0, 2000);
         await this.dataSource.query(`UPDATE payout_allocations SET last_error = $2 WHERE id = $1 AND status = 'pending'`, [allocation.id, message]);
@@ -555,6 +578,40 @@ export class PayoutsService implements OnModuleInit {
       );
     }
     await this.dataSource.transaction((manager) => this.settleItemIn(manager, itemId));
+  }
+
+  /** Whether a dispute or an outside refund holds the allocation's share now, read in the order disputes and payouts keep (holdDisputesOffIn). */
+  private async heldNow(allocation: AllocationForTransfer): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.payments.holdDisputesOffIn(manager);
+      return isShareHeld(manager, allocation.request_id, allocation.campaign_id);
+    });
+  }
+
+  /**
+   * A part of a payout held back before it was sent: it fails and its money is payable again
+   * (held, so not before the dispute or refund is settled), keyed by the allocation so it happens
+   * once; the administrator's incident says why. The item settles like any other.
+   */
+  private async holdBackIn(manager: EntityManager, item: ItemForTransfer, allocation: AllocationForTransfer): Promise<void> {
+    await manager.query(`SELECT 1 FROM payout_items WHERE id = $1 FOR UPDATE`, [item.id]);
+    const message = 'Held: the payment is disputed or was refunded at the card provider since the payout was made';
+    const [failed]: [Array<{ id: string }>, number] = await manager.query(
+      `UPDATE payout_allocations SET status = 'failed', last_error = $2 WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [allocation.id, message],
+    );
+    if (failed.length === 0) return;
+    await this.payments.recordPayoutReturnedIn(manager, allocation.id, item.athlete_id, allocation.amount_cents);
+    await this.payments.moneyIncidents.recordIn(manager, {
+      kind: 'transfer_failed',
+      subjectType: 'payout_item',
+      subjectId: item.id,
+      amountCents: allocation.amount_cents,
+      message: `The payment of request ${allocation.request_id} is disputed or was refunded at the card provider since this payout was made: its ${formatCents(allocation.amount_cents)} was not sent, and is payable again once that is settled`,
+      details: { request_id: allocation.request_id, allocation_id: allocation.id },
+      dedupKey: `payout_held:${allocation.id}`,
+    });
+    await this.settleItemIn(manager, item.id);
   }
 
   /** The allocations of an item in the order they are paid, with the payment that paid each request (reads booking's `requests`). */

@@ -215,6 +215,11 @@ export class SandboxPayoutProvider implements PayoutProvider {
     return this.retrieveAccount(accountId);
   }
 
+  async findTransfer(_transferGroup: string, idempotencyKey: string): Promise<ProviderTransfer | null> {
+    const made = await this.transferByKey(idempotencyKey);
+    return made ? toTransfer(made) : null;
+  }
+
   private async transferByKey(key: string): Promise<SandboxTransferRow | null> {
     const rows: SandboxTransferRow[] = await this.dataSource.query(`SELECT * FROM sandbox_transfers WHERE idempotency_key = $1`, [key]);
     return rows[0] ?? null;

@@ -78,9 +78,8 @@ export class StripePayoutProvider implements PayoutProvider {
    * payout's transfer group, the key in its metadata. Only when there is none is one created.
    */
   async createTransfer(input: TransferInput): Promise<ProviderTransfer> {
-    for await (const made of this.stripe.transfers.list({ transfer_group: input.transferGroup, limit: 100 })) {
-      if (made.metadata?.huddle_key === input.idempotencyKey) return toTransfer(made);
-    }
+    const made = await this.findTransfer(input.transferGroup, input.idempotencyKey);
+    if (made) return made;
     const transfer = await this.stripe.transfers.create(
       {
         amount: input.amountCents,
@@ -93,6 +92,13 @@ export class StripePayoutProvider implements PayoutProvider {
       { idempotencyKey: input.idempotencyKey },
     );
     return toTransfer(transfer);
+  }
+
+  async findTransfer(transferGroup: string, idempotencyKey: string): Promise<ProviderTransfer | null> {
+    for await (const made of this.stripe.transfers.list({ transfer_group: transferGroup, limit: 100 })) {
+      if (made.metadata?.huddle_key === idempotencyKey) return toTransfer(made);
+    }
+    return null;
   }
 
   async retrieveTransfer(transferId: string): Promise<ProviderTransfer> {
