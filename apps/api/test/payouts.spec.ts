@@ -176,7 +176,7 @@ describe('payouts to athletes (sandbox provider)', () => {
 
     const list = await api(testApp).get('/admin/payments/payout-sent-list?page=1&order=desc', admin.token).expect(200);
     const shown = list.body.payouts.find((payout: { id: string }) => payout.id === sent.body.payout.id);
-    expect(shown.items_view[0]).toMatchObject({ status: 'sent', athlete_name: `${athlete.account.firstName} ${athlete.account.lastName}` });
+    expect(shown.items_view[0]).toMatchObject({ status: 'sent', amount: 200, sent_amount: 200, athlete_name: `${athlete.account.firstName} ${athlete.account.lastName}` });
     expect(await listed(athlete.account.id)).toMatchObject({ payable: 120, last_payment_amount: 200 });
 
     const summary = await api(testApp).get('/payouts/summary', athlete.token).expect(200);
@@ -584,6 +584,12 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(16000);
     const shares = await testApp.get(PayoutsService).payoutStatuses(athlete.account.id, [requestId]);
     expect(Object.fromEntries(shares)).toEqual({ [requestId]: 'unpaid' });
+    // Nothing of it shows as sent, to the administrator or the athlete.
+    const list = await api(testApp).get('/admin/payments/payout-sent-list?page=1&order=desc', admin.token).expect(200);
+    const shown = list.body.payouts.find((payout: { id: string }) => payout.id === sent.body.payout.id);
+    expect(shown.items_view).toEqual([expect.objectContaining({ status: 'failed', amount: SHARE, sent_amount: 0 })]);
+    const summary = await api(testApp).get('/payouts/summary', athlete.token).expect(200);
+    expect(summary.body.payouts).toEqual([expect.objectContaining({ status: 'failed', amount: SHARE, sent_amount: 0 })]);
     expect((await testApp.get(PaymentsService).ledgerCheck()).violations).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import {
+  payoutShortfallCents,
   allocatePayout,
   canMarkPayoutPaid,
   checkPayoutForm,
@@ -88,6 +89,15 @@ describe('a request’s payout status', () => {
     expect(canMarkPayoutPaid({ status: 5, paid: true })).toBe(true);
     expect(canMarkPayoutPaid({ status: 5, paid: false })).toBe(false);
     for (const status of [1, 2, 3, 4, 6] as const) expect(canMarkPayoutPaid({ status, paid: true })).toBe(false);
+  });
+});
+
+describe('what of a payout reached the athlete', () => {
+  it('is all of a sent item, nothing to show of one not sent, and the gap of one partly refused or taken back', () => {
+    expect(payoutShortfallCents({ amountCents: 10000, sentCents: 10000, status: 'sent' })).toBeNull();
+    expect(payoutShortfallCents({ amountCents: 10000, sentCents: 6000, status: 'sent' })).toBe(4000);
+    expect(payoutShortfallCents({ amountCents: 10000, sentCents: 0, status: 'pending' })).toBeNull();
+    expect(payoutShortfallCents({ amountCents: 10000, sentCents: 0, status: 'failed' })).toBeNull();
   });
 });
 

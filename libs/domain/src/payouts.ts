@@ -23,6 +23,17 @@ export type PayoutItemStatus = (typeof PAYOUT_ITEM_STATUSES)[number];
 export const PAYOUT_ITEM_HOLDING_STATUSES: readonly PayoutItemStatus[] = ['pending', 'sent'];
 
 /**
+ * How much of a payout item marked sent did not reach the athlete, in cents: the parts the
+ * provider refused, held back or took back (only the parts it made count as sent). A screen shows
+ * the sent part beside it, never the whole amount as sent, so nobody is told money moved that did
+ * not. Null when all of it was sent, or the item is not sent.
+ */
+export function payoutShortfallCents(item: { amountCents: number; sentCents: number; status: PayoutItemStatus }): number | null {
+  if (item.status !== 'sent' || item.sentCents >= item.amountCents) return null;
+  return item.amountCents - item.sentCents;
+}
+
+/**
  * A request's payout status as the admin's button and the request's payment block show it:
  * 'paid' once its whole share was sent (or marked paid by an administrator), 'processing' while a
  * payout of it is on its way, 'unpaid' otherwise (not payable yet, or payable and waiting).

@@ -1,5 +1,6 @@
-import { LIMITS } from '@huddle/domain';
+import { LIMITS, toCents } from '@huddle/domain';
 import { formatDate, formatTime } from '@huddle/domain/format';
+import { payoutShortfallCents } from '@huddle/domain/payouts';
 import { useLocation, useSearch } from 'wouter';
 import { EmptyView, ErrorView, Page, SelectField, SkeletonList, cx, useSearchParam, withSearchParam } from '@huddle/ui';
 import type { SentPayout, SentPayoutOrder } from '../money/admin-money-api';
@@ -78,7 +79,10 @@ function SentPayoutCard({ payout }: { payout: SentPayout }) {
                   <When seconds={item.created_at} />
                 </td>
                 <td data-label="Amount" className="adm-num">
-                  {formatMoney(item.amount)}
+                  {/* Only what the provider made reads as sent: a part refused, held back or reversed does not. */}
+                  {payoutShortfallCents({ amountCents: toCents(item.amount), sentCents: toCents(item.sent_amount), status: item.status }) === null
+                    ? formatMoney(item.amount)
+                    : `${formatMoney(item.sent_amount)} of ${formatMoney(item.amount)}`}
                 </td>
                 <td data-label="Status">
                   <span className={cx('adm-pill', item.status === 'sent' && 'adm-pill--ok', (item.status === 'failed' || item.status === 'reversed') && 'adm-pill--warn')}>

@@ -130,6 +130,18 @@ describe('/manage/sent-payouts', () => {
               athlete_email: 'athlete@huddle.test',
               created_at: 1_764_000_000,
               amount: 62.5,
+              sent_amount: 62.5,
+              status: 'sent',
+            },
+            {
+              id: 'i2',
+              athlete_id: jordan.id,
+              athlete_name: 'Jordan Miles',
+              receiver: null,
+              athlete_email: 'athlete@huddle.test',
+              created_at: 1_764_000_000,
+              amount: 100,
+              sent_amount: 60,
               status: 'sent',
             },
           ],
@@ -142,6 +154,8 @@ describe('/manage/sent-payouts', () => {
     };
     const html = render(<SentPayoutsScreen />, { path: '/manage/sent-payouts?order=asc', cache: [[MONEY_KEYS.sent(1, 'asc'), sent]] });
     for (const text of ['sbx_po_123', '$62.50', 'Jordan Miles', 'athlete@huddle.test', formatDate(1_764_000_000)!, 'Sent']) expect(html).toContain(text);
+    // A part refused or reversed is not shown as sent.
+    expect(html).toContain('$60.00 of $100.00');
     expect(html).toMatch(/<option value="asc" selected="">Oldest first/);
   });
 

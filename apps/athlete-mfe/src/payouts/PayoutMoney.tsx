@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { toApiError } from '@huddle/api-client';
 import { formatCents, SERVICE_LABELS, toCents, type ServiceType } from '@huddle/domain';
-import { type PayoutItemStatus } from '@huddle/domain/payouts';
+import { payoutShortfallCents, type PayoutItemStatus } from '@huddle/domain/payouts';
 import { formatDate } from '@huddle/domain/format';
 import { EmptyView, ErrorView, Panel, SkeletonList } from '@huddle/ui';
 import { usePayoutSummary, type AthletePayout, type PayoutSummary } from './payouts-api';
@@ -37,7 +37,7 @@ export function payoutTotals(summary: PayoutSummary): Total[] {
       amount: summary.payable,
       hint: summary.past_due > 0 ? `${formatMoney(summary.past_due)} past due` : 'Finished, waiting for the next payout',
     },
-    { key: 'on-its-way', label: 'On its way', amount: summary.on_its_way, hint: 'Sent, not arrived yet' },
+    { key: 'on-its-way', label: 'On its way', amount: summary.on_its_way, hint: 'Being sent, not in your account yet' },
     { key: 'paid', label: 'Paid', amount: summary.paid, hint: 'Paid to you so far' },
     { key: 'held', label: 'Held by a dispute', amount: summary.held, hint: 'Waits until the dispute closes' },
   ];
@@ -45,15 +45,22 @@ export function payoutTotals(summary: PayoutSummary): Total[] {
 
 function PayoutItem({ payout }: { payout: AthletePayout }) {
   const at = payout.sent_at ?? payout.created_at;
+  // Only what the provider made is shown as sent: a part refused, held back or taken back is not.
+  const shortfall = payoutShortfallCents({ amountCents: toCents(payout.amount), sentCents: toCents(payout.sent_amount), status: payout.status });
   return (
     <li className="pay-item">
       <div className="pay-item__head">
-        <strong className="pay-item__amount">{formatMoney(payout.amount)}</strong>
+        <strong className="pay-item__amount">{formatMoney(shortfall === null ? payout.amount : payout.sent_amount)}</strong>
         <span className={`pay-status pay-status--${payout.status}`}>{PAYOUT_STATUS_LABELS[payout.status]}</span>
       </div>
       <p className="hd-muted pay-item__date">
         <time dateTime={new Date(at * 1000).toISOString()}>{formatDate(at)}</time>
       </p>
+      {shortfall !== null && (
+        <p className="hd-muted pay-item__short">
+          {formatCents(shortfall)} of this {formatMoney(payout.amount)} payout did not reach you: it is owed to you again.
+        </p>
+      )}
       {payout.requests.length > 0 && (
         <ul className="pay-item__requests" aria-label="Requests this payout paid">
           {payout.requests.map((request) => (

@@ -127,8 +127,8 @@ describe('/settings/payouts', () => {
         data: summary({
           paid: 72,
           payouts: [
-            { id: 'p1', amount: 72, status: 'sent', created_at: 1795689590, sent_at: 1795689600, requests: [{ request_id: REQUEST_ID, name: 'Birthday shoutout', type: 'shoutout', amount: 72 }] },
-            { id: 'p2', amount: 8.5, status: 'pending', created_at: 1795689700, sent_at: null, requests: [] },
+            { id: 'p1', amount: 72, sent_amount: 72, status: 'sent', created_at: 1795689590, sent_at: 1795689600, requests: [{ request_id: REQUEST_ID, name: 'Birthday shoutout', type: 'shoutout', amount: 72 }] },
+            { id: 'p2', amount: 8.5, sent_amount: 0, status: 'pending', created_at: 1795689700, sent_at: null, requests: [] },
           ],
         }),
       },
@@ -142,6 +142,16 @@ describe('/settings/payouts', () => {
     expect(html).toContain('Birthday shoutout');
     expect(html).toContain('Video shoutout');
     expect(html).not.toContain(EMPTY_PAYOUTS);
+    expect(html).not.toContain('did not reach you');
+  });
+
+  it('shows only what reached the athlete as sent when a part of a payout was refused or came back', () => {
+    const html = renderPage({
+      account: { data: account() },
+      summary: { data: summary({ payouts: [{ id: 'p1', amount: 100, sent_amount: 60, status: 'sent', created_at: 1795689590, sent_at: 1795689600, requests: [] }] }) },
+    });
+    expect(html).toContain('$60.00');
+    expect(html).toContain('$40.00 of this $100.00 payout did not reach you: it is owed to you again.');
   });
 
   it('shows an error with Retry for each part that failed to load', () => {

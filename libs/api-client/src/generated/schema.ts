@@ -3380,6 +3380,8 @@ export interface components {
             created_at: number;
             /** @description Dollars. */
             amount: number;
+            /** @description Dollars the provider transferred of it (less than amount when a part was refused, held back or reversed). */
+            sent_amount: number;
             /** @enum {string} */
             status: "pending" | "sent" | "failed" | "reversed";
         };
@@ -3464,6 +3466,8 @@ export interface components {
             id: string;
             /** @description Dollars. */
             amount: number;
+            /** @description Dollars the provider transferred of it (less than amount when a part was refused, held back or reversed). */
+            sent_amount: number;
             /** @enum {string} */
             status: "pending" | "sent" | "failed" | "reversed";
             /** @description Unix seconds. */

@@ -59,6 +59,8 @@ export interface PayoutItemRow {
   payout_id: string;
   athlete_id: string;
   amount_cents: number;
+  /** The parts the provider made (sent allocations; an item of one transfer of its own counts whole once sent). */
+  sent_cents: number;
   receiver_email: string | null;
   receiver_phone: string | null;
   status: PayoutItemStatus;
@@ -89,6 +91,9 @@ async function itemsOf(manager: EntityManager, payoutIds: readonly string[], ath
   if (payoutIds.length === 0) return [];
   return manager.query(
     `SELECT i.id, i.payout_id, i.athlete_id, i.amount_cents, i.receiver_email, i.receiver_phone, i.status, i.provider_transfer_id, i.created_at, i.sent_at,
+            coalesce((SELECT CASE WHEN count(*) > 0 THEN coalesce(sum(x.amount_cents) FILTER (WHERE x.status = 'sent'), 0) END
+                        FROM payout_allocations x WHERE x.payout_item_id = i.id),
+                     CASE WHEN i.status = 'sent' THEN i.amount_cents ELSE 0 END)::int AS sent_cents,
             a.first_name AS athlete_first_name, a.last_name AS athlete_last_name, a.email AS athlete_email
        FROM payout_items i JOIN accounts a ON a.id = i.athlete_id
       WHERE i.payout_id = ANY($1::uuid[]) AND ($2::uuid IS NULL OR i.athlete_id = $2)

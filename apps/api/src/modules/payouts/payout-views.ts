@@ -42,6 +42,7 @@ export function sentPayoutView({ payout, items }: PayoutWithItems): SentPayoutDt
       athlete_email: item.athlete_email,
       created_at: seconds(item.created_at),
       amount: toDollars(item.amount_cents),
+      sent_amount: toDollars(item.sent_cents),
       status: item.status,
     })),
   };
@@ -63,6 +64,7 @@ export function summaryView(summary: AthletePayoutSummary): PayoutSummaryPayload
   const payouts: AthletePayoutDto[] = summary.items.map(({ item, requests }) => ({
     id: item.id,
     amount: toDollars(item.amount_cents),
+    sent_amount: toDollars(item.sent_cents),
     status: item.status,
     created_at: seconds(item.created_at),
     sent_at: item.sent_at ? seconds(item.sent_at) : null,

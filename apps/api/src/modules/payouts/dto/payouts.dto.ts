@@ -106,6 +106,7 @@ export class SentPayoutItemDto {
   @ApiProperty({ nullable: true, type: String }) athlete_email!: string | null;
   @ApiProperty({ description: 'Unix seconds.' }) created_at!: number;
   @ApiProperty({ description: 'Dollars.' }) amount!: number;
+  @ApiProperty({ description: 'Dollars the provider transferred of it (less than amount when a part was refused, held back or reversed).' }) sent_amount!: number;
   @ApiProperty({ enum: PAYOUT_ITEM_STATUSES }) status!: PayoutItemStatus;
 }
 
@@ -165,6 +166,7 @@ export class PaidRequestDto {
 export class AthletePayoutDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ description: 'Dollars.' }) amount!: number;
+  @ApiProperty({ description: 'Dollars the provider transferred of it (less than amount when a part was refused, held back or reversed).' }) sent_amount!: number;
   @ApiProperty({ enum: PAYOUT_ITEM_STATUSES }) status!: PayoutItemStatus;
   @ApiProperty({ description: 'Unix seconds.' }) created_at!: number;
   @ApiProperty({ nullable: true, type: Number, description: 'Unix seconds.' }) sent_at!: number | null;
