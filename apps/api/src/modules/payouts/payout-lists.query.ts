@@ -119,13 +119,13 @@ export async function sentPayoutsPage(manager: EntityManager, page: number, page
   return { payouts: withItems(payouts, await itemsOf(manager, payouts.map((payout) => payout.id), null)), total };
 }
 
-/** The requests each of these items paid, and how much of each. */
+/** The requests each of these items paid or is paying, and how much of each: a part refused, held back or reversed paid nothing. */
 export async function allocationsOf(manager: EntityManager, itemIds: readonly string[]): Promise<Map<string, Array<{ requestId: string; name: string; type: string; amountCents: number }>>> {
   const result = new Map<string, Array<{ requestId: string; name: string; type: string; amountCents: number }>>();
   if (itemIds.length === 0) return result;
   const rows: Array<{ payout_item_id: string; request_id: string; name: string; type: string; amount_cents: number }> = await manager.query(
     `SELECT a.payout_item_id, a.request_id, r.name, r.type, a.amount_cents FROM payout_allocations a JOIN requests r ON r.id = a.request_id
-      WHERE a.payout_item_id = ANY($1::uuid[]) ORDER BY r.finished_at, r.id`,
+      WHERE a.payout_item_id = ANY($1::uuid[]) AND a.status IN ('pending', 'sent') ORDER BY r.finished_at, r.id`,
     [itemIds],
   );
   for (const row of rows) {
