@@ -176,8 +176,8 @@ describe('the administrator’s user management (/admin/user*, /mt/sync_by_id, /
           ['upload-intro', () => upload('upload-intro', 'video', 'intro-5s.mp4', 'video/mp4', target.id), ADMIN_MESSAGES.administratorNotManaged],
           // One's own block and deletion keep their own words.
           ['block', () => api(testApp).post('/admin/user/block', { user_id: target.id, blocked: true }, admin.token), self ? ADMIN_MESSAGES.cannotBlockSelf : ADMIN_MESSAGES.administratorNotManaged],
-          ['unblock', () => api(testApp).post('/admin/user/block', { user_id: target.id, blocked: false }, admin.token), self ? ADMIN_MESSAGES.cannotBlockSelf : ADMIN_MESSAGES.administratorNotManaged],
           ['delete', () => api(testApp).post('/admin/user/delete', { user_id: target.id }, admin.token), self ? ADMIN_MESSAGES.cannotRemoveSelf : ADMIN_MESSAGES.administratorNotManaged],
+          ...(self ? [['unblock', () => api(testApp).post('/admin/user/block', { user_id: target.id, blocked: false }, admin.token), ADMIN_MESSAGES.cannotBlockSelf] as [string, () => request.Test, string]] : []),
         ];
         for (const [route, call, message] of calls) {
           const response = await call();
@@ -188,6 +188,10 @@ describe('the administrator’s user management (/admin/user*, /mt/sync_by_id, /
         expect(await mediaFiles(testApp)).toEqual(files);
         expect(await auditOf(testApp, target.id)).toEqual([]);
       }
+      // Unblocking only lets an administrator in again (one blocked by a peer before this rule): allowed, audited.
+      await testApp.dataSource.query(`UPDATE accounts SET blocked = true WHERE id = $1`, [peer.account.id]);
+      await api(testApp).post('/admin/user/block', { user_id: peer.account.id, blocked: false }, admin.token).expect(200);
+      expect((await auditOf(testApp, peer.account.id)).map((row) => row.action)).toEqual(['user.unblock']);
       // Both administrators still work, and still appear in the list and the detail.
       await api(testApp).get('/user/accounts', peer.token).expect(200);
       await api(testApp).get('/user/accounts', admin.token).expect(200);

@@ -541,7 +541,7 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     const mark = () => api(testApp).put('/admin/payments/payout-status', { id: requestId, status: 'paid' }, admin.token);
 
     // All of the share is on its way (the job retries a second later): there is nothing to mark.
-    expect((await mark().expect(200)).body.payout_status).toBe('processing');
+    expect((await mark().expect(200)).body).toMatchObject({ payout_status: 'processing', message: 'Nothing to mark: this payout is already paid or on its way' });
     expect(await testApp.dataSource.query(`SELECT 1 FROM request_payout_marks WHERE request_id = $1`, [requestId])).toEqual([]);
     await settle(testApp);
     const payouts = testApp.get(PayoutsService);
@@ -549,7 +549,7 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(16000);
 
     // Paid by hand now: all of it marked, nothing payable, and a request has one mark.
-    expect((await mark().expect(200)).body.payout_status).toBe('paid');
+    expect((await mark().expect(200)).body).toMatchObject({ payout_status: 'paid', message: 'Status has been changed' });
     expect(Object.fromEntries(await payouts.payoutStatuses(athlete.account.id, [requestId]))).toEqual({ [requestId]: 'paid' });
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(0);
     expect((await mark().expect(200)).body.payout_status).toBe('paid');
@@ -578,7 +578,8 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
       { status: 'failed', last_error: 'Held: the payment is disputed or was refunded at the card provider since the payout was made' },
     ]);
     expect(await testApp.dataSource.query(`SELECT count(*)::int AS n FROM sandbox_transfers WHERE destination = $1`, [accountId])).toEqual([{ n: 0 }]);
-    const incidents = await testApp.dataSource.query(`SELECT kind, amount_cents::int AS amount, message FROM money_incidents WHERE subject_id = $1 AND dedup_key LIKE 'payout_held:%'`, [item.id]);
+    const incidents = await testApp.dataSource.query(`SELECT kind, amount_cents::int AS amount, message FROM money_incidents WHERE subject_id = $1 AND status = 'open'`, [item.id]);
+    // Only the hold is open: a 'recover it from the athlete' the dispute may have opened for the part on its way is closed.
     expect(incidents).toEqual([{ kind: 'transfer_failed', amount: 16000, message: expect.stringContaining('its $160.00 was not sent, and is payable again once that is settled') }]);
     // Owed again in the ledger, but held: not payable until the dispute is settled.
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(16000);

@@ -192,6 +192,8 @@ export const PAYOUT_MESSAGES = {
   sent: 'Payout sent',
   /** The admin's toast after a payout status change (spec §8 toasts). */
   statusChanged: 'Status has been changed',
+  /** The same call when nothing was left to mark: the share is already paid, or all of it on its way. */
+  nothingToMark: 'Nothing to mark: this payout is already paid or on its way',
   enterValidAmount: 'Please, enter valid amount',
   negativeAmount: 'Amount cannot be negative',
   moreThanPayable: (payableCents: number) => `At most ${formatCents(payableCents)} is payable`,

@@ -208,8 +208,9 @@ function UserRequests({ userId }: { userId: string }) {
 
 function UserHeader({ user, onEdit }: { user: AdminUser; onEdit: (() => void) | null }) {
   const { apiBase, navigate, account } = useShell();
-  // Not oneself, nor another administrator: the API refuses both (isManagedInConsole).
-  const self = account?.id === user.id || !isManagedInConsole(user.user_type);
+  const self = account?.id === user.id;
+  // Another administrator is not the console's to block or remove (isManagedInConsole); only unblocked.
+  const locked = !isManagedInConsole(user.user_type);
   const actions = useUserActions({ onRemoved: () => navigate('/manage/users') });
   const [removing, setRemoving] = useState(false);
   const photo = mediaUrl(apiBase, user.profile_photo);
@@ -231,13 +232,13 @@ function UserHeader({ user, onEdit }: { user: AdminUser; onEdit: (() => void) | 
             Edit
           </Button>
         )}
-        <Button size="sm" variant="secondary" disabled={busy || self} loading={actions.block.isPending} onClick={() => actions.block.mutate({ user, blocked: !user.blocked })}>
+        <Button size="sm" variant="secondary" disabled={busy || self || (locked && !user.blocked)} loading={actions.block.isPending} onClick={() => actions.block.mutate({ user, blocked: !user.blocked })}>
           {user.blocked ? 'Unblock' : 'Block'}
         </Button>
         <Button size="sm" variant="secondary" disabled={busy} loading={actions.sync.isPending} onClick={() => actions.sync.mutate(user)}>
           Sync
         </Button>
-        <Button size="sm" variant="danger" disabled={busy || self} onClick={() => setRemoving(true)}>
+        <Button size="sm" variant="danger" disabled={busy || self || locked} onClick={() => setRemoving(true)}>
           Remove
         </Button>
       </div>

@@ -132,8 +132,9 @@ export function UserRows({ users, busyId, selfId = null, onBlock, onSync, onRemo
           {users.map((user) => {
             const name = displayName(user);
             const busy = busyId === user.id;
-            // Not oneself, nor another administrator: the API refuses both (isManagedInConsole).
-            const self = user.id === selfId || !isManagedInConsole(user.user_type);
+            const self = user.id === selfId;
+            // Another administrator is not the console's to block or remove (isManagedInConsole); only unblocked.
+            const locked = !isManagedInConsole(user.user_type);
             return (
               <tr key={user.id} className={cx(user.blocked && 'adm-row--blocked')}>
                 <th scope="row" className="adm-table__name">
@@ -154,13 +155,13 @@ export function UserRows({ users, busyId, selfId = null, onBlock, onSync, onRemo
                   <span className={cx('adm-pill', user.blocked ? 'adm-pill--warn' : 'adm-pill--ok')}>{user.blocked ? 'Blocked' : 'Active'}</span>
                 </td>
                 <td className="adm-actions">
-                  <Button size="sm" variant="secondary" disabled={busy || self} onClick={() => onBlock(user)} aria-label={`${user.blocked ? 'Unblock' : 'Block'} ${name}`}>
+                  <Button size="sm" variant="secondary" disabled={busy || self || (locked && !user.blocked)} onClick={() => onBlock(user)} aria-label={`${user.blocked ? 'Unblock' : 'Block'} ${name}`}>
                     {user.blocked ? 'Unblock' : 'Block'}
                   </Button>
                   <Button size="sm" variant="secondary" disabled={busy} onClick={() => onSync(user)} aria-label={`Sync ${name}`}>
                     Sync
                   </Button>
-                  <Button size="sm" variant="danger" disabled={busy || self} onClick={() => onRemove(user)} aria-label={`Remove ${name}`}>
+                  <Button size="sm" variant="danger" disabled={busy || self || locked} onClick={() => onRemove(user)} aria-label={`Remove ${name}`}>
                     Remove
                   </Button>
                 </td>

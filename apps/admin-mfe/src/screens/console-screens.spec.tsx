@@ -132,12 +132,15 @@ describe('/manage/users: the screen', () => {
     expect(button('Sync Riley Parker')).not.toContain('disabled');
   });
 
-  it('never offers to block or remove another administrator', () => {
-    const html = render(<UserRows users={[{ ...row, user_type: 4 }]} busyId={null} selfId="someone-else" onBlock={() => undefined} onSync={() => undefined} onRemove={() => undefined} />);
-    const button = (label: string) => html.match(new RegExp(`<button aria-label="${label}"[^>]*>`))?.[0] ?? '';
-    expect(button('Block Riley Parker')).toContain('disabled');
-    expect(button('Remove Riley Parker')).toContain('disabled');
-    expect(button('Sync Riley Parker')).not.toContain('disabled');
+  it('never offers to block or remove another administrator, only to unblock one', () => {
+    const rows = (blocked: boolean) =>
+      render(<UserRows users={[{ ...row, user_type: 4, blocked }]} busyId={null} selfId="someone-else" onBlock={() => undefined} onSync={() => undefined} onRemove={() => undefined} />);
+    const button = (html: string, label: string) => html.match(new RegExp(`<button aria-label="${label}"[^>]*>`))?.[0] ?? '';
+    expect(button(rows(false), 'Block Riley Parker')).toContain('disabled');
+    expect(button(rows(false), 'Remove Riley Parker')).toContain('disabled');
+    expect(button(rows(false), 'Sync Riley Parker')).not.toContain('disabled');
+    expect(button(rows(true), 'Unblock Riley Parker')).not.toContain('disabled');
+    expect(button(rows(true), 'Remove Riley Parker')).toContain('disabled');
   });
 
   it("checks Add user's email with sign-up's messages", () => {

@@ -1372,7 +1372,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Marks a finished, paid request's payout paid (spec §4); anything else is refused. 'Status has been changed' on success. */
+        /** Marks a finished, paid request's payout paid (spec §4); anything else is refused. 'Status has been changed' on success; 'Nothing to mark: ...' when it is already paid or all of it on its way. */
         put: operations["AdminPayouts_status"];
         post?: never;
         delete?: never;

@@ -201,7 +201,8 @@ export class AdminUsersService {
    */
   async block(adminId: string, userId: string, blocked: boolean): Promise<AdminUserRowDto> {
     if (userId === adminId) throw AdminUsersErrors.cannotBlockSelf();
-    const account = await this.managedAccount(userId);
+    // Unblocking only gives access back: an administrator blocked before this rule can be let in again.
+    const account = blocked ? await this.managedAccount(userId) : await this.account(userId);
     await this.transactions.run(async () => {
       const manager = this.transactions.manager;
       await this.accounts.setBlocked(account.id, blocked);

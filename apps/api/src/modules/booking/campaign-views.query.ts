@@ -22,17 +22,23 @@ export async function invitableAthletes(manager: EntityManager, athleteIds: read
 
 /**
  * The athletes of a campaign who are no longer on Huddle (blocked or deleted since its draft was
- * made), by id, with their names: what checkout refuses and a late payment cancels.
+ * made), by id, with their names: what checkout refuses and a late payment cancels. `lock` (the
+ * payment's transaction) reads every athlete's account FOR SHARE: a block or a deletion in
+ * progress is waited for and seen. A block that comes after waits for the payment, so its own
+ * look at the athlete's pending requests finds the share paid and cancels it. (A deletion cancels
+ * no request: a share paid just before one expires unanswered and is refunded, as its athlete's
+ * other pending requests do.)
  */
-export async function goneAthletesOf(manager: EntityManager, campaignId: string): Promise<Map<string, string>> {
-  const rows: Array<{ id: string; name: string }> = await manager.query(
-    `SELECT a.id, trim(concat_ws(' ', a.first_name, a.last_name)) AS name
+export async function goneAthletesOf(manager: EntityManager, campaignId: string, { lock = false } = {}): Promise<Map<string, string>> {
+  const rows: Array<{ id: string; name: string; gone: boolean }> = await manager.query(
+    `SELECT a.id, trim(concat_ws(' ', a.first_name, a.last_name)) AS name, (a.blocked OR a.deleted_at IS NOT NULL) AS gone
        FROM requests r JOIN accounts a ON a.id = r.athlete_id
-      WHERE r.endorsement_campaign_id = $1 AND (a.blocked OR a.deleted_at IS NOT NULL)
-      ORDER BY a.first_name, a.last_name, a.id`,
+      WHERE r.endorsement_campaign_id = $1
+      ORDER BY a.id${lock ? ' FOR SHARE OF a' : ''}`,
     [campaignId],
   );
-  return new Map(rows.map((row) => [row.id, row.name]));
+  const gone = rows.filter((row) => row.gone).sort((a, b) => a.name.localeCompare(b.name));
+  return new Map(gone.map((row) => [row.id, row.name]));
 }
 
 export interface CampaignEntryRow {

@@ -171,7 +171,7 @@ export class CampaignsService {
       if (!campaign) throw BookingErrors.requestNotFound();
       if (campaign.paid) return campaign;
       await this.notifications.lockRecipientsIn(manager, [...requests.map((request) => request.athleteId), campaign.business_id]);
-      const gone = await goneAthletesOf(manager, campaignId);
+      const gone = await goneAthletesOf(manager, campaignId, { lock: true });
       for (const request of requests) {
         const party = partyOf(request, actor);
         if (!party) throw BookingErrors.requestNotFound();

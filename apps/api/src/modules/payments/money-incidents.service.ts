@@ -131,14 +131,19 @@ export class MoneyIncidents {
   /**
    * Huddle itself closes the open incidents of these kinds about a subject (what went wrong was
    * put right by a later provider event), saying how; no administrator is named. `jobName` keeps
-   * it to incidents that job's give-up opened. Answers how many it closed.
+   * it to incidents that job's give-up opened, `requestId` to those about one request of the
+   * subject (a payout item's). Answers how many it closed.
    */
-  async resolveAutomaticallyIn(manager: EntityManager, input: { subjectId: string; kinds: readonly MoneyIncidentKind[]; jobName: string | null; resolution: string }): Promise<number> {
+  async resolveAutomaticallyIn(
+    manager: EntityManager,
+    input: { subjectId: string; kinds: readonly MoneyIncidentKind[]; jobName: string | null; resolution: string; requestId?: string },
+  ): Promise<number> {
     const [rows]: [unknown[], number] = await manager.query(
       `UPDATE money_incidents SET status = 'resolved', resolved_at = now(), resolved_by = NULL, resolution = $3
         WHERE subject_id = $1 AND kind = ANY($2::text[]) AND status = 'open' AND ($4::text IS NULL OR details->>'job_name' = $4)
+          AND ($5::text IS NULL OR details->>'request_id' = $5)
         RETURNING id`,
-      [input.subjectId, input.kinds, input.resolution, input.jobName],
+      [input.subjectId, input.kinds, input.resolution, input.jobName, input.requestId ?? null],
     );
     return rows.length;
   }

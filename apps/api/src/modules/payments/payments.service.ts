@@ -315,7 +315,7 @@ export class PaymentsService implements OnModuleInit {
    */
   async cameBackIn(manager: EntityManager, kind: ReconciliationKind): Promise<(difference: { subjectId: string; code: string; message: string }) => boolean> {
     const rows: Array<{ details: Array<{ subjectId: string; code: string; message: string }> | null }> = await manager.query(
-      `SELECT details FROM reconciliation_runs WHERE kind = $1 ORDER BY finished_at DESC LIMIT 1`,
+      `SELECT details FROM reconciliation_runs WHERE kind = $1 ORDER BY finished_at DESC, started_at DESC LIMIT 1`,
       [kind],
     );
     const key = (difference: { subjectId: string; code: string; message: string }) => JSON.stringify([difference.subjectId, difference.code, difference.message]);

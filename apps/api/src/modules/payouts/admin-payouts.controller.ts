@@ -71,10 +71,10 @@ export class AdminPayoutsController {
 
   @Put('payout-status')
   @Roles(UserType.Admin)
-  @ApiOperation({ summary: "Marks a finished, paid request's payout paid (spec §4); anything else is refused. 'Status has been changed' on success." })
+  @ApiOperation({ summary: "Marks a finished, paid request's payout paid (spec §4); anything else is refused. 'Status has been changed' on success; 'Nothing to mark: ...' when it is already paid or all of it on its way." })
   @ApiOkEnvelope(PayoutStatusPayload)
   async status(@CurrentAccount() account: AuthenticatedAccount, @Body() body: PayoutStatusInput): Promise<PayoutStatusPayload> {
-    const status = await this.payouts.markPaid(account.id, body.id);
-    return { request_id: body.id, payout_status: status, message: PAYOUT_MESSAGES.statusChanged };
+    const { status, marked } = await this.payouts.markPaid(account.id, body.id);
+    return { request_id: body.id, payout_status: status, message: marked ? PAYOUT_MESSAGES.statusChanged : PAYOUT_MESSAGES.nothingToMark };
   }
 }

@@ -431,7 +431,7 @@ export class PayoutsService implements OnModuleInit {
    * athlete's payable as `paid_out` (keyed by the mark), so it can never be paid twice; audited in
    * the same transaction. Marking a request already paid changes nothing.
    */
-  async markPaid(adminId: string, requestId: string): Promise<RequestPayoutStatus> {
+  async markPaid(adminId: string, requestId: string): Promise<{ status: RequestPayoutStatus; marked: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       const request = await this.requestOf(manager, requestId);
       if (!request) throw PayoutsErrors.requestNotFound();
@@ -452,17 +452,17 @@ export class PayoutsService implements OnModuleInit {
       // A share held by an open dispute (or a refund outside Huddle) is not paid, by a transfer or by hand.
       if (share.disputed) throw PayoutsErrors.shareHeld();
       const before = requestPayoutStatus(share);
-      if (before === 'paid') return before;
+      if (before === 'paid') return { status: before, marked: false };
       const left = Math.max(0, share.shareCents - share.sentCents - share.pendingCents);
       // All of the share is on its way: nothing is left to mark. It becomes paid when the transfer
       // arrives, or payable again if it is refused; a mark of nothing would say paid either way.
-      if (share.shareCents > 0 && left === 0) return before;
+      if (share.shareCents > 0 && left === 0) return { status: before, marked: false };
       const marked: unknown[] = await manager.query(`SELECT 1 FROM request_payout_marks WHERE request_id = $1`, [requestId]);
       if (marked.length > 0) {
         // Marked once already (a request has one mark): the part that came back since (a transfer
         // refused or reversed) is payable again and goes with the next payout.
         if (share.shareCents > 0) throw PayoutsErrors.alreadyMarked();
-        return 'paid';
+        return { status: 'paid', marked: false };
       }
       const [{ id: markId }]: Array<{ id: string }> = await manager.query(
         `INSERT INTO request_payout_marks (request_id, amount_cents, marked_by, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
@@ -478,7 +478,7 @@ export class PayoutsService implements OnModuleInit {
         before: { payout_status: before },
         after: { payout_status: after, marked_paid_cents: left },
       });
-      return after;
+      return { status: after, marked: true };
     });
   }
 
@@ -546,8 +546,9 @@ export class PayoutsService implements OnModuleInit {
       try {
         // Held since the payout was decided (a dispute, a refund made at the provider, recorded
         // before this try): its part is not sent, unless an earlier try already made it (the same
-        // key), which then stands and the dispute's own incident follows it. A hold recorded while
-        // the transfer is being made is caught by that incident too (onDisputed).
+        // key), which then stands and the dispute's own incident follows it. A dispute recorded
+        // while the transfer is being made is named by that incident too (onDisputed); a refund
+        // made at the provider then has only its own incident (refund_outside_huddle).
         if (await this.heldNow(allocation)) {
           const made = await this.provider.findTransfer(item.provider_payout_id, allocation.idempotency_key);
           if (!made) {
@@ -610,6 +611,15 @@ export class PayoutsService implements OnModuleInit {
       message: `The payment of request ${allocation.request_id} is disputed or was refunded at the card provider since this payout was made: its ${formatCents(allocation.amount_cents)} was not sent, and is payable again once that is settled`,
       details: { request_id: allocation.request_id, allocation_id: allocation.id },
       dedupKey: `payout_held:${allocation.id}`,
+    });
+    // The dispute's incident may have named this part as paid out (onDisputed counts parts on their
+    // way): it never left, so there is nothing to recover from the athlete.
+    await this.payments.moneyIncidents.resolveAutomaticallyIn(manager, {
+      subjectId: item.id,
+      kinds: ['dispute_opened'],
+      jobName: null,
+      requestId: allocation.request_id,
+      resolution: 'Held back at its transfer: this part was never sent',
     });
     await this.settleItemIn(manager, item.id);
   }
