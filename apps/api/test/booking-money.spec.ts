@@ -29,6 +29,32 @@ describe('money and races on one request', () => {
     await testApp?.close();
   });
 
+  it("a deleted account's paid requests still waiting for an answer end at once: the athlete's by the system, the requester's as their own cancel; holds released", async () => {
+    const leaving = await createBookableAthlete(testApp);
+    const waitingOnAthlete = await bookAndPay(testApp, fan, bookingPayload('shoutout', leaving.account.id));
+    const leavingFan = await createSignedIn(testApp, UserType.Fan);
+    const waitingOnFan = await bookAndPay(testApp, leavingFan, bookingPayload('shoutout', athlete.account.id));
+    const accepted = await bookAndPay(testApp, fan, bookingPayload('shoutout', leaving.account.id));
+    await api(testApp).put(`/booking/request/accept?request_id=${accepted}`, {}, leaving.token).expect(200);
+    await settle(testApp);
+
+    await api(testApp).delete('/user/accounts/self', leaving.token).expect(200);
+    await api(testApp).delete('/user/accounts/self', leavingFan.token).expect(200);
+    await settle(testApp);
+    const history = async (id: string) =>
+      (await testApp.dataSource.query(`SELECT action, actor_party FROM request_history WHERE request_id = $1 AND to_status = 3`, [id])) as Array<{ action: string; actor_party: string }>;
+    expect(await statusOf(testApp, waitingOnAthlete)).toBe(3);
+    expect(await history(waitingOnAthlete)).toEqual([{ action: 'athlete_gone', actor_party: 'system' }]);
+    expect(await movementsOf(testApp, waitingOnAthlete)).toEqual(['authorised', 'voided']);
+    expect(await statusOf(testApp, waitingOnFan)).toBe(3);
+    expect(await history(waitingOnFan)).toEqual([{ action: 'cancel', actor_party: 'requester' }]);
+    expect(await movementsOf(testApp, waitingOnFan)).toEqual(['authorised', 'voided']);
+    // An answered request goes on (its timers decide it); the payer was told why theirs ended.
+    expect(await statusOf(testApp, accepted)).toBe(2);
+    const [told] = await testApp.dataSource.query(`SELECT data->>'text' AS text FROM notifications WHERE user_id = $1 AND data->>'link' = $2 AND data->>'title' = 'Request canceled'`, [fan.account.id, `/request/${waitingOnAthlete}`]);
+    expect(told.text).toMatch(/is no longer on Huddle, so your video shoutout was canceled\. Your card hold will be released\.$/);
+  });
+
   it('100 concurrent accept, cancel and set-paid calls: one legal outcome, one capture or one void, never both', async () => {
     for (let round = 0; round < 3; round += 1) {
       const id = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));

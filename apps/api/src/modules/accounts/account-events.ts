@@ -13,6 +13,17 @@ export const ACCOUNT_CREATED = 'account.created';
  * nothing but freshness.
  */
 export const ACCOUNT_CHANGED = 'account.changed';
+/**
+ * An account was deleted (its owner's or an administrator's deletion): a durable job published in
+ * the deletion's transaction, so what others must end with it (booking: the requests still waiting
+ * for an answer) happens even after a crash.
+ */
+export const ACCOUNT_CLOSED = 'account.closed';
+
+export interface AccountClosedEvent {
+  accountId: string;
+  userType: UserTypeCode;
+}
 
 export interface AccountChangedEvent {
   /** The type travels with the id, so listeners that care about one kind (athletes) skip the rest. */

@@ -3,7 +3,10 @@ import type { EntityManager, Repository } from 'typeorm';
 import { Transactions } from '../../database/transactions';
 import { roleCodeOf } from '@huddle/domain';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
+import { ACCOUNT_CLOSED } from '../accounts/account-events';
+import type { AccountClosedEvent } from '../accounts/account-events';
 import { AccountsService } from '../accounts/accounts.service';
+import { JobsService } from '../jobs/jobs.service';
 import { SessionEntity } from './entities/session.entity';
 import { SessionRevocations } from './session-revocations';
 import { SessionTokens, userTypeOfRole } from './session-jwt';
@@ -44,6 +47,7 @@ export class SessionsService {
     private readonly accounts: AccountsService,
     private readonly tokens: SessionTokens,
     private readonly revocations: SessionRevocations,
+    private readonly jobs: JobsService,
   ) {}
 
   // Through the caller's transaction when there is one (account deletion revokes inside it).
@@ -106,13 +110,16 @@ export class SessionsService {
 
   /**
    * Deletes an account (the accounts module's soft delete: the email and username become free),
-   * then revokes every session of it, so no device stays signed in.
+   * then revokes every session of it, so no device stays signed in, and announces it
+   * (ACCOUNT_CLOSED: booking ends the requests still waiting for an answer).
    */
   async closeAccount(accountId: string): Promise<void> {
-    // One transaction: an account is never deleted with its sessions still alive.
+    // One transaction: an account is never deleted with its sessions still alive, nor unannounced.
     await this.transactions.run(async () => {
+      const { userType } = await this.accounts.getById(accountId);
       await this.accounts.softDelete(accountId);
       await this.revokeAllForAccount(accountId);
+      await this.jobs.publishIn<AccountClosedEvent>(this.transactions.manager, ACCOUNT_CLOSED, { accountId, userType });
     });
   }
 

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ACCOUNT_CLOSED } from '../accounts/account-events';
+import type { AccountClosedEvent } from '../accounts/account-events';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
@@ -35,6 +37,7 @@ import { RequestEntity } from './entities/request.entity';
 import { ReviewEntity } from './entities/review.entity';
 import { RequestCoreService } from './request-core.service';
 import { SYSTEM_ACTOR } from './request-party';
+import { waitingRequestsOf } from './request-rows';
 import { RequestTimers } from './request-timers';
 import { RequestVideos } from './request-videos.service';
 import { ShareLinks } from './share-links';
@@ -73,6 +76,21 @@ export class BookingModule implements OnModuleInit {
         // A draft deleted or canceled meanwhile: its hold is released by the void it enqueued.
         if (error instanceof DomainError) return;
         throw error;
+      }
+    });
+    // An account was deleted: its paid requests still waiting for an answer end now rather than
+    // at their expiry. Its athlete's are canceled by the system (athlete_gone: the hold released,
+    // a campaign's share refunded); its requester's as the requester's own cancel. One answered or
+    // ended meanwhile, or a campaign's (canceled only whole), is left as it is.
+    this.jobs.subscribe<AccountClosedEvent>(ACCOUNT_CLOSED, 'booking', async (job) => {
+      const { accountId, userType } = job.data;
+      for (const request of await waitingRequestsOf(this.transactions.manager, accountId)) {
+        try {
+          if (request.athlete_id === accountId) await this.core.apply(request.id, 'athlete_gone', SYSTEM_ACTOR, { note: 'The athlete deleted their account' });
+          else await this.core.apply(request.id, 'cancel', { id: accountId, role: userType }, { note: 'The requester deleted their account' });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+        }
       }
     });
     // The provider released the hold Huddle voided (declined, canceled, expired): no longer authorised.

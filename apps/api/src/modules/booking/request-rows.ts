@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { RequestStatus } from '@huddle/domain';
 import type { RequestStatusCode, ServiceType } from '@huddle/domain';
 import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
@@ -132,6 +133,14 @@ export function requestFromRow(row: RequestRow): RequestEntity {
 }
 
 /** The request, or null: through the caller's transaction when `manager` is one. */
+/** The paid requests still waiting for an answer (pending) an account takes part in, as athlete or requester, oldest first. */
+export async function waitingRequestsOf(manager: EntityManager, accountId: string): Promise<Array<{ id: string; athlete_id: string }>> {
+  return manager.query(
+    `SELECT id, athlete_id FROM requests WHERE (athlete_id = $1 OR requester_id = $1) AND status = ${RequestStatus.Pending} AND paid ORDER BY created_at, id`,
+    [accountId],
+  );
+}
+
 export async function requestById(manager: EntityManager, requestId: string): Promise<RequestEntity | null> {
   const rows: RequestRow[] = await manager.query(REQUEST_SQL.byId, [requestId]);
   return rows[0] ? requestFromRow(rows[0]) : null;
