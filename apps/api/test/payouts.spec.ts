@@ -527,7 +527,12 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     expect(check.violations).toEqual([]);
   });
 
-  it('marking paid a payout on its way marks nothing; once the transfer is refused the request reads unpaid and can be marked', async () => {
+  /**
+   * A finished request's athlete paid `amount` dollars by an administrator while the athlete's
+   * account is restricted at the provider and Huddle has not heard yet: the transfer's first try is
+   * refused, and it stays on its way until the job retries (a second later) or gives up.
+   */
+  async function payoutToRestrictedAccount(amount: number) {
     const fan = await createSignedIn(testApp, UserType.Fan);
     const admin = await createSignedIn(testApp, UserType.Admin);
     const athlete = await createBookableAthlete(testApp);
@@ -535,10 +540,15 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     const requestId = await finishedRequest(testApp, clock, fan, athlete);
     const [{ provider_account_id: accountId }] = await testApp.dataSource.query(`SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1`, [athlete.account.id]);
     await testApp.get<SandboxPayoutProvider>(PAYOUT_PROVIDER as never).restrict(accountId, 'external_account');
-    await api(testApp)
-      .post('/admin/payments/payout-send', { payout_items: [{ athlete_id: athlete.account.id, amount: SHARE, email: athlete.account.email, phone: null }] }, admin.token)
+    const sent = await api(testApp)
+      .post('/admin/payments/payout-send', { payout_items: [{ athlete_id: athlete.account.id, amount, email: athlete.account.email, phone: null }] }, admin.token)
       .expect(201);
     const mark = () => api(testApp).put('/admin/payments/payout-status', { id: requestId, status: 'paid' }, admin.token);
+    return { admin, athlete, requestId, accountId, payoutId: sent.body.payout.id as string, mark };
+  }
+
+  it('marking paid a payout on its way marks nothing; once the transfer is refused the request reads unpaid and can be marked', async () => {
+    const { athlete, requestId, mark } = await payoutToRestrictedAccount(SHARE);
 
     // All of the share is on its way (the job retries a second later): there is nothing to mark.
     expect((await mark().expect(200)).body).toMatchObject({ payout_status: 'processing', message: 'Nothing to mark: this payout is already paid or on its way' });
@@ -559,20 +569,11 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
   });
 
   it('a share disputed after its payout was made, before its transfer: held back, not sent, payable again once settled', async () => {
-    const fan = await createSignedIn(testApp, UserType.Fan);
-    const admin = await createSignedIn(testApp, UserType.Admin);
-    const athlete = await createBookableAthlete(testApp);
-    await connectSandboxAccount(testApp, athlete);
-    const requestId = await finishedRequest(testApp, clock, fan, athlete);
     // The first try of the transfer fails (the account restricted at the provider); the dispute is recorded before the retry.
-    const [{ provider_account_id: accountId }] = await testApp.dataSource.query(`SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1`, [athlete.account.id]);
-    await testApp.get<SandboxPayoutProvider>(PAYOUT_PROVIDER as never).restrict(accountId, 'external_account');
-    const sent = await api(testApp)
-      .post('/admin/payments/payout-send', { payout_items: [{ athlete_id: athlete.account.id, amount: SHARE, email: athlete.account.email, phone: null }] }, admin.token)
-      .expect(201);
+    const { admin, athlete, requestId, accountId, payoutId } = await payoutToRestrictedAccount(SHARE);
     await api(testApp).post('/payments/sandbox/provider-events', { subject_id: requestId, event: 'dispute_opened' }, admin.token).expect(200);
     await settle(testApp);
-    const [item] = await testApp.dataSource.query(`SELECT id, status FROM payout_items WHERE payout_id = $1`, [sent.body.payout.id]);
+    const [item] = await testApp.dataSource.query(`SELECT id, status FROM payout_items WHERE payout_id = $1`, [payoutId]);
     expect(item.status).toBe('failed');
     expect(await testApp.dataSource.query(`SELECT status, last_error FROM payout_allocations WHERE payout_item_id = $1`, [item.id])).toEqual([
       { status: 'failed', last_error: 'Held: the payment is disputed or was refunded at the card provider since the payout was made' },
@@ -587,7 +588,7 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     expect(Object.fromEntries(shares)).toEqual({ [requestId]: 'unpaid' });
     // Nothing of it shows as sent, to the administrator or the athlete.
     const list = await api(testApp).get('/admin/payments/payout-sent-list?page=1&order=desc', admin.token).expect(200);
-    const shown = list.body.payouts.find((payout: { id: string }) => payout.id === sent.body.payout.id);
+    const shown = list.body.payouts.find((payout: { id: string }) => payout.id === payoutId);
     expect(shown.items_view).toEqual([expect.objectContaining({ status: 'failed', amount: SHARE, sent_amount: 0 })]);
     const summary = await api(testApp).get('/payouts/summary', athlete.token).expect(200);
     expect(summary.body.payouts).toEqual([expect.objectContaining({ status: 'failed', amount: SHARE, sent_amount: 0, requests: [] })]);
@@ -595,17 +596,7 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
   });
 
   it('a request is marked once: the half marked beside a refused transfer stays marked, the refused half is payable again and goes with a payout', async () => {
-    const fan = await createSignedIn(testApp, UserType.Fan);
-    const admin = await createSignedIn(testApp, UserType.Admin);
-    const athlete = await createBookableAthlete(testApp);
-    await connectSandboxAccount(testApp, athlete);
-    const requestId = await finishedRequest(testApp, clock, fan, athlete);
-    const [{ provider_account_id: accountId }] = await testApp.dataSource.query(`SELECT provider_account_id FROM payout_accounts WHERE athlete_id = $1`, [athlete.account.id]);
-    await testApp.get<SandboxPayoutProvider>(PAYOUT_PROVIDER as never).restrict(accountId, 'external_account');
-    await api(testApp)
-      .post('/admin/payments/payout-send', { payout_items: [{ athlete_id: athlete.account.id, amount: SHARE / 2, email: athlete.account.email, phone: null }] }, admin.token)
-      .expect(201);
-    const mark = () => api(testApp).put('/admin/payments/payout-status', { id: requestId, status: 'paid' }, admin.token);
+    const { athlete, requestId, mark } = await payoutToRestrictedAccount(SHARE / 2);
     expect((await mark().expect(200)).body.payout_status).toBe('processing');
     await settle(testApp);
     const payouts = testApp.get(PayoutsService);
