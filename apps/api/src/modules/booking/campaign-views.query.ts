@@ -24,10 +24,9 @@ export async function invitableAthletes(manager: EntityManager, athleteIds: read
  * The athletes of a campaign who are no longer on Huddle (blocked or deleted since its draft was
  * made), by id, with their names: what checkout refuses and a late payment cancels. `lock` (the
  * payment's transaction) reads every athlete's account FOR SHARE: a block or a deletion in
- * progress is waited for and seen. A block that comes after waits for the payment, so its own
- * look at the athlete's pending requests finds the share paid and cancels it. (A deletion cancels
- * no request: a share paid just before one expires unanswered and is refunded, as its athlete's
- * other pending requests do.)
+ * progress is waited for and seen. One that comes after waits for the payment, so its own look at
+ * the athlete's waiting requests (the block's, or the deletion's ACCOUNT_CLOSED job) finds the
+ * share paid and cancels it. Never neither.
  */
 export async function goneAthletesOf(manager: EntityManager, campaignId: string, { lock = false } = {}): Promise<Map<string, string>> {
   const rows: Array<{ id: string; name: string; gone: boolean }> = await manager.query(
