@@ -595,6 +595,58 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     expect((await testApp.get(PaymentsService).ledgerCheck()).violations).toEqual([]);
   });
 
+  it('reconciliation finds a transfer the provider made for a part Huddle gave up on (its money payable again), and one it never recorded', async () => {
+    const { athlete, accountId, payoutId } = await payoutToRestrictedAccount(SHARE);
+    await settle(testApp);
+    const [allocation] = await testApp.dataSource.query(
+      `SELECT a.id, a.payout_item_id AS item_id, a.request_id, a.status, a.amount_cents::int AS amount, a.idempotency_key, p.provider_payout_id AS transfer_group
+         FROM payout_allocations a JOIN payout_items i ON i.id = a.payout_item_id JOIN payouts p ON p.id = i.payout_id WHERE i.payout_id = $1`,
+      [payoutId],
+    );
+    expect(allocation.status).toBe('failed');
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(16000);
+    const payouts = testApp.get(PayoutsService);
+    const mine = async () => (await payouts.reconcileTransfers({ days: 30, graceSeconds: 0 })).filter((difference) => difference.itemId === allocation.item_id);
+    expect(await mine()).toEqual([]);
+
+    // The provider made the transfer after all (its answer was lost on every try), and someone made one more in the payout's group by hand.
+    const provider = testApp.get<SandboxPayoutProvider>(PAYOUT_PROVIDER as never);
+    await testApp.dataSource.query(`UPDATE sandbox_connect_accounts SET payouts_enabled = true, requirements_due = '{}' WHERE id = $1`, [accountId]);
+    const made = await provider.createTransfer({
+      amountCents: allocation.amount,
+      destination: accountId,
+      transferGroup: allocation.transfer_group,
+      sourceTransaction: null,
+      metadata: { payout_item_id: allocation.item_id, allocation_id: allocation.id, request_id: allocation.request_id },
+      idempotencyKey: allocation.idempotency_key,
+    });
+    const stray = await provider.createTransfer({
+      amountCents: 500,
+      destination: accountId,
+      transferGroup: allocation.transfer_group,
+      sourceTransaction: null,
+      metadata: {},
+      idempotencyKey: `by-hand-${allocation.id}`,
+    });
+    expect(await mine()).toEqual([
+      {
+        itemId: allocation.item_id,
+        code: 'unrecorded_transfer',
+        message: `The provider made transfer ${made.id} of 16000 cents for request ${allocation.request_id}, which Huddle holds as failed: its money was made payable again though it left`,
+      },
+      { itemId: allocation.item_id, code: 'unknown_transfer', message: `The provider made transfer ${stray.id} of 500 cents in payout ${allocation.transfer_group} that Huddle has no record of sending` },
+    ]);
+    const incidents = await testApp.dataSource.query(`SELECT details->>'code' AS code, status FROM money_incidents WHERE subject_id = $1 AND kind = 'reconciliation' ORDER BY 1`, [allocation.item_id]);
+    expect(incidents).toEqual([
+      { code: 'unknown_transfer', status: 'open' },
+      { code: 'unrecorded_transfer', status: 'open' },
+    ]);
+    // Reversed in full at the provider, the money is back: nothing to tell.
+    await provider.reverseTransfer(made.id);
+    await provider.reverseTransfer(stray.id);
+    expect(await mine()).toEqual([]);
+  });
+
   it('a request is marked once: the half marked beside a refused transfer stays marked, the refused half is payable again and goes with a payout', async () => {
     const { athlete, requestId, mark } = await payoutToRestrictedAccount(SHARE / 2);
     expect((await mark().expect(200)).body.payout_status).toBe('processing');

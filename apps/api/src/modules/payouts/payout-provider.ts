@@ -66,6 +66,8 @@ export interface PayoutProvider {
   createTransfer(input: TransferInput): Promise<ProviderTransfer>;
   /** The transfer an earlier try made under this key in the payout's group, or null: never creates one. */
   findTransfer(transferGroup: string, idempotencyKey: string): Promise<ProviderTransfer | null>;
+  /** Every transfer the provider holds in a payout's group (Stripe's transfer_group), reversed ones included. */
+  transfersOfGroup(transferGroup: string): Promise<ProviderTransfer[]>;
   retrieveTransfer(transferId: string): Promise<ProviderTransfer>;
   /** A payout of a connected account to its bank; null when the provider has none by that id. */
   retrievePayout(accountId: string, payoutId: string): Promise<ConnectedPayout | null>;

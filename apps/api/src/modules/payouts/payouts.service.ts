@@ -232,9 +232,10 @@ export class PayoutsService implements OnModuleInit {
     const since = new Date(now - options.days * 86400 * 1000);
     const settledBefore = now - (options.graceSeconds ?? 15 * 60) * 1000;
     const movementsOf = `coalesce((SELECT array_agg(m.movement) FROM ledger_movements m WHERE m.request_id = %s), '{}')`;
-    const items: Array<{ id: string; status: string; amount_cents: number; provider_transfer_id: string | null; created_at: Date; movements: string[] }> = await this.dataSource.query(
-      `SELECT i.id, i.status, i.amount_cents, i.provider_transfer_id, i.created_at, ${movementsOf.replace('%s', 'i.id')} AS movements
-         FROM payout_items i WHERE i.created_at >= $1 ORDER BY i.created_at, i.id`,
+    const items: Array<{ id: string; status: string; amount_cents: number; provider_transfer_id: string | null; transfer_group: string; created_at: Date; movements: string[] }> =
+      await this.dataSource.query(
+        `SELECT i.id, i.status, i.amount_cents, i.provider_transfer_id, p.provider_payout_id AS transfer_group, i.created_at, ${movementsOf.replace('%s', 'i.id')} AS movements
+           FROM payout_items i JOIN payouts p ON p.id = i.payout_id WHERE i.created_at >= $1 ORDER BY i.created_at, i.id`,
       [since],
     );
     const allocations: Array<{ id: string; payout_item_id: string; request_id: string; status: string; amount_cents: number; provider_transfer_id: string | null; movements: string[] }> =
@@ -287,6 +288,7 @@ export class PayoutsService implements OnModuleInit {
         await compare(item.id, allocation.provider_transfer_id, allocation.amount_cents);
       }
     }
+    await this.transfersNotRecorded(items, allocations, differ);
     const ledger = await this.payments.ledgerCheck();
     await this.dataSource.transaction(async (manager) => {
       const cameBack = await this.payments.cameBackIn(manager, 'transfers');
@@ -315,6 +317,47 @@ export class PayoutsService implements OnModuleInit {
   }
 
   /** Athletes with anything payable, most past due first: a page of them and how many there are. */
+  /**
+   * The other way round: every transfer the provider holds in each payout's group must be one
+   * Huddle recorded sent (or one still on its way). A transfer standing for a part Huddle holds
+   * failed or reversed (its money payable again: a try whose answer was lost, then given up), a
+   * second transfer for a part, or one naming no part Huddle knows is money that left twice or
+   * unseen. A transfer reversed in full has given its money back and is left out.
+   */
+  private async transfersNotRecorded(
+    items: ReadonlyArray<{ id: string; status: string; provider_transfer_id: string | null; transfer_group: string }>,
+    allocations: ReadonlyArray<{ id: string; payout_item_id: string; request_id: string; status: string; provider_transfer_id: string | null }>,
+    differ: (itemId: string, code: string, message: string) => void,
+  ): Promise<void> {
+    const byId = new Map(allocations.map((allocation) => [allocation.id, allocation]));
+    const groups = new Map<string, typeof items>();
+    for (const item of items) groups.set(item.transfer_group, [...(groups.get(item.transfer_group) ?? []), item]);
+    for (const [group, members] of groups) {
+      let transfers: ProviderTransfer[];
+      try {
+        transfers = await this.provider.transfersOfGroup(group);
+      } catch (error) {
+        differ(members[0].id, 'unreadable', `The provider did not list the transfers of payout ${group}: ${messageOf(error)}`);
+        continue;
+      }
+      for (const transfer of transfers) {
+        if (transfer.amountReversedCents >= transfer.amountCents) continue;
+        const allocation = transfer.allocationId ? byId.get(transfer.allocationId) : undefined;
+        const item = members.find((member) => member.id === (allocation?.payout_item_id ?? transfer.payoutItemId)) ?? members[0];
+        const made = `The provider made transfer ${transfer.id} of ${transfer.amountCents} cents`;
+        if (allocation) {
+          if (allocation.status === 'pending' || (allocation.status === 'sent' && allocation.provider_transfer_id === transfer.id)) continue;
+          if (allocation.status === 'sent') differ(item.id, 'second_transfer', `${made} for request ${allocation.request_id}, which Huddle paid with transfer ${allocation.provider_transfer_id}: it was paid twice`);
+          else differ(item.id, 'unrecorded_transfer', `${made} for request ${allocation.request_id}, which Huddle holds as ${allocation.status}: its money was made payable again though it left`);
+          continue;
+        }
+        // An item paid by one transfer of its own (before transfers were per charge).
+        if (item.provider_transfer_id === transfer.id && item.status !== 'failed' && item.status !== 'reversed') continue;
+        differ(item.id, 'unknown_transfer', `${made} in payout ${group} that Huddle has no record of sending`);
+      }
+    }
+  }
+
   async candidates(page: number, pageSize: number): Promise<{ candidates: PayoutCandidate[]; total: number }> {
     const manager = this.dataSource.manager;
     const shares = await sharesOf(manager, await athletesOwed(manager));

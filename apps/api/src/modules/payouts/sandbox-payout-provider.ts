@@ -220,6 +220,11 @@ export class SandboxPayoutProvider implements PayoutProvider {
     return made ? toTransfer(made) : null;
   }
 
+  async transfersOfGroup(transferGroup: string): Promise<ProviderTransfer[]> {
+    const rows: SandboxTransferRow[] = await this.dataSource.query(`SELECT * FROM sandbox_transfers WHERE transfer_group = $1 ORDER BY created_at, id`, [transferGroup]);
+    return rows.map(toTransfer);
+  }
+
   private async transferByKey(key: string): Promise<SandboxTransferRow | null> {
     const rows: SandboxTransferRow[] = await this.dataSource.query(`SELECT * FROM sandbox_transfers WHERE idempotency_key = $1`, [key]);
     return rows[0] ?? null;

@@ -101,6 +101,12 @@ export class StripePayoutProvider implements PayoutProvider {
     return null;
   }
 
+  async transfersOfGroup(transferGroup: string): Promise<ProviderTransfer[]> {
+    const transfers: ProviderTransfer[] = [];
+    for await (const made of this.stripe.transfers.list({ transfer_group: transferGroup, limit: 100 })) transfers.push(toTransfer(made));
+    return transfers;
+  }
+
   async retrieveTransfer(transferId: string): Promise<ProviderTransfer> {
     return toTransfer(await this.stripe.transfers.retrieve(transferId));
   }
