@@ -403,6 +403,37 @@ describe('payouts to athletes (sandbox provider)', () => {
     await ledgerBalanced();
   });
 
+  it('a refund made at the provider after the share was paid out names the payout that paid it, once', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    const requestId = await finishedRequest(testApp, clock, fan, athlete);
+    const sent = await send([{ athlete_id: athlete.account.id, amount: SHARE, email: null, phone: null }]).expect(201);
+    await settle(testApp);
+    const [{ id: itemId, status }] = await testApp.dataSource.query(`SELECT id, status FROM payout_items WHERE payout_id = $1`, [sent.body.payout.id]);
+    expect(status).toBe('sent');
+
+    await api(testApp).post('/payments/sandbox/provider-events', { subject_id: requestId, event: 'refund_outside' }, admin.token).expect(200);
+    await settle(testApp);
+    // The provider's refund events come again (a webhook retried, the daily reconciliation): still one incident each.
+    await testApp.get(PaymentsService).reconcile({ days: 30 });
+    await settle(testApp);
+    const incidents = await testApp.dataSource.query(
+      `SELECT kind, subject_type, amount_cents::int AS amount, message, details->>'request_id' AS request_id FROM money_incidents WHERE subject_id = ANY($1::text[]) AND kind = 'refund_outside_huddle' ORDER BY subject_type`,
+      [[requestId, itemId]],
+    );
+    expect(incidents).toEqual([
+      {
+        kind: 'refund_outside_huddle',
+        subject_type: 'payout_item',
+        amount: SHARE * 100,
+        message: `The payment of request ${requestId} was refunded at the card provider after $160.00 of its athlete's share was paid out in this payout: recover it from the athlete or absorb it`,
+        request_id: requestId,
+      },
+      expect.objectContaining({ kind: 'refund_outside_huddle', subject_type: 'request', request_id: null }),
+    ]);
+    await ledgerBalanced();
+  });
+
   it('a dispute racing payout sends of its request: recorded before a send reads what is payable (held out) or after it committed (against a paid-out share), never between', async () => {
     const athlete = await createBookableAthlete(testApp);
     await connectSandboxAccount(testApp, athlete);

@@ -48,6 +48,19 @@ export interface PaymentDisputedEvent {
   amountCents: number;
 }
 
+/**
+ * A refund made at the card provider, not through Huddle, was first seen: like a dispute, payouts
+ * tells the administrator which payout items had already paid out part of that payment's share.
+ */
+export const PAYMENT_REFUNDED_OUTSIDE = 'payments.refunded-outside';
+
+export interface PaymentRefundedOutsideEvent {
+  /** The request's id, or the campaign's for a campaign's payment. */
+  subjectId: string;
+  refundId: string;
+  amountCents: number;
+}
+
 /** What a payment intent pays for: one request, or a whole campaign. */
 export type PaymentKind = 'request' | 'campaign';
 

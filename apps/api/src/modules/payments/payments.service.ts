@@ -18,8 +18,8 @@ import type { LedgerCheck, Split } from './ledger';
 import { DeclinedPayments } from './declined-payments';
 import { MoneyIncidents } from './money-incidents.service';
 import type { MoneyIncidentInput } from './money-incidents.service';
-import { PAYMENT_AUTHORISED, PAYMENT_DISPUTED, PAYMENT_HOLD_LOST, PAYMENT_HOLD_RELEASED, PROVIDER_CONNECT_EVENT, SANDBOX_CONNECT_EVENTS } from './payments-events';
-import type { ConnectObjectType, PaymentAuthorisedEvent, PaymentDisputedEvent, PaymentHoldLostEvent, PaymentHoldReleasedEvent, PaymentKind, ProviderConnectEvent, SandboxConnectEvent, SandboxConnectPlayer } from './payments-events';
+import { PAYMENT_AUTHORISED, PAYMENT_DISPUTED, PAYMENT_HOLD_LOST, PAYMENT_REFUNDED_OUTSIDE, PAYMENT_HOLD_RELEASED, PROVIDER_CONNECT_EVENT, SANDBOX_CONNECT_EVENTS } from './payments-events';
+import type { ConnectObjectType, PaymentAuthorisedEvent, PaymentDisputedEvent, PaymentHoldLostEvent, PaymentHoldReleasedEvent, PaymentKind, PaymentRefundedOutsideEvent, ProviderConnectEvent, SandboxConnectEvent, SandboxConnectPlayer } from './payments-events';
 import { PaymentsErrors } from './payments.errors';
 import { differencesOf, paymentsToReconcile } from './reconciliation.query';
 import type { ReconciliationDifference } from './reconciliation.query';
@@ -987,7 +987,7 @@ export class PaymentsService implements OnModuleInit {
       for (const refund of refunds) {
         const subjectType = row.kind === 'campaign' ? 'campaign' : 'request';
         if (!refund.ours && refund.status === 'succeeded') {
-          await this.incidents.recordIn(manager, {
+          const first = await this.incidents.recordIn(manager, {
             kind: 'refund_outside_huddle',
             subjectType,
             subjectId: row.request_id,
@@ -996,6 +996,9 @@ export class PaymentsService implements OnModuleInit {
             details: { refund_id: refund.id, provider_intent_id: row.provider_intent_id },
             dedupKey: `refund_outside:${refund.id}`,
           });
+          if (first) {
+            await this.jobs.publishIn(manager, PAYMENT_REFUNDED_OUTSIDE, { subjectId: row.request_id, refundId: refund.id, amountCents: refund.amountCents } satisfies PaymentRefundedOutsideEvent);
+          }
         }
         if (refund.status === 'failed' || refund.status === 'canceled') {
           await this.incidents.recordIn(manager, {

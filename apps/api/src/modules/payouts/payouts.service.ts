@@ -15,8 +15,8 @@ import { JobsService } from '../jobs/jobs.service';
 import type { Job } from '../jobs/jobs.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { PaymentsService } from '../payments/payments.service';
-import { PAYMENT_DISPUTED, PROVIDER_CONNECT_EVENT } from '../payments/payments-events';
-import type { PaymentDisputedEvent, ProviderConnectEvent, SandboxConnectChange, SandboxConnectEvent } from '../payments/payments-events';
+import { PAYMENT_DISPUTED, PAYMENT_REFUNDED_OUTSIDE, PROVIDER_CONNECT_EVENT } from '../payments/payments-events';
+import type { PaymentDisputedEvent, PaymentRefundedOutsideEvent, ProviderConnectEvent, SandboxConnectChange, SandboxConnectEvent } from '../payments/payments-events';
 import { PayoutAccountsService } from './payout-accounts.service';
 import { allocationsOf, athleteContacts, athletePayoutItems, fullName, lastPayments, payoutsByIds, sentPayoutsPage } from './payout-lists.query';
 import type { AthleteContact, PayoutItemRow, PayoutWithItems } from './payout-lists.query';
@@ -150,7 +150,24 @@ export class PayoutsService implements OnModuleInit {
       onGiveUp: (job, error, manager) => this.giveUp(job as Job<{ itemId: string }>, error, manager),
     });
     this.jobs.subscribe<ProviderConnectEvent>(PROVIDER_CONNECT_EVENT, 'payouts', (job) => this.onConnectEvent(job.data));
-    this.jobs.subscribe<PaymentDisputedEvent>(PAYMENT_DISPUTED, 'payouts', (job) => this.onDisputed(job.data));
+    this.jobs.subscribe<PaymentDisputedEvent>(PAYMENT_DISPUTED, 'payouts', ({ data }) =>
+      this.onTakenBack(data.subjectId, {
+        kind: 'dispute_opened',
+        what: 'disputed',
+        ending: 'recover it from the athlete or absorb it if the dispute is lost',
+        key: `dispute_paid_out:${data.disputeId}`,
+        details: { dispute_id: data.disputeId },
+      }),
+    );
+    this.jobs.subscribe<PaymentRefundedOutsideEvent>(PAYMENT_REFUNDED_OUTSIDE, 'payouts', ({ data }) =>
+      this.onTakenBack(data.subjectId, {
+        kind: 'refund_outside_huddle',
+        what: 'refunded at the card provider',
+        ending: 'recover it from the athlete or absorb it',
+        key: `refund_paid_out:${data.refundId}`,
+        details: { refund_id: data.refundId },
+      }),
+    );
     this.jobs.register(RECONCILE_TRANSFERS, async () => {
       const differences = await this.reconcileTransfers({ days: TRANSFERS_RECONCILE_DAYS });
       if (differences.length > 0) this.logger.warn(`Transfer reconciliation: ${differences.length} differences (money incidents)`);
@@ -162,30 +179,35 @@ export class PayoutsService implements OnModuleInit {
   }
 
   /**
-   * A payment was disputed after part of its athlete's share had already left in a payout (the
-   * dispute waited for that payout, holdDisputesOffIn): the share cannot be held out any more, so
-   * the administrator is told which payout item paid it, to recover it or absorb it. Reads
-   * booking's `requests` (a campaign's requests) with the module's own allocations.
+   * A payment was disputed, or refunded at the provider outside Huddle, after part of its athlete's
+   * share had already left in a payout (the dispute or refund waited for that payout,
+   * holdDisputesOffIn), or while it was on its way: the share cannot be held out any more, so the
+   * administrator is told which payout item paid it, to recover it or absorb it. A part on its way
+   * that its transfer then holds back closes this incident (holdBackIn). Reads booking's `requests`
+   * (a campaign's requests) with the module's own allocations.
    */
-  private async onDisputed(event: PaymentDisputedEvent): Promise<void> {
+  private async onTakenBack(
+    subjectId: string,
+    cause: { kind: 'dispute_opened' | 'refund_outside_huddle'; what: string; ending: string; key: string; details: Record<string, string> },
+  ): Promise<void> {
     const paid: Array<{ payout_item_id: string; request_id: string; athlete_id: string; cents: number }> = await this.dataSource.query(
       `SELECT a.payout_item_id, a.request_id, i.athlete_id, sum(a.amount_cents)::int AS cents
          FROM payout_allocations a JOIN payout_items i ON i.id = a.payout_item_id JOIN requests r ON r.id = a.request_id
         WHERE (r.id = $1 OR r.endorsement_campaign_id = $1) AND a.status IN ('pending', 'sent')
         GROUP BY a.payout_item_id, a.request_id, i.athlete_id ORDER BY a.payout_item_id, a.request_id`,
-      [event.subjectId],
+      [subjectId],
     );
     if (paid.length === 0) return;
     await this.dataSource.transaction(async (manager) => {
       for (const row of paid) {
         await this.payments.moneyIncidents.recordIn(manager, {
-          kind: 'dispute_opened',
+          kind: cause.kind,
           subjectType: 'payout_item',
           subjectId: row.payout_item_id,
           amountCents: row.cents,
-          message: `The payment of request ${row.request_id} was disputed after ${formatCents(row.cents)} of its athlete's share was paid out in this payout: recover it from the athlete or absorb it if the dispute is lost`,
-          details: { dispute_id: event.disputeId, request_id: row.request_id, athlete_id: row.athlete_id },
-          dedupKey: `dispute_paid_out:${event.disputeId}:${row.payout_item_id}:${row.request_id}`,
+          message: `The payment of request ${row.request_id} was ${cause.what} after ${formatCents(row.cents)} of its athlete's share was paid out in this payout: ${cause.ending}`,
+          details: { ...cause.details, request_id: row.request_id, athlete_id: row.athlete_id },
+          dedupKey: `${cause.key}:${row.payout_item_id}:${row.request_id}`,
         });
       }
     });
@@ -589,9 +611,8 @@ export class PayoutsService implements OnModuleInit {
       try {
         // Held since the payout was decided (a dispute, a refund made at the provider, recorded
         // before this try): its part is not sent, unless an earlier try already made it (the same
-        // key), which then stands and the dispute's own incident follows it. A dispute recorded
-        // while the transfer is being made is named by that incident too (onDisputed); a refund
-        // made at the provider then has only its own incident (refund_outside_huddle).
+        // key), which then stands and the incident naming this payout follows it. One recorded
+        // while the transfer is being made is named by that incident too (onTakenBack).
         if (await this.heldNow(allocation)) {
           const made = await this.provider.findTransfer(item.provider_payout_id, allocation.idempotency_key);
           if (!made) {
@@ -655,11 +676,11 @@ export class PayoutsService implements OnModuleInit {
       details: { request_id: allocation.request_id, allocation_id: allocation.id },
       dedupKey: `payout_held:${allocation.id}`,
     });
-    // The dispute's incident may have named this part as paid out (onDisputed counts parts on their
-    // way): it never left, so there is nothing to recover from the athlete.
+    // The dispute's or outside refund's incident may have named this part as paid out (onTakenBack
+    // counts parts on their way): it never left, so there is nothing to recover from the athlete.
     await this.payments.moneyIncidents.resolveAutomaticallyIn(manager, {
       subjectId: item.id,
-      kinds: ['dispute_opened'],
+      kinds: ['dispute_opened', 'refund_outside_huddle'],
       jobName: null,
       requestId: allocation.request_id,
       resolution: 'Held back at its transfer: this part was never sent',
