@@ -29,13 +29,17 @@ describe('money and races on one request', () => {
     await testApp?.close();
   });
 
-  it("a deleted account's paid requests still waiting for an answer end at once: the athlete's by the system, the requester's as their own cancel; holds released", async () => {
+  it("a deleted account's paid requests still waiting for an answer end at once: the athlete's by the system, the requester's as their own cancel; holds released; the athlete's accepted ones refunded", async () => {
     const leaving = await createBookableAthlete(testApp);
     const waitingOnAthlete = await bookAndPay(testApp, fan, bookingPayload('shoutout', leaving.account.id));
     const leavingFan = await createSignedIn(testApp, UserType.Fan);
     const waitingOnFan = await bookAndPay(testApp, leavingFan, bookingPayload('shoutout', athlete.account.id));
     const accepted = await bookAndPay(testApp, fan, bookingPayload('shoutout', leaving.account.id));
-    await api(testApp).put(`/booking/request/accept?request_id=${accepted}`, {}, leaving.token).expect(200);
+    const acceptedCamp = await bookAndPay(testApp, fan, bookingPayload('camp', leaving.account.id));
+    // The leaving fan's request its athlete already accepted goes on: the athlete can still perform it.
+    const acceptedForFan = await bookAndPay(testApp, leavingFan, bookingPayload('shoutout', athlete.account.id));
+    for (const id of [accepted, acceptedCamp]) await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, leaving.token).expect(200);
+    await api(testApp).put(`/booking/request/accept?request_id=${acceptedForFan}`, {}, athlete.token).expect(200);
     await settle(testApp);
 
     await api(testApp).delete('/user/accounts/self', leaving.token).expect(200);
@@ -49,10 +53,16 @@ describe('money and races on one request', () => {
     expect(await statusOf(testApp, waitingOnFan)).toBe(3);
     expect(await history(waitingOnFan)).toEqual([{ action: 'cancel', actor_party: 'requester' }]);
     expect(await movementsOf(testApp, waitingOnFan)).toEqual(['authorised', 'voided']);
-    // An answered request goes on (its timers decide it); the payer was told why theirs ended.
-    expect(await statusOf(testApp, accepted)).toBe(2);
+    // Accepted and not yet performed (a video not delivered, an event ahead): nobody will, so the payment is refunded.
+    for (const id of [accepted, acceptedCamp]) {
+      expect(await statusOf(testApp, id)).toBe(3);
+      expect(await history(id)).toEqual([{ action: 'athlete_gone', actor_party: 'system' }]);
+      expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'owed_to_athlete', 'refunded']);
+    }
+    expect(await statusOf(testApp, acceptedForFan)).toBe(2);
+    // The payer was told why theirs ended.
     const [told] = await testApp.dataSource.query(`SELECT data->>'text' AS text FROM notifications WHERE user_id = $1 AND data->>'link' = $2 AND data->>'title' = 'Request canceled'`, [fan.account.id, `/request/${waitingOnAthlete}`]);
-    expect(told.text).toMatch(/is no longer on Huddle, so your video shoutout was canceled\. Your card hold will be released\.$/);
+    expect(told.text).toMatch(/is no longer on Huddle, so your video shoutout was canceled\. Your card hold will be released, or your payment refunded\.$/);
   });
 
   it('100 concurrent accept, cancel and set-paid calls: one legal outcome, one capture or one void, never both', async () => {
@@ -206,6 +216,20 @@ describe('request timers, on a clock the test moves', () => {
     clock.advance((2 * DAY - HOUR + 30) * 1000);
     await sweep();
     expect(await statusOf(testApp, id)).toBe(3);
+    await settle(testApp);
+  });
+
+  it("a deleted athlete's accepted event that has already started is left to its timers: it may have taken place", async () => {
+    const leaving = await createBookableAthlete(testApp);
+    const camp = await bookAndPay(testApp, fan, bookingPayload('camp', leaving.account.id, { now: nowSeconds(), startsIn: DAY, hours: 2 }));
+    await api(testApp).put(`/booking/request/accept?request_id=${camp}`, {}, leaving.token).expect(200);
+    clock.advance((DAY + 60) * 1000);
+    await api(testApp).delete('/user/accounts/self', leaving.token).expect(200);
+    await settle(testApp);
+    expect(await statusOf(testApp, camp)).toBe(2);
+    clock.advance((2 * HOUR + 2 * DAY) * 1000);
+    await sweep();
+    expect(await statusOf(testApp, camp)).toBe(5);
     await settle(testApp);
   });
 

@@ -113,7 +113,7 @@ describe('nobody is told money moved before it did', () => {
 
   it('a share canceled because its athlete is gone: only the payer is told, by email, of the refund to come', () => {
     expect(requestNotifications(change('athlete_gone', 'system')).map((draft) => [draft.userId, draft.email, draft.data.text])).toEqual([
-      ['fan', true, 'Jordan is no longer on Huddle, so your video shoutout was canceled. Your card hold will be released.'],
+      ['fan', true, 'Jordan is no longer on Huddle, so your video shoutout was canceled. Your card hold will be released, or your payment refunded.'],
     ]);
     const campaign = requestNotifications({ ...change('athlete_gone', 'system'), type: 'endorsement', requesterName: 'Acme', campaign: { id: 'c1', name: 'Spring' } });
     expect(campaign.map((draft) => [draft.userId, draft.email, draft.data.link, draft.data.text])).toEqual([

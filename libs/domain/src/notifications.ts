@@ -45,8 +45,9 @@ function label(type: ServiceType): string {
  *   athlete, and the requester who reported it (in the app);
  * - canceled by the timers because the athlete never started a video chat (no_show) or did not
  *   deliver a video in time (missed_delivery): both, by email, the requester told of the refund to come.
- * - canceled because its athlete was blocked or deleted before it was paid (athlete_gone): the
- *   requester, by email; the athlete is gone.
+ * - canceled because its athlete is gone (athlete_gone: blocked or deleted before a campaign's
+ *   share was paid, or deleted before answering or performing it): the requester, by email; the
+ *   athlete is gone.
  * Flagging is for the administrator's console, not a notification. Every notification opens the request.
  */
 export function requestNotifications(change: RequestChangeFacts): NotificationDraft[] {
@@ -110,7 +111,7 @@ export function requestNotifications(change: RequestChangeFacts): NotificationDr
         toRequester('Report reviewed', `Huddle reviewed the ${service} you reported and approved it.`),
       ];
     case 'athlete_gone':
-      return [toRequester('Request canceled', `${change.athleteName} is no longer on Huddle, so your ${service} was canceled. Your card hold will be released.`, true)];
+      return [toRequester('Request canceled', `${change.athleteName} is no longer on Huddle, so your ${service} was canceled. Your card hold will be released, or your payment refunded.`, true)];
     case 'hold_lapse':
       return [
         toRequester('Request canceled', `The card hold expired before it could be charged, so your ${service} with ${change.athleteName} was canceled. Nothing was charged.`, true),

@@ -53,8 +53,21 @@ describe('request actions', () => {
     expect(checkRequestAction('athlete_gone', 'system', facts({}), NOW)).toEqual({ ok: true, to: 3, money: 'void' });
     expect(checkRequestAction('athlete_gone', 'system', facts({ type: 'endorsement', inCampaign: true }), NOW)).toEqual({ ok: true, to: 3, money: 'refund_share' });
     expect(checkRequestAction('athlete_gone', 'admin', facts({}), NOW)).toMatchObject({ ok: false, reason: 'party' });
-    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 2 }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 4 }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 6, type: 'video_chat', startTime: NOW - 60 }), NOW)).toMatchObject({ ok: false, reason: 'status' });
+    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 5 }), NOW)).toMatchObject({ ok: false, reason: 'status' });
     expect(checkRequestAction('athlete_gone', 'system', facts({ paid: false, inCampaign: true }), NOW)).toMatchObject({ ok: false, reason: 'unpaid' });
+  });
+
+  it('refunds an accepted request its gone athlete has not started yet, and leaves one already started to its timers', () => {
+    // A video accepted and not delivered, an event or a call still ahead: refunded (a campaign's share alone).
+    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 2 }), NOW)).toEqual({ ok: true, to: 3, money: 'refund' });
+    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 2, type: 'endorsement', inCampaign: true }), NOW)).toEqual({ ok: true, to: 3, money: 'refund_share' });
+    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 2, type: 'camp', startTime: NOW + 1 }), NOW)).toEqual({ ok: true, to: 3, money: 'refund' });
+    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 2, type: 'video_chat', startTime: NOW + 3600 }), NOW)).toEqual({ ok: true, to: 3, money: 'refund' });
+    // Started, or over: it may have taken place.
+    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 2, type: 'camp', startTime: NOW }), NOW)).toMatchObject({ ok: false, reason: 'started' });
+    expect(checkRequestAction('athlete_gone', 'system', facts({ status: 2, type: 'video_chat', startTime: NOW - 60 }), NOW)).toMatchObject({ ok: false, reason: 'started' });
   });
 
   it("names a refused request's status with the right article", () => {

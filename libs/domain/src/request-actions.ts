@@ -38,8 +38,11 @@ import { videoChatWindowState } from './video-chat';
  *   was captured is refunded.
  * - the system cancels an accepted request whose card hold was gone before it could be charged
  *   (hold_lapse, 1/2/4/6 -> 3): the provider canceled it or it lapsed, so nothing was collected.
- * - the system cancels a request whose athlete was blocked or deleted before it was paid (a
- *   campaign draft paid afterwards; athlete_gone, 1 -> 3): the share is refunded at once.
+ * - the system cancels a request whose athlete is gone (athlete_gone, 1 -> 3, 2 -> 3): a campaign
+ *   draft's share paid after its athlete was blocked or deleted is refunded at once; a deleted
+ *   athlete's requests still waiting for an answer are released, and those accepted but not yet
+ *   performed (an event or a call not started, a video not delivered) are refunded. One already
+ *   started is settled as it stands (its timers, or an administrator).
  * - review and flag change no status (review: once, status 5; flag: shoutouts at 4).
  * Apple in-app purchase (is_apple_iap, the disabled Pay, 'Awaiting payment') belongs to a mobile
  * app Huddle does not ship: requests are always paid by card, so is_apple_iap is always false.
@@ -180,14 +183,15 @@ export const REQUEST_ACTION_RULES: Readonly<Record<RequestAction, RequestActionR
     money: 'refund',
     label: 'Canceled: not delivered in time',
   },
-  // A campaign draft was paid after one of its athletes was blocked or deleted (the business had
-  // opened checkout before): nobody is there to answer that share, so the system cancels it at the
-  // payment and its share is refunded (the block itself cancels only what is already paid).
+  // Nobody is there to answer or perform it: a campaign draft paid after one of its athletes was
+  // blocked or deleted (the business had opened checkout before; the block itself cancels only what
+  // is already paid), or the athlete deleted their account. Pending: the hold is released (a
+  // campaign's share refunded); accepted and not started: the payment is refunded.
   athlete_gone: {
     parties: ['system'],
-    from: { [Pending]: ALL },
+    from: { [Pending]: ALL, [Accepted]: ALL },
     to: Canceled,
-    money: 'void',
+    money: 'void_or_refund',
     label: 'Canceled: the athlete is no longer on Huddle',
   },
   // A flagged shoutout an administrator looked at and found acceptable: the athlete's share stays owed.
@@ -236,7 +240,8 @@ export type ActionCheck =
         | 'chat_window_open'
         | 'flagged'
         | 'not_flagged'
-        | 'not_due';
+        | 'not_due'
+        | 'started';
       message: string;
     };
 
@@ -288,6 +293,10 @@ export function checkRequestAction(action: RequestAction, party: RequestParty, f
   if (action === 'missed_delivery' && (facts.deliveryDeadline == null || facts.deliveryDeadline > nowSeconds)) {
     return { ok: false, reason: 'not_due', message: 'The delivery deadline has not passed' };
   }
+  // Performed in part, or perhaps in full: it is settled by its own timers or an administrator.
+  if (action === 'athlete_gone' && facts.status === Accepted && facts.startTime != null && facts.startTime <= nowSeconds) {
+    return { ok: false, reason: 'started', message: 'It has already started' };
+  }
   if ((action === 'approve' || action === 'auto_complete') && facts.status === Accepted) {
     if (facts.startTime == null || facts.startTime > nowSeconds) {
       return { ok: false, reason: 'not_started', message: 'The event has not started yet' };
@@ -304,7 +313,7 @@ export function checkRequestAction(action: RequestAction, party: RequestParty, f
   }
   const to = rule.to ?? facts.status;
   let money: MoneyStep | null = rule.money ?? null;
-  // An administrator's cancel voids a hold nobody captured yet, and refunds one that was captured.
+  // An administrator's cancel (or an athlete gone) voids a hold nobody captured yet, and refunds one that was captured.
   if (money === 'void_or_refund') money = facts.status === Pending ? 'void' : 'refund';
   if (facts.inCampaign && money !== null) money = campaignMoneyStep(money);
   return { ok: true, to, money };

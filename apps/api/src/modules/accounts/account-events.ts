@@ -16,7 +16,7 @@ export const ACCOUNT_CHANGED = 'account.changed';
 /**
  * An account was deleted (its owner's or an administrator's deletion): a durable job published in
  * the deletion's transaction, so what others must end with it (booking: the requests still waiting
- * for an answer) happens even after a crash.
+ * for an answer, and the athlete's accepted ones not started yet) happens even after a crash.
  */
 export const ACCOUNT_CLOSED = 'account.closed';
 

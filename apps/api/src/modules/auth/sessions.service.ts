@@ -111,7 +111,8 @@ export class SessionsService {
   /**
    * Deletes an account (the accounts module's soft delete: the email and username become free),
    * then revokes every session of it, so no device stays signed in, and announces it
-   * (ACCOUNT_CLOSED: booking ends the requests still waiting for an answer).
+   * (ACCOUNT_CLOSED: booking ends the requests still waiting for an answer, and the athlete's
+   * accepted ones not started yet).
    */
   async closeAccount(accountId: string): Promise<void> {
     // One transaction: an account is never deleted with its sessions still alive, nor unannounced.

@@ -37,7 +37,7 @@ import { RequestEntity } from './entities/request.entity';
 import { ReviewEntity } from './entities/review.entity';
 import { RequestCoreService } from './request-core.service';
 import { SYSTEM_ACTOR } from './request-party';
-import { waitingRequestsOf } from './request-rows';
+import { requestsClosingWith } from './request-rows';
 import { RequestTimers } from './request-timers';
 import { RequestVideos } from './request-videos.service';
 import { ShareLinks } from './share-links';
@@ -79,12 +79,14 @@ export class BookingModule implements OnModuleInit {
       }
     });
     // An account was deleted: its paid requests still waiting for an answer end now rather than
-    // at their expiry. Its athlete's are canceled by the system (athlete_gone: the hold released,
-    // a campaign's share refunded); its requester's as the requester's own cancel. One answered or
-    // ended meanwhile, or a campaign's (canceled only whole), is left as it is.
+    // at their expiry, and its athlete's accepted ones nobody can perform any more. Its athlete's
+    // are canceled by the system (athlete_gone: the hold released, a captured payment or a
+    // campaign's share refunded; one already started is left to its timers); its requester's
+    // pending ones as the requester's own cancel. One answered or ended meanwhile, or a campaign's
+    // as requester (canceled only whole), is left as it is.
     this.jobs.subscribe<AccountClosedEvent>(ACCOUNT_CLOSED, 'booking', async (job) => {
       const { accountId, userType } = job.data;
-      for (const request of await waitingRequestsOf(this.transactions.manager, accountId)) {
+      for (const request of await requestsClosingWith(this.transactions.manager, accountId)) {
         try {
           if (request.athlete_id === accountId) await this.core.apply(request.id, 'athlete_gone', SYSTEM_ACTOR, { note: 'The athlete deleted their account' });
           else await this.core.apply(request.id, 'cancel', { id: accountId, role: userType }, { note: 'The requester deleted their account' });

@@ -132,15 +132,21 @@ export function requestFromRow(row: RequestRow): RequestEntity {
   });
 }
 
-/** The request, or null: through the caller's transaction when `manager` is one. */
-/** The paid requests still waiting for an answer (pending) an account takes part in, as athlete or requester, oldest first. */
-export async function waitingRequestsOf(manager: EntityManager, accountId: string): Promise<Array<{ id: string; athlete_id: string }>> {
+/**
+ * The paid requests a deleted account's closing may end, oldest first: those still waiting for an
+ * answer (pending) it takes part in, as athlete or requester, and its accepted ones as athlete
+ * (athlete_gone decides which have not started yet).
+ */
+export async function requestsClosingWith(manager: EntityManager, accountId: string): Promise<Array<{ id: string; athlete_id: string }>> {
   return manager.query(
-    `SELECT id, athlete_id FROM requests WHERE (athlete_id = $1 OR requester_id = $1) AND status = ${RequestStatus.Pending} AND paid ORDER BY created_at, id`,
+    `SELECT id, athlete_id FROM requests
+      WHERE paid AND ((athlete_id = $1 AND status IN (${RequestStatus.Pending}, ${RequestStatus.Accepted})) OR (requester_id = $1 AND status = ${RequestStatus.Pending}))
+      ORDER BY created_at, id`,
     [accountId],
   );
 }
 
+/** The request, or null: through the caller's transaction when `manager` is one. */
 export async function requestById(manager: EntityManager, requestId: string): Promise<RequestEntity | null> {
   const rows: RequestRow[] = await manager.query(REQUEST_SQL.byId, [requestId]);
   return rows[0] ? requestFromRow(rows[0]) : null;
