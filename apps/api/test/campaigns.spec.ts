@@ -81,12 +81,12 @@ describe('endorsement campaigns', () => {
   const campaignCount = async (): Promise<number> => (await testApp.dataSource.query('SELECT count(*)::int AS n FROM campaigns'))[0].n;
 
   /** Creates and pays a campaign with 4242 (the payment captured at once); answers it as its business sees it. */
-  async function paidCampaign(prices: Array<[SignedIn, number]>): Promise<CampaignBody> {
-    const created = await create(campaignForm(prices.map(([athlete, amount]) => [athlete.account.id, amount]))).expect(201);
+  async function paidCampaign(prices: Array<[SignedIn, number]>, payer: SignedIn = business): Promise<CampaignBody> {
+    const created = await create(campaignForm(prices.map(([athlete, amount]) => [athlete.account.id, amount])), payer).expect(201);
     const id: string = created.body.campaign.id;
-    const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${id}`, {}, business.token).expect(200);
-    expect(await confirmCard(testApp, business, sheet.body.payment_intent.client_secret)).toMatchObject({ status: 'succeeded', message: null });
-    const paid = await api(testApp).post('/payments/set-paid', { endorsement_campaign_id: id }, business.token).expect(200);
+    const sheet = await api(testApp).post(`/payments/payment-sheet?endorsement_campaign_id=${id}`, {}, payer.token).expect(200);
+    expect(await confirmCard(testApp, payer, sheet.body.payment_intent.client_secret)).toMatchObject({ status: 'succeeded', message: null });
+    const paid = await api(testApp).post('/payments/set-paid', { endorsement_campaign_id: id }, payer.token).expect(200);
     return paid.body.campaign;
   }
 
@@ -352,6 +352,36 @@ describe('endorsement campaigns', () => {
       const refunds = notes.body.notifications.filter((n: { data: { title: string }; endorsement_campaign_id: string }) => n.data.title === 'Refund issued' && n.endorsement_campaign_id === campaign.id);
       expect(refunds).toHaveLength(2);
       await api(testApp).put(`/booking/request/campaign/cancel?campaign_id=${campaign.id}`, {}, business.token).expect(409);
+    });
+  });
+
+  describe('a business that deletes its account', () => {
+    it('every share still waiting for an answer is canceled and refunded, in a campaign an athlete accepted too; the accepted share goes on', async () => {
+      const leaving = await createSignedIn(testApp, UserType.Business);
+      const open = await paidCampaign([[athletes[0], 25], [athletes[1], 15]], leaving);
+      const answered = await paidCampaign([[athletes[1], 20], [athletes[2], 10]], leaving);
+      await accept(requestOf(answered, athletes[1]), athletes[1]).expect(200);
+      await settle(testApp);
+
+      await api(testApp).delete('/user/accounts/self', leaving.token).expect(200);
+      await settle(testApp);
+      const statuses = async (campaignId: string) =>
+        (await testApp.dataSource.query(`SELECT athlete_id, status FROM requests WHERE endorsement_campaign_id = $1 ORDER BY athlete_id`, [campaignId])) as Array<{ athlete_id: string; status: number }>;
+      expect((await statuses(open.id)).map((row) => row.status)).toEqual([3, 3]);
+      expect(await refundedOf(open.id)).toBe(4000);
+      const history = await testApp.dataSource.query(
+        `SELECT DISTINCT h.action, h.actor_party FROM request_history h JOIN requests q ON q.id = h.request_id WHERE q.endorsement_campaign_id = ANY($1::uuid[]) AND h.to_status = 3`,
+        [[open.id, answered.id]],
+      );
+      expect(history).toEqual([{ action: 'cancel', actor_party: 'requester' }]);
+      // Its athletes are told, not asked any more.
+      const told = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND data->>'title' = 'Campaign canceled'`, [athletes[0].account.id]);
+      expect(told[0].n).toBeGreaterThanOrEqual(1);
+      const kept = await statuses(answered.id);
+      expect(kept.find((row) => row.athlete_id === athletes[1].account.id)?.status).toBe(2);
+      expect(kept.find((row) => row.athlete_id === athletes[2].account.id)?.status).toBe(3);
+      expect(await refundedOf(answered.id)).toBe(1000);
+      expect((await checkLedger(testApp.dataSource.manager)).violations).toEqual([]);
     });
   });
 

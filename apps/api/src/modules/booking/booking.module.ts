@@ -82,8 +82,9 @@ export class BookingModule implements OnModuleInit {
     // at their expiry, and its athlete's accepted ones nobody can perform any more. Its athlete's
     // are canceled by the system (athlete_gone: the hold released, a captured payment or a
     // campaign's share refunded; one already started is left to its timers); its requester's
-    // pending ones as the requester's own cancel. One answered or ended meanwhile, or a campaign's
-    // as requester (canceled only whole), is left as it is.
+    // pending ones as the requester's own cancel (a business's campaign shares too, each refunded:
+    // nobody is left to approve them, even in a campaign an athlete already accepted). One
+    // answered or ended meanwhile is left as it is.
     this.jobs.subscribe<AccountClosedEvent>(ACCOUNT_CLOSED, 'booking', async (job) => {
       const { accountId, userType } = job.data;
       for (const request of await requestsClosingWith(this.transactions.manager, accountId)) {
