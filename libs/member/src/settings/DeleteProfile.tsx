@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toApiError } from '@huddle/api-client';
-import { MESSAGES } from '@huddle/domain';
+import { baseUserType, MESSAGES, UserType } from '@huddle/domain';
+import type { RoleCode } from '@huddle/domain';
 import { AlertDialog, Button, ConfirmDialog, Modal, TextField, useShell } from '@huddle/ui';
 import { useMemberApi } from '../api/hooks';
 
@@ -12,12 +13,24 @@ export function isDeleteConfirmed(typed: string): boolean {
 }
 
 /**
+ * What deleting the account does to its requests (the booking module's ACCOUNT_CLOSED job; the
+ * domain's athlete_gone rule): said before the confirmation, so nobody learns it afterwards.
+ */
+export function deletionNote(role: RoleCode): string {
+  const gone = 'Your profile, requests history and sign-in are removed. This cannot be undone.';
+  if (baseUserType(role) === UserType.Athlete) {
+    return `${gone} Requests waiting for your answer, and accepted ones that have not started, are canceled and their payers refunded.`;
+  }
+  return `${gone} Your requests still waiting for an athlete's answer are canceled and your payment for them returned.`;
+}
+
+/**
  * Delete Profile (spec §4): 'Are you sure', then type AGREE, then an alert that the account is
  * deleted; closing it signs out (DELETE /user/accounts/self already revoked every session).
  */
 export function DeleteProfile() {
   const api = useMemberApi();
-  const { endSession } = useShell();
+  const { endSession, role } = useShell();
   const [stage, setStage] = useState<Stage>('idle');
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
@@ -48,7 +61,7 @@ export function DeleteProfile() {
         <h2 className="mb-section__title" id="mb-delete-title">
           Delete profile
         </h2>
-        <p className="mb-section__hint">Your profile, requests history and sign-in are removed. This cannot be undone.</p>
+        <p className="mb-section__hint">{deletionNote(role)}</p>
       </div>
       <Button variant="danger" onClick={() => setStage('sure')}>
         Delete Profile

@@ -1,6 +1,6 @@
 import type { MemberAccount } from '../api/account-types';
 import { accountUpdateOf, accountValuesOf } from './account-values';
-import { isDeleteConfirmed } from './DeleteProfile';
+import { deletionNote, isDeleteConfirmed } from './DeleteProfile';
 
 const account = {
   id: 'u',
@@ -35,6 +35,15 @@ describe('profile edit form', () => {
 });
 
 describe('delete profile (spec §5)', () => {
+  it('says before the confirmation what happens to the requests, by role', () => {
+    expect(deletionNote(2)).toBe(
+      'Your profile, requests history and sign-in are removed. This cannot be undone. Requests waiting for your answer, and accepted ones that have not started, are canceled and their payers refunded.',
+    );
+    expect(deletionNote(12)).toBe(deletionNote(2));
+    expect(deletionNote(1)).toBe("Your profile, requests history and sign-in are removed. This cannot be undone. Your requests still waiting for an athlete's answer are canceled and your payment for them returned.");
+    expect(deletionNote(3)).toBe(deletionNote(1));
+  });
+
   it('enables the final confirmation only for AGREE exactly', () => {
     expect(isDeleteConfirmed('AGREE')).toBe(true);
     expect(isDeleteConfirmed('agree')).toBe(false);
