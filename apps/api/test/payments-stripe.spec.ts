@@ -350,6 +350,24 @@ describe('card payments through the Stripe adapter (the real SDK against a local
     expect(await statusOf(testApp, id)).toBe(2);
   });
 
+  it('a refund made in the Dashboard whose events never came is acted on by the daily reconciliation, as they would have been', async () => {
+    const { id, intentId } = await paidThroughWebhook();
+    await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
+    await settle(testApp);
+    const outside = fake.refundOutside(intentId, 400);
+    const payments = testApp.get(PaymentsService);
+    const run = await payments.reconcile({ days: 30, graceSeconds: 0 });
+    expect(run.differences.filter((difference) => difference.subjectId === id)).toEqual([expect.objectContaining({ code: 'refunds' })]);
+    await settle(testApp);
+    // The outside refund is recorded as its events would have (so its share is held out of payouts), beside the run's difference.
+    expect((await incidentsOf(id)).map((incident) => incident.dedup_key).sort()).toEqual([`reconcile:${id}:refunds`, `refund_outside:${outside.id}`]);
+    // The next run finds it again: still one of each.
+    await payments.reconcile({ days: 30, graceSeconds: 0 });
+    await settle(testApp);
+    expect(await incidentsOf(id)).toHaveLength(2);
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'owed_to_athlete']);
+  });
+
   it('a dispute is kept with its deadline and its money moves in the ledger, once, whatever order its events come in', async () => {
     const { id, intentId } = await paidThroughWebhook();
     await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);

@@ -40,9 +40,10 @@ import { videoChatWindowState } from './video-chat';
  *   (hold_lapse, 1/2/4/6 -> 3): the provider canceled it or it lapsed, so nothing was collected.
  * - the system cancels a request whose athlete is gone (athlete_gone, 1 -> 3, 2 -> 3): a campaign
  *   draft's share paid after its athlete was blocked or deleted is refunded at once; a deleted
- *   athlete's requests still waiting for an answer are released, and those accepted but not yet
- *   performed (an event or a call not started, a video not delivered) are refunded. One already
- *   started is settled as it stands (its timers, or an administrator).
+ *   athlete's requests still waiting for an answer are released (a campaign's share refunded),
+ *   and those accepted but not yet performed (an event or a call not started, a video not
+ *   delivered) are refunded. One already started is settled as it stands (its timers, or an
+ *   administrator).
  * - review and flag change no status (review: once, status 5; flag: shoutouts at 4).
  * Apple in-app purchase (is_apple_iap, the disabled Pay, 'Awaiting payment') belongs to a mobile
  * app Huddle does not ship: requests are always paid by card, so is_apple_iap is always false.

@@ -19,9 +19,9 @@ export function isDeleteConfirmed(typed: string): boolean {
 export function deletionNote(role: RoleCode): string {
   const gone = 'Your profile, requests history and sign-in are removed. This cannot be undone.';
   if (baseUserType(role) === UserType.Athlete) {
-    return `${gone} Requests waiting for your answer, and accepted ones that have not started, are canceled and their payers refunded.`;
+    return `${gone} Requests waiting for your answer, and accepted ones that have not started, are canceled: their payers' card holds are released or their payments refunded.`;
   }
-  return `${gone} Your requests still waiting for an athlete's answer are canceled and your payment for them returned.`;
+  return `${gone} Your requests still waiting for an athlete's answer are canceled and your payment for them returned; those an athlete already accepted go on.`;
 }
 
 /**

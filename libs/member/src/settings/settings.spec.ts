@@ -37,10 +37,10 @@ describe('profile edit form', () => {
 describe('delete profile (spec §5)', () => {
   it('says before the confirmation what happens to the requests, by role', () => {
     expect(deletionNote(2)).toBe(
-      'Your profile, requests history and sign-in are removed. This cannot be undone. Requests waiting for your answer, and accepted ones that have not started, are canceled and their payers refunded.',
+      "Your profile, requests history and sign-in are removed. This cannot be undone. Requests waiting for your answer, and accepted ones that have not started, are canceled: their payers' card holds are released or their payments refunded.",
     );
     expect(deletionNote(12)).toBe(deletionNote(2));
-    expect(deletionNote(1)).toBe("Your profile, requests history and sign-in are removed. This cannot be undone. Your requests still waiting for an athlete's answer are canceled and your payment for them returned.");
+    expect(deletionNote(1)).toBe("Your profile, requests history and sign-in are removed. This cannot be undone. Your requests still waiting for an athlete's answer are canceled and your payment for them returned; those an athlete already accepted go on.");
     expect(deletionNote(3)).toBe(deletionNote(1));
   });
 

@@ -236,7 +236,8 @@ export class PaymentsService implements OnModuleInit {
    * ledger, checks that the ledger balances and that each request's status matches its money.
    * Every difference is a money incident (recorded once per subject and kind of difference), never
    * a silent fix; the run itself is kept for the money desk. Payments that changed in the last
-   * `graceSeconds` are left for the next run: their jobs may still be moving the money.
+   * `graceSeconds` are left for the next run: their jobs may still be moving the money. A payment
+   * whose refunds disagree has them handled as their missed events would have been (onRefunds).
    */
   async reconcile(options: { days: number; graceSeconds?: number }): Promise<ReconciliationRun> {
     const startedAt = this.clock.now();
@@ -259,7 +260,15 @@ export class PaymentsService implements OnModuleInit {
       checked += 1;
       try {
         const intent = await this.provider.retrieveIntent(payment.providerIntentId);
-        differences.push(...differencesOf(payment, intent));
+        const found = differencesOf(payment, intent);
+        differences.push(...found);
+        // Refunds that disagree: the provider's refund events may have been missed, so they are
+        // acted on now as those events would have (an outside refund held out of payouts and its
+        // payout named, a refund of Huddle's recorded), once each by their own keys.
+        if (found.some((difference) => difference.code === 'refunds')) {
+          const rows: IntentRow[] = await this.dataSource.query(`SELECT * FROM payment_intents WHERE provider_intent_id = $1`, [payment.providerIntentId]);
+          if (rows[0]) await this.onRefunds(rows[0]);
+        }
       } catch (error) {
         differences.push({ subjectId: payment.subjectId, code: 'unreadable', message: `The provider did not answer for ${payment.providerIntentId}: ${(error as Error).message}` });
       }

@@ -59,7 +59,7 @@ const HELD = `held AS (
             SELECT coalesce(array_agg(subject), '{}') AS subjects FROM (
               SELECT d.subject_id::text AS subject FROM payment_disputes d WHERE d.closed_at IS NULL
               UNION ALL
-              SELECT x.subject_id FROM money_incidents x WHERE x.kind = 'refund_outside_huddle' AND x.status = 'open') open_holds
+              SELECT x.subject_id FROM money_incidents x WHERE x.kind = 'refund_outside_huddle' AND x.subject_type IN ('request', 'campaign') AND x.status = 'open') open_holds
           )`;
 const DISPUTED = `(r.id::text = ANY(held.subjects) OR coalesce(r.endorsement_campaign_id::text = ANY(held.subjects), false))`;
 

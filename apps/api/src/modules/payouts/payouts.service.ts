@@ -190,16 +190,22 @@ export class PayoutsService implements OnModuleInit {
     subjectId: string,
     cause: { kind: 'dispute_opened' | 'refund_outside_huddle'; what: string; ending: string; key: string; details: Record<string, string> },
   ): Promise<void> {
-    const paid: Array<{ payout_item_id: string; request_id: string; athlete_id: string; cents: number }> = await this.dataSource.query(
-      `SELECT a.payout_item_id, a.request_id, i.athlete_id, sum(a.amount_cents)::int AS cents
-         FROM payout_allocations a JOIN payout_items i ON i.id = a.payout_item_id JOIN requests r ON r.id = a.request_id
-        WHERE (r.id = $1 OR r.endorsement_campaign_id = $1) AND a.status IN ('pending', 'sent')
-        GROUP BY a.payout_item_id, a.request_id, i.athlete_id ORDER BY a.payout_item_id, a.request_id`,
-      [subjectId],
-    );
-    if (paid.length === 0) return;
+    const paidOf = (manager: EntityManager): Promise<Array<{ payout_item_id: string; request_id: string; athlete_id: string; cents: number }>> =>
+      manager.query(
+        `SELECT a.payout_item_id, a.request_id, i.athlete_id, sum(a.amount_cents)::int AS cents
+           FROM payout_allocations a JOIN payout_items i ON i.id = a.payout_item_id JOIN requests r ON r.id = a.request_id
+          WHERE (r.id = $1 OR r.endorsement_campaign_id = $1) AND a.status IN ('pending', 'sent')
+          GROUP BY a.payout_item_id, a.request_id, i.athlete_id ORDER BY a.payout_item_id, a.request_id`,
+        [subjectId],
+      );
+    const candidates = await paidOf(this.dataSource.manager);
+    if (candidates.length === 0) return;
     await this.dataSource.transaction(async (manager) => {
-      for (const row of paid) {
+      // Under the items' locks, as their transfers hold a part back (holdBackIn): read again, a
+      // part held back meanwhile is failed and named by nobody; one held back after this commits
+      // closes this incident itself.
+      await manager.query(`SELECT 1 FROM payout_items WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...new Set(candidates.map((row) => row.payout_item_id))]]);
+      for (const row of await paidOf(manager)) {
         await this.payments.moneyIncidents.recordIn(manager, {
           kind: cause.kind,
           subjectType: 'payout_item',
@@ -241,8 +247,8 @@ export class PayoutsService implements OnModuleInit {
   }
 
   /**
-   * The transfers' part of the daily reconciliation: every payout item of the last `days` is
-   * compared, transfer by transfer (one per allocation), with the provider's transfers (re-read)
+   * The transfers' part of the daily reconciliation: every item of the payouts of the last `days`
+   * is compared, transfer by transfer (one per allocation), with the provider's transfers (re-read)
    * and with the ledger. An item must have its paid_out movement; a sent part must have its
    * transfer, for its amount, not reversed; a failed or reversed part its money returned; an item
    * still on its way after `graceSeconds` is stuck. Each difference is a money incident (once per
@@ -257,7 +263,7 @@ export class PayoutsService implements OnModuleInit {
     const items: Array<{ id: string; status: string; amount_cents: number; provider_transfer_id: string | null; transfer_group: string; created_at: Date; movements: string[] }> =
       await this.dataSource.query(
         `SELECT i.id, i.status, i.amount_cents, i.provider_transfer_id, p.provider_payout_id AS transfer_group, i.created_at, ${movementsOf.replace('%s', 'i.id')} AS movements
-           FROM payout_items i JOIN payouts p ON p.id = i.payout_id WHERE i.created_at >= $1 ORDER BY i.created_at, i.id`,
+           FROM payout_items i JOIN payouts p ON p.id = i.payout_id WHERE p.created_at >= $1 ORDER BY i.created_at, i.id`,
       [since],
     );
     const allocations: Array<{ id: string; payout_item_id: string; request_id: string; status: string; amount_cents: number; provider_transfer_id: string | null; movements: string[] }> =
@@ -338,7 +344,6 @@ export class PayoutsService implements OnModuleInit {
     return differences;
   }
 
-  /** Athletes with anything payable, most past due first: a page of them and how many there are. */
   /**
    * The other way round: every transfer the provider holds in each payout's group must be one
    * Huddle recorded sent (or one still on its way). A transfer standing for a part Huddle holds
@@ -365,7 +370,10 @@ export class PayoutsService implements OnModuleInit {
       for (const transfer of transfers) {
         if (transfer.amountReversedCents >= transfer.amountCents) continue;
         const allocation = transfer.allocationId ? byId.get(transfer.allocationId) : undefined;
-        const item = members.find((member) => member.id === (allocation?.payout_item_id ?? transfer.payoutItemId)) ?? members[0];
+        const item =
+          members.find((member) => member.id === (allocation?.payout_item_id ?? transfer.payoutItemId)) ??
+          members.find((member) => member.provider_transfer_id === transfer.id) ??
+          members[0];
         const made = `The provider made transfer ${transfer.id} of ${transfer.amountCents} cents`;
         if (allocation) {
           if (allocation.status === 'pending' || (allocation.status === 'sent' && allocation.provider_transfer_id === transfer.id)) continue;
@@ -374,12 +382,18 @@ export class PayoutsService implements OnModuleInit {
           continue;
         }
         // An item paid by one transfer of its own (before transfers were per charge).
-        if (item.provider_transfer_id === transfer.id && item.status !== 'failed' && item.status !== 'reversed') continue;
+        if (item.provider_transfer_id === transfer.id) {
+          if (item.status === 'failed' || item.status === 'reversed') {
+            differ(item.id, 'unrecorded_transfer', `${made} for this item, which Huddle holds as ${item.status}: its money was made payable again though it left`);
+          }
+          continue;
+        }
         differ(item.id, 'unknown_transfer', `${made} in payout ${group} that Huddle has no record of sending`);
       }
     }
   }
 
+  /** Athletes with anything payable, most past due first: a page of them and how many there are. */
   async candidates(page: number, pageSize: number): Promise<{ candidates: PayoutCandidate[]; total: number }> {
     const manager = this.dataSource.manager;
     const shares = await sharesOf(manager, await athletesOwed(manager));
