@@ -7,4 +7,7 @@ module.exports = {
   roots: ['<rootDir>/src'],
   testTimeout: 120000,
   maxWorkers: 1,
+  // A failed journey runs once more, its first failure printed and listed at the end (support/retry-setup.ts).
+  setupFilesAfterEnv: ['<rootDir>/src/support/retry-setup.ts'],
+  reporters: ['default', '<rootDir>/src/support/retry-reporter.cjs'],
 };
