@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
+import { ACCOUNT_CLOSED } from '../src/modules/accounts/account-events';
+import type { AccountClosedEvent } from '../src/modules/accounts/account-events';
+import { JobsService } from '../src/modules/jobs/jobs.service';
 import { RequestTimers } from '../src/modules/booking/request-timers';
 import { api } from './support/accounts-api';
 import { book, bookAndPay, bookingPayload, createBookableAthlete, deliverVideo, movementsOf, settle, statusOf } from './support/booking';
@@ -231,6 +234,22 @@ describe('request timers, on a clock the test moves', () => {
     await sweep();
     expect(await statusOf(testApp, camp)).toBe(5);
     await settle(testApp);
+  });
+
+  it("a deletion's job that runs after the event started still judges it at the deletion: not started then, so canceled and refunded", async () => {
+    const leaving = await createBookableAthlete(testApp);
+    const start = nowSeconds() + DAY;
+    const camp = await bookAndPay(testApp, fan, bookingPayload('camp', leaving.account.id, { now: nowSeconds(), startsIn: DAY, hours: 2 }));
+    await api(testApp).put(`/booking/request/accept?request_id=${camp}`, {}, leaving.token).expect(200);
+    await settle(testApp);
+    // The deletion was a minute before the start; its job runs (a backlog, a retry) a minute after it.
+    clock.advance((DAY + 60) * 1000);
+    await testApp.dataSource.transaction((manager) =>
+      testApp.get(JobsService).publishIn<AccountClosedEvent>(manager, ACCOUNT_CLOSED, { accountId: leaving.account.id, userType: UserType.Athlete, closedAt: new Date((start - 60) * 1000).toISOString() }),
+    );
+    await settle(testApp);
+    expect(await statusOf(testApp, camp)).toBe(3);
+    expect(await movementsOf(testApp, camp)).toEqual(['authorised', 'captured', 'owed_to_athlete', 'refunded']);
   });
 
   it('a delivered video nobody approves is completed after 7 days; an event 2 days after it ended', async () => {

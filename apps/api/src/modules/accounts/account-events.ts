@@ -23,6 +23,8 @@ export const ACCOUNT_CLOSED = 'account.closed';
 export interface AccountClosedEvent {
   accountId: string;
   userType: UserTypeCode;
+  /** When the account was deleted (ISO): what had started by then is judged at that moment, not when the job runs. */
+  closedAt?: string;
 }
 
 export interface AccountChangedEvent {

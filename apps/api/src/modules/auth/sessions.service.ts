@@ -3,6 +3,7 @@ import type { EntityManager, Repository } from 'typeorm';
 import { Transactions } from '../../database/transactions';
 import { roleCodeOf } from '@huddle/domain';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
+import { Clock } from '../../common/time/clock';
 import { ACCOUNT_CLOSED } from '../accounts/account-events';
 import type { AccountClosedEvent } from '../accounts/account-events';
 import { AccountsService } from '../accounts/accounts.service';
@@ -48,6 +49,7 @@ export class SessionsService {
     private readonly tokens: SessionTokens,
     private readonly revocations: SessionRevocations,
     private readonly jobs: JobsService,
+    private readonly clock: Clock,
   ) {}
 
   // Through the caller's transaction when there is one (account deletion revokes inside it).
@@ -120,7 +122,7 @@ export class SessionsService {
       const { userType } = await this.accounts.getById(accountId);
       await this.accounts.softDelete(accountId);
       await this.revokeAllForAccount(accountId);
-      await this.jobs.publishIn<AccountClosedEvent>(this.transactions.manager, ACCOUNT_CLOSED, { accountId, userType });
+      await this.jobs.publishIn<AccountClosedEvent>(this.transactions.manager, ACCOUNT_CLOSED, { accountId, userType, closedAt: this.clock.now().toISOString() });
     });
   }
 

@@ -87,9 +87,11 @@ export class BookingModule implements OnModuleInit {
     // answered or ended meanwhile is left as it is.
     this.jobs.subscribe<AccountClosedEvent>(ACCOUNT_CLOSED, 'booking', async (job) => {
       const { accountId, userType } = job.data;
+      // What had started is judged at the deletion, however late this job runs (a backlog, a retry).
+      const judgedAt = job.data.closedAt ? new Date(job.data.closedAt) : undefined;
       for (const request of await requestsClosingWith(this.transactions.manager, accountId)) {
         try {
-          if (request.athlete_id === accountId) await this.core.apply(request.id, 'athlete_gone', SYSTEM_ACTOR, { note: 'The athlete deleted their account' });
+          if (request.athlete_id === accountId) await this.core.apply(request.id, 'athlete_gone', SYSTEM_ACTOR, { note: 'The athlete deleted their account', judgedAt });
           else await this.core.apply(request.id, 'cancel', { id: accountId, role: userType }, { note: 'The requester deleted their account' });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;

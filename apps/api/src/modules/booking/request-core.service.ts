@@ -41,6 +41,12 @@ export interface ApplyOptions {
   disclosureAcknowledged?: boolean;
   /** Writes that follow the change (an administrator's audit row), in the same transaction; `from` is the status before it. */
   after?: (request: RequestEntity, from: RequestStatusCode, manager: EntityManager) => Promise<void>;
+  /**
+   * The moment the action is judged at, when that is not now: an athlete_gone of a deletion is
+   * judged at the deletion (what had not started when the athlete left is theirs no more), however
+   * late its job runs. The change itself is recorded now.
+   */
+  judgedAt?: Date;
 }
 
 /** The campaign a request belongs to, as the notifications and the share refunds name it. */
@@ -111,7 +117,7 @@ export class RequestCoreService {
       const party = partyOf(request, actor);
       if (!party) throw BookingErrors.requestNotFound();
       const now = this.clock.now();
-      const check = checkRequestAction(action, party, factsOf(request, this.timers), Math.floor(now.getTime() / 1000));
+      const check = checkRequestAction(action, party, factsOf(request, this.timers), Math.floor(Math.min(now.getTime(), options.judgedAt?.getTime() ?? Infinity) / 1000));
       if (!check.ok) {
         throw check.reason === 'party' ? new DomainError(ErrorCode.Forbidden, check.message) : new DomainError(ErrorCode.Conflict, check.message);
       }
