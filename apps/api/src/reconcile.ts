@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const days = Number(process.argv[2] ?? RECONCILE_DAYS);
   if (!Number.isInteger(days) || days < 1) throw new Error('Usage: npm run reconcile [days]');
   // No demo seed, and no job worked here: this command reads and records; the API processes work
-  // the jobs (a capture or a payout run from here would go through this process's provider).
+  // the jobs (a capture or a payout run from here would go through this process's provider). A
+  // payment whose refunds disagree with its provider (the same provider as this process's, or it
+  // is not compared) has them acted on as their missed events would have been, here.
   const env: NodeJS.ProcessEnv = { ...process.env, SEED_DEMO: 'false', JOBS_WORK: 'false' };
   const defaults = loadAppConfig(env);
   // `npm start` may be running with the embedded PostgreSQL: use that server rather than start a

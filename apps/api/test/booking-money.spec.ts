@@ -63,6 +63,9 @@ describe('money and races on one request', () => {
       expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'owed_to_athlete', 'refunded']);
     }
     expect(await statusOf(testApp, acceptedForFan)).toBe(2);
+    // The deletion's job carries when it happened: what had started is judged at that moment.
+    const closed = await testApp.dataSource.query(`SELECT data->>'closedAt' AS closed_at FROM pgboss.job WHERE data->>'accountId' = $1`, [leaving.account.id]);
+    expect(closed).toEqual([{ closed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
     // The payer was told why theirs ended.
     const [told] = await testApp.dataSource.query(`SELECT data->>'text' AS text FROM notifications WHERE user_id = $1 AND data->>'link' = $2 AND data->>'title' = 'Request canceled'`, [fan.account.id, `/request/${waitingOnAthlete}`]);
     expect(told.text).toMatch(/is no longer on Huddle, so your video shoutout was canceled\. Your card hold will be released, or your payment refunded\.$/);

@@ -42,11 +42,21 @@ export interface ApplyOptions {
   /** Writes that follow the change (an administrator's audit row), in the same transaction; `from` is the status before it. */
   after?: (request: RequestEntity, from: RequestStatusCode, manager: EntityManager) => Promise<void>;
   /**
-   * The moment the action is judged at, when that is not now: an athlete_gone of a deletion is
-   * judged at the deletion (what had not started when the athlete left is theirs no more), however
+   * athlete_gone only (ignored for every other action): the earlier moment it is judged at, the
+   * account's deletion (what had not started when the athlete left is theirs no more), however
    * late its job runs. The change itself is recorded now.
    */
   judgedAt?: Date;
+}
+
+/**
+ * The moment an action is checked at: now, or for athlete_gone alone the earlier moment the caller
+ * names (the deletion). Never later than now, and never for another action (an earlier moment
+ * would reopen a video chat's window, for one).
+ */
+function judgedAt(action: RequestAction, now: Date, asked: Date | undefined): Date {
+  if (action !== 'athlete_gone' || !asked || !Number.isFinite(asked.getTime())) return now;
+  return asked < now ? asked : now;
 }
 
 /** The campaign a request belongs to, as the notifications and the share refunds name it. */
@@ -117,7 +127,7 @@ export class RequestCoreService {
       const party = partyOf(request, actor);
       if (!party) throw BookingErrors.requestNotFound();
       const now = this.clock.now();
-      const check = checkRequestAction(action, party, factsOf(request, this.timers), Math.floor(Math.min(now.getTime(), options.judgedAt?.getTime() ?? Infinity) / 1000));
+      const check = checkRequestAction(action, party, factsOf(request, this.timers), Math.floor(judgedAt(action, now, options.judgedAt).getTime() / 1000));
       if (!check.ok) {
         throw check.reason === 'party' ? new DomainError(ErrorCode.Forbidden, check.message) : new DomainError(ErrorCode.Conflict, check.message);
       }

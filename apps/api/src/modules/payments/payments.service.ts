@@ -258,19 +258,24 @@ export class PaymentsService implements OnModuleInit {
         continue;
       }
       checked += 1;
+      let found: ReconciliationDifference[] = [];
       try {
         const intent = await this.provider.retrieveIntent(payment.providerIntentId);
-        const found = differencesOf(payment, intent);
+        found = differencesOf(payment, intent);
         differences.push(...found);
-        // Refunds that disagree: the provider's refund events may have been missed, so they are
-        // acted on now as those events would have (an outside refund held out of payouts and its
-        // payout named, a refund of Huddle's recorded), once each by their own keys.
-        if (found.some((difference) => difference.code === 'refunds')) {
-          const rows: IntentRow[] = await this.dataSource.query(`SELECT * FROM payment_intents WHERE provider_intent_id = $1`, [payment.providerIntentId]);
-          if (rows[0]) await this.onRefunds(rows[0]);
-        }
       } catch (error) {
         differences.push({ subjectId: payment.subjectId, code: 'unreadable', message: `The provider did not answer for ${payment.providerIntentId}: ${(error as Error).message}` });
+      }
+      // Refunds that disagree: the provider's refund events may have been missed, so they are acted
+      // on now as those events would have been (an outside refund held out of payouts and its
+      // payout named, a refund of Huddle's that succeeded recorded), once each by their own keys.
+      if (found.some((difference) => difference.code === 'refunds')) {
+        try {
+          const rows: IntentRow[] = await this.dataSource.query(`SELECT * FROM payment_intents WHERE provider_intent_id = $1`, [payment.providerIntentId]);
+          if (rows[0]) await this.onRefunds(rows[0]);
+        } catch (error) {
+          differences.push({ subjectId: payment.subjectId, code: 'refunds_unhandled', message: `Its refunds could not be acted on: ${(error as Error).message}` });
+        }
       }
     }
     const ledger = await checkLedger(this.dataSource.manager);
