@@ -1,4 +1,4 @@
-import { request } from 'playwright-core';
+import { request, type Page } from 'playwright-core';
 import { signIn } from './support/accounts';
 import { createAthleteByApi } from './support/athletes';
 import { bookAndPay } from './support/booking';
@@ -10,12 +10,29 @@ const FAN = { email: 'fan@huddle.test', password: 'huddle-fan-2026' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** Tomorrow at 15:00 in this machine's zone (the browser's): in the month grid of today, whatever the day. */
+/** Tomorrow at 15:00 in this machine's zone (the browser's). */
 function tomorrowAfternoon(): Date {
   const at = new Date();
   at.setDate(at.getDate() + 1);
   at.setHours(15, 0, 0, 0);
   return at;
+}
+
+/**
+ * The month view opens on today's month: on the last day of a month, tomorrow is the next one's (not
+ * even in the grid when that day is a Sunday), so the journey moves on a month, whose 1st (tomorrow)
+ * then anchors the week view too. Answers whether it moved.
+ */
+async function showMonthOf(page: Page, day: Date): Promise<boolean> {
+  if (day.getMonth() === new Date().getMonth()) return false;
+  await page.getByRole('button', { name: 'Next month' }).click();
+  return true;
+}
+
+/** The week view of the anchor: today's week, whose Sunday's tomorrow is in the next one. */
+async function showWeekOf(page: Page, movedMonth: boolean): Promise<void> {
+  await page.getByRole('button', { name: 'Week' }).click();
+  if (!movedMonth && new Date().getDay() === 0) await page.getByRole('button', { name: 'Next week' }).click();
 }
 
 describe('journey: the athlete calendar', () => {
@@ -40,6 +57,7 @@ describe('journey: the athlete calendar', () => {
     const page = await context.newPage();
     await page.goto(`${SHELL_URL}/calendar`);
     await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    const moved = await showMonthOf(page, start);
     const chip = page.locator(`.cal-month a[href="/request/${id}"]`);
     await chip.waitFor();
     const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(start);
@@ -49,8 +67,7 @@ describe('journey: the athlete calendar', () => {
     await feedInput.waitFor();
     await screenshot(page, 'calendar-month-1280');
 
-    await page.getByRole('button', { name: 'Week' }).click();
-    if (new Date().getDay() === 0) await page.getByRole('button', { name: 'Next week' }).click();
+    await showWeekOf(page, moved);
     const weekChip = page.locator(`.cal-week a[href="/request/${id}"]`);
     await weekChip.waitFor();
     expect(await weekChip.innerText()).toContain('Los Angeles');
@@ -80,10 +97,10 @@ describe('journey: the athlete calendar', () => {
     // Phone: the month with a dot on the day and the events listed under it, then the week stacked.
     await page.setViewportSize(PHONE);
     await page.goto(`${SHELL_URL}/calendar`);
+    const movedOnPhone = await showMonthOf(page, start);
     await page.locator(`.cal-agenda a[href="/request/${id}"]`).waitFor();
     await screenshot(page, 'calendar-month-390');
-    await page.getByRole('button', { name: 'Week' }).click();
-    if (new Date().getDay() === 0) await page.getByRole('button', { name: 'Next week' }).click();
+    await showWeekOf(page, movedOnPhone);
     await page.locator(`.cal-week a[href="/request/${id}"]`).waitFor();
     await screenshot(page, 'calendar-week-390');
 

@@ -120,15 +120,18 @@ function WeekColumns({ days, byDay }: { days: GridDay[]; byDay: Map<string, Cale
   );
 }
 
-/** On a phone the month's cells are too small for titles: the month's events as a list under the grid. */
-function Agenda({ days, events }: { days: GridDay[]; events: CalendarEvent[] }) {
-  const shown = days.filter((day) => day.inPeriod);
-  const byDay = eventsByDay(events, shown);
-  const busy = shown.filter((day) => (byDay.get(day.key) ?? []).length > 0);
+/**
+ * On a phone the month's cells are too small for titles: the events of the days the grid shows, as a
+ * list under it. The leading and trailing days of the neighbouring months count too (muted, like their
+ * cells): a dot in the grid always has its line in the list.
+ */
+export function Agenda({ days, events }: { days: GridDay[]; events: CalendarEvent[] }) {
+  const byDay = eventsByDay(events, days);
+  const busy = days.filter((day) => (byDay.get(day.key) ?? []).length > 0);
   return (
     <ol className="cal-agenda" aria-label="Events">
       {busy.map((day) => (
-        <li key={day.key} className="cal-agenda__day">
+        <li key={day.key} className={`cal-agenda__day${day.inPeriod ? '' : ' cal-agenda__day--outside'}`}>
           <h3 className="cal-agenda__heading">{new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' }).format(day.date)}</h3>
           {(byDay.get(day.key) ?? []).map((event) => (
             <EventChip key={event.id} event={event} compact={false} />

@@ -7,7 +7,7 @@ import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { testShell } from '@huddle/ui/testing';
 import { CALENDAR_FEED_KEY, CALENDAR_KEY, type CalendarEvent } from './calendar-api';
 import { CalendarScreen } from './CalendarScreen';
-import { CALENDAR_EMPTY } from './Calendar';
+import { Agenda, CALENDAR_EMPTY } from './Calendar';
 import { addDays, dayKey, eventsByDay, gridDays, rangeOf, shiftAnchor, startOfWeek, weeksOf } from './calendar-grid';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -151,5 +151,24 @@ describe('/calendar', () => {
     // The phone's list of the month's events carries the requester and the address.
     expect(html).toContain('Jordan M.');
     expect(html).toContain('Los Angeles, CA, USA');
+  });
+
+  it("lists on the phone the events of every day the grid shows, the next month's first days too (muted)", () => {
+    // November 2026 ends on a Monday: its grid runs to Sunday 6 December.
+    const days = gridDays('month', new Date(2026, 10, 30));
+    const at = (month: number, day: number) => seconds(new Date(2026, month, day, 15));
+    const inMonth = event({ id: 'in-month', start_time: at(10, 30), end_time: at(10, 30) + 3600 });
+    const trailing = event({ id: 'trailing', start_time: at(11, 1), end_time: at(11, 1) + 3600 });
+    const beyond = event({ id: 'beyond', start_time: at(11, 7), end_time: at(11, 7) + 3600 });
+    const html = renderToStaticMarkup(
+      <Router ssrPath="/calendar">
+        <Agenda days={days} events={[inMonth, trailing, beyond]} />
+      </Router>,
+    );
+    expect(html).toContain('href="/request/in-month"');
+    expect(html).toContain('href="/request/trailing"');
+    expect(html).not.toContain('href="/request/beyond"');
+    expect(html.match(/cal-agenda__day--outside/g)).toHaveLength(1);
+    expect(html.indexOf('/request/in-month')).toBeLessThan(html.indexOf('/request/trailing'));
   });
 });
