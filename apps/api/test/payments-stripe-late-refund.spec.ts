@@ -4,6 +4,7 @@ import { UserType } from '@huddle/domain';
 import { api } from './support/accounts-api';
 import { book, bookingPayload, createBookableAthlete, movementsOf, settle } from './support/booking';
 import { FakeStripeServer } from './support/fake-stripe-server';
+import { PaymentsService } from '../src/modules/payments/payments.service';
 import { createSignedIn } from './support/fixtures';
 import type { SignedIn } from './support/fixtures';
 import { createTestApp } from './support/test-app';
@@ -58,7 +59,8 @@ describe('a refund that succeeds after its job gave up (the real SDK against a l
   const refundNotices = (requestId: string): Promise<Array<{ text: string }>> =>
     testApp.dataSource.query(`SELECT data->>'text' AS text FROM notifications WHERE request_id = $1 AND data->>'title' = 'Refund issued'`, [requestId]);
 
-  it('records it once from refund.updated, tells the payer, and resolves the incident its job opened', async () => {
+  /** A paid, accepted request an administrator cancels while Stripe keeps its refund pending past the job's retries. */
+  async function refundLeftPending(): Promise<{ id: string; intentId: string }> {
     const { id, clientSecret } = await book(testApp, fan, bookingPayload('shoutout', athlete.account.id));
     const intentId = clientSecret.split('_secret_')[0];
     fake.authorise(intentId);
@@ -66,7 +68,6 @@ describe('a refund that succeeds after its job gave up (the real SDK against a l
     await settle(testApp);
     await api(testApp).put(`/booking/request/accept?request_id=${id}`, {}, athlete.token).expect(200);
     await settle(testApp);
-
     fake.nextRefundStatus = 'pending';
     try {
       await api(testApp).put(`/admin/requests/cancel?request_id=${id}`, {}, admin.token).expect(200);
@@ -74,6 +75,11 @@ describe('a refund that succeeds after its job gave up (the real SDK against a l
     } finally {
       fake.nextRefundStatus = 'succeeded';
     }
+    return { id, intentId };
+  }
+
+  it('records it once from refund.updated, tells the payer, and resolves the incident its job opened', async () => {
+    const { id, intentId } = await refundLeftPending();
     // The job gave up while Stripe still said pending: an incident, nothing recorded, nobody told.
     expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'owed_to_athlete']);
     expect(await refundNotices(id)).toEqual([]);
@@ -101,5 +107,20 @@ describe('a refund that succeeds after its job gave up (the real SDK against a l
     expect(resolved).toMatchObject({ status: 'resolved', resolved_by: null, resolution: expect.stringContaining('refund.updated') });
     const desk = await api(testApp).get('/admin/money', admin.token).expect(200);
     expect(desk.body.incidents.map((incident: { id: string }) => incident.id)).not.toContain(opened.id);
+  }, 90_000);
+
+  it('records it from the daily reconciliation when its events never came, which then reports no difference for it', async () => {
+    const { id, intentId } = await refundLeftPending();
+    const refund = [...fake.refunds.values()].find((candidate) => candidate.payment_intent === intentId);
+    fake.settleRefund(refund?.id as string, 'succeeded');
+    // No event: the reconciliation finds Stripe's refunded amount ahead of the ledger and acts on the refunds.
+    const run = await testApp.get(PaymentsService).reconcile({ days: 30, graceSeconds: 0 });
+    await settle(testApp);
+    expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'owed_to_athlete', 'refunded']);
+    expect(await refundNotices(id)).toEqual([{ text: expect.stringMatching(/^Refund of \$10\.00 issued/) }]);
+    // What it just recorded is no difference: nothing for an administrator to resolve by hand.
+    expect(run.differences.filter((difference) => difference.subjectId === id)).toEqual([]);
+    const open = await testApp.dataSource.query(`SELECT kind FROM money_incidents WHERE subject_id = $1 AND status = 'open'`, [id]);
+    expect(open).toEqual([]);
   }, 90_000);
 });

@@ -258,25 +258,30 @@ export class PaymentsService implements OnModuleInit {
         continue;
       }
       checked += 1;
-      let found: ReconciliationDifference[] = [];
+      let intent: ProviderIntent;
       try {
-        const intent = await this.provider.retrieveIntent(payment.providerIntentId);
-        found = differencesOf(payment, intent);
-        differences.push(...found);
+        intent = await this.provider.retrieveIntent(payment.providerIntentId);
       } catch (error) {
         differences.push({ subjectId: payment.subjectId, code: 'unreadable', message: `The provider did not answer for ${payment.providerIntentId}: ${(error as Error).message}` });
+        continue;
       }
+      let found = differencesOf(payment, intent);
       // Refunds that disagree: the provider's refund events may have been missed, so they are acted
       // on now as those events would have been (an outside refund held out of payouts and its
       // payout named, a refund of Huddle's that succeeded recorded), once each by their own keys.
+      // The payment is then compared again: a refund just recorded is no difference any more, an
+      // outside refund (which the ledger never takes in) still is.
       if (found.some((difference) => difference.code === 'refunds')) {
         try {
           const rows: IntentRow[] = await this.dataSource.query(`SELECT * FROM payment_intents WHERE provider_intent_id = $1`, [payment.providerIntentId]);
           if (rows[0]) await this.onRefunds(rows[0]);
+          const after = (await paymentsToReconcile(this.dataSource.manager, since, payment.subjectId))[0];
+          if (after) found = differencesOf(after, intent);
         } catch (error) {
           differences.push({ subjectId: payment.subjectId, code: 'refunds_unhandled', message: `Its refunds could not be acted on: ${(error as Error).message}` });
         }
       }
+      differences.push(...found);
     }
     const ledger = await checkLedger(this.dataSource.manager);
     const finishedAt = this.clock.now();

@@ -22,9 +22,10 @@ export interface ReconciledPayment {
 /**
  * Read model of the reconciliation (DESIGN "Data"): reads payments' `payment_intents`,
  * `ledger_movements` and `ledger_entries`, and booking's `requests` and `campaigns`, for every
- * payment touched since `since`, so each can be compared with the provider's view of it.
+ * payment touched since `since`, so each can be compared with the provider's view of it; with
+ * `subjectId`, that payment alone (read again once something was recorded for it).
  */
-export async function paymentsToReconcile(manager: EntityManager, since: Date): Promise<ReconciledPayment[]> {
+export async function paymentsToReconcile(manager: EntityManager, since: Date, subjectId?: string): Promise<ReconciledPayment[]> {
   const rows: Array<{
     subject_id: string;
     kind: PaymentKind;
@@ -38,14 +39,14 @@ export async function paymentsToReconcile(manager: EntityManager, since: Date): 
     updated_at: Date;
   }> = await manager.query(
     `WITH subjects AS (
-       SELECT pi.request_id AS subject_id, pi.request_id AS share_id FROM payment_intents pi WHERE pi.kind = 'request' AND pi.updated_at >= $1
+       SELECT pi.request_id AS subject_id, pi.request_id AS share_id FROM payment_intents pi WHERE pi.kind = 'request' AND pi.updated_at >= $1 AND pi.request_id = coalesce($2, pi.request_id)
        UNION ALL
        SELECT pi.request_id, r.id FROM payment_intents pi JOIN requests r ON r.endorsement_campaign_id = pi.request_id
-        WHERE pi.kind = 'campaign' AND pi.updated_at >= $1
+        WHERE pi.kind = 'campaign' AND pi.updated_at >= $1 AND pi.request_id = coalesce($2, pi.request_id)
        UNION ALL
        -- The campaign's own id: a draft deleted as its payment went through has no shares left, and
        -- its charge and return are recorded under it (so it is compared too, not dropped).
-       SELECT pi.request_id, pi.request_id FROM payment_intents pi WHERE pi.kind = 'campaign' AND pi.updated_at >= $1
+       SELECT pi.request_id, pi.request_id FROM payment_intents pi WHERE pi.kind = 'campaign' AND pi.updated_at >= $1 AND pi.request_id = coalesce($2, pi.request_id)
      ), money AS (
        SELECT s.subject_id,
               coalesce(array_agg(DISTINCT m.movement) FILTER (WHERE m.movement IS NOT NULL), '{}') AS movements,
@@ -62,7 +63,7 @@ export async function paymentsToReconcile(manager: EntityManager, since: Date): 
        LEFT JOIN requests r ON r.id = pi.request_id
        LEFT JOIN campaigns c ON c.id = pi.request_id
       ORDER BY pi.updated_at`,
-    [since],
+    [since, subjectId ?? null],
   );
   return rows.map((row) => ({
     subjectId: row.subject_id,
