@@ -63,6 +63,13 @@ describe("a request's history", () => {
         { action: 'accept', label: expect.any(String), actor: 'athlete', actor_name: 'Jordan Miles' },
       ]);
     }
+    // The athlete's page and list name the business as its history does; the business sees a person.
+    const page = await api(testApp).get(`/booking/request?id=${id}`, athlete.token).expect(200);
+    expect(page.body.request.requester).toMatchObject({ first_name: 'Morgan', last_name: 'Lee', business_name: 'Lee Promotions' });
+    const listed = await api(testApp).get('/booking/request/filter?status=accepted', athlete.token).expect(200);
+    expect(listed.body.requests.find((entry: { id: string }) => entry.id === id)?.profile).toMatchObject({ business_name: 'Lee Promotions' });
+    const own = await api(testApp).get('/booking/request/filter?status=accepted', business.token).expect(200);
+    expect(own.body.requests.find((entry: { id: string }) => entry.id === id)?.profile).toMatchObject({ first_name: 'Jordan', business_name: null });
     await settle(testApp);
   });
 

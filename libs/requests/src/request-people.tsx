@@ -5,8 +5,12 @@ import { plural } from '@huddle/domain/format';
 
 type Party = Schemas['RequestPartyDto'];
 
-/** A party's name as a request shows it: first and last name, else @username, else 'Deleted user'. */
+/**
+ * A party's name as a request shows it: a business by its own name (as its history, reviews and
+ * NIL records name it), a person by first and last name, else @username, else 'Deleted user'.
+ */
 export function partyName(party: Party | null | undefined): string {
+  if (party?.business_name?.trim()) return party.business_name.trim();
   const name = [party?.first_name, party?.last_name].filter(Boolean).join(' ').trim();
   if (name) return name;
   return party?.username ? `@${party.username}` : 'Deleted user';
@@ -23,6 +27,8 @@ export function requestItemParty(request: Pick<Schemas['RequestSummaryDto'], 'ty
 }
 
 function initials(party: Party): string {
+  const business = party.business_name?.trim();
+  if (business) return business[0].toUpperCase();
   const letters = [party.first_name, party.last_name].map((part) => part?.trim()[0] ?? '').join('');
   return (letters || party.username?.[0] || '?').toUpperCase();
 }

@@ -16,8 +16,10 @@ describe('requests tabs', () => {
 });
 
 describe('request parties', () => {
-  it('names a party by name, else @username, else as a deleted user', () => {
-    const party = { id: 'x', first_name: 'Jordan', last_name: 'Miles', username: 'jordan', profile_photo: null };
+  it('names a business by its own name, a person by name, else @username, else as a deleted user', () => {
+    const party = { id: 'x', first_name: 'Jordan', last_name: 'Miles', username: 'jordan', profile_photo: null, business_name: null };
+    expect(partyName({ ...party, first_name: 'Morgan', last_name: 'Lee', business_name: 'Summit Sports Co.' })).toBe('Summit Sports Co.');
+    expect(partyName({ ...party, business_name: '  ' })).toBe('Jordan Miles');
     expect(partyName(party)).toBe('Jordan Miles');
     expect(partyName({ ...party, first_name: null, last_name: null })).toBe('@jordan');
     expect(partyName({ ...party, first_name: null, last_name: null, username: null })).toBe('Deleted user');

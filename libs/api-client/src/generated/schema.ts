@@ -2544,6 +2544,8 @@ export interface components {
             username: string | null;
             /** @description Media path of the profile photo. */
             profile_photo: string | null;
+            /** @description A business's own name (what its requests go by); null for a person. */
+            business_name: string | null;
         };
         RequestEventDto: {
             /** @description Unix seconds. */

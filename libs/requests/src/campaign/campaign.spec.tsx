@@ -25,7 +25,7 @@ function entry(status: RequestStatusCode, changes: Partial<CampaignEntry> = {}):
     created_at: NOW,
     updated_at: NOW,
     expiration_time: null,
-    athlete: { id: `a${status}`, first_name: 'Athlete', last_name: String(status), username: `athlete${status}`, profile_photo: null },
+    athlete: { id: `a${status}`, first_name: 'Athlete', last_name: String(status), username: `athlete${status}`, profile_photo: null, business_name: null },
     has_video: status === 4 || status === 5,
     refunded: status === 3,
     ...changes,
@@ -146,7 +146,7 @@ describe('the campaign summary', () => {
 });
 
 describe('campaign entries in /requests', () => {
-  const profile = { id: 'b1', first_name: 'Lee', last_name: 'Promotions', username: null, profile_photo: null };
+  const profile = { id: 'b1', first_name: 'Lee', last_name: 'Promotions', username: null, profile_photo: null, business_name: null };
 
   it("names a campaign by its athletes' count, and a request by its party", () => {
     expect(isCampaignEntry({ type: 'endorsement_campaign', athletes_count: 3 })).toBe(true);

@@ -67,7 +67,7 @@ describe('/manage/request/@{campaign} for the administrator', () => {
     created_at: 1772625600,
     updated_at: 1772625600,
     expiration_time: null,
-    athlete: { id: `athlete-${id}`, first_name: 'Sam', last_name: id, username: `sam${id}`, profile_photo: null },
+    athlete: { id: `athlete-${id}`, first_name: 'Sam', last_name: id, username: `sam${id}`, profile_photo: null, business_name: null },
     has_video: false,
     refunded: status === 3,
   });

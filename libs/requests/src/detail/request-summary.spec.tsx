@@ -13,7 +13,7 @@ const shell = testShell({ role: 3 });
 
 function request(changes: Partial<RequestView> = {}): RequestView {
   return testRequest({
-    requester: { id: 'b1', first_name: 'Lee', last_name: 'Promotions', username: null, profile_photo: null },
+    requester: { id: 'b1', first_name: 'Lee', last_name: 'Promotions', username: null, profile_photo: null, business_name: null },
     name: 'Shoe reel',
     request_amount: 150,
     expiration_time: NOW + 3600,

@@ -26,8 +26,8 @@ type Party = RequestView['athlete'];
  * `viewer` sees it (the other party is its profile); `changes` set what the spec is about.
  */
 export function testRequest(changes: Partial<RequestView> & { requester?: Party } = {}): RequestView {
-  const athlete: Party = { id: 'a1', first_name: 'Jordan', last_name: 'Miles', username: 'jordan', profile_photo: null };
-  const requester: Party = changes.requester ?? { id: 'f1', first_name: 'Riley', last_name: 'Parker', username: null, profile_photo: null };
+  const athlete: Party = { id: 'a1', first_name: 'Jordan', last_name: 'Miles', username: 'jordan', profile_photo: null, business_name: null };
+  const requester: Party = changes.requester ?? { id: 'f1', first_name: 'Riley', last_name: 'Parker', username: null, profile_photo: null, business_name: null };
   const other = changes.viewer === 'athlete' ? requester : athlete;
   return {
     id: '0b5e3c1a-8a57-4f1e-9d43-2f0f8c7e9a10',

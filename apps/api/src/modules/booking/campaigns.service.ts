@@ -27,7 +27,8 @@ import { campaignRow } from './campaign-rows';
 import type { CampaignRow } from './campaign-rows';
 import { campaignEntriesOf, goneAthletesOf, invitableAthletes } from './campaign-views.query';
 import type { CampaignEntryRow } from './campaign-views.query';
-import type { CampaignDto, CampaignRequestDto, PaymentSheetPayload, RequestPartyDto, RequestSummaryDto } from './dto/request.dto';
+import type { CampaignDto, CampaignRequestDto, PaymentSheetPayload, RequestSummaryDto } from './dto/request.dto';
+import { partyDto } from './request-view';
 import { RequestEntity } from './entities/request.entity';
 import { RequestCoreService } from './request-core.service';
 import { partyOf, SYSTEM_ACTOR } from './request-party';
@@ -35,10 +36,6 @@ import type { RequestActor } from './request-party';
 
 function seconds(date: Date | null): number | null {
   return date ? Math.floor(date.getTime() / 1000) : null;
-}
-
-function partyDto(row: CampaignEntryRow['athlete']): RequestPartyDto {
-  return { id: row.id, first_name: row.first_name, last_name: row.last_name, username: row.username, profile_photo: row.profile_photo };
 }
 
 /** Who may see a campaign: its business, and an administrator. */
@@ -251,7 +248,7 @@ export class CampaignsService {
           updated_at: seconds(campaign.updated_at) ?? 0,
           paid_id: null,
           paid: campaign.paid,
-          profile: first ? partyDto(first) : { id: campaign.business_id, first_name: null, last_name: null, username: null, profile_photo: null },
+          profile: partyDto(first?.id ?? campaign.business_id, first),
           event: null,
           athletes_count: sorted.length,
         };
@@ -301,7 +298,7 @@ export class CampaignsService {
       created_at: seconds(entry.created_at) ?? 0,
       updated_at: seconds(entry.updated_at) ?? 0,
       expiration_time: entry.status === RequestStatus.Pending && campaign.paid ? seconds(entry.expiration_time) : null,
-      athlete: partyDto(entry.athlete),
+      athlete: partyDto(entry.athlete.id, entry.athlete),
       has_video: entry.has_video && (entry.status === RequestStatus.PendingReview || entry.status === RequestStatus.Finished),
       refunded: refunds.has(entry.id),
     }));

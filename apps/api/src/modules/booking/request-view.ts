@@ -37,8 +37,16 @@ function historyActor(row: HistoryRow, request: RequestEntity, parties: Map<stri
   return { actor: row.actor_party, actor_name: row.actor_name };
 }
 
-function partyDto(id: string, row: PartyRow | undefined): RequestPartyDto {
-  return { id, first_name: row?.first_name ?? null, last_name: row?.last_name ?? null, username: row?.username ?? null, profile_photo: row?.profile_photo ?? null };
+/** A party as a request names it (an athlete, a fan, or a business by its own name); null fields for an account gone. */
+export function partyDto(id: string, row: PartyRow | undefined): RequestPartyDto {
+  return {
+    id,
+    first_name: row?.first_name ?? null,
+    last_name: row?.last_name ?? null,
+    username: row?.username ?? null,
+    profile_photo: row?.profile_photo ?? null,
+    business_name: row?.business_name?.trim() || null,
+  };
 }
 
 export function summaryOf(request: RequestEntity, viewer: Viewer, parties: Map<string, PartyRow>): RequestSummaryDto {

@@ -13,7 +13,7 @@ export interface PartyRow {
   last_name: string | null;
   username: string | null;
   profile_photo: string | null;
-  /** A business's own name (request pages only); null for a person or a business that has not named itself. */
+  /** A business's own name; null for a person or a business that has not named itself. */
   business_name?: string | null;
 }
 
@@ -33,7 +33,8 @@ export interface HistoryRow {
 export async function partiesOf(manager: EntityManager, ids: readonly string[]): Promise<Map<string, PartyRow>> {
   if (ids.length === 0) return new Map();
   const rows: PartyRow[] = await manager.query(
-    `SELECT id, first_name, last_name, username, profile_photo FROM accounts WHERE id = ANY($1::uuid[])`,
+    `SELECT a.id, a.first_name, a.last_name, a.username, a.profile_photo, ${BUSINESS_NAME_SQL} AS business_name
+       FROM accounts a LEFT JOIN business_profiles b ON b.account_id = a.id WHERE a.id = ANY($1::uuid[])`,
     [[...new Set(ids)]],
   );
   return new Map(rows.map((row) => [row.id, row]));

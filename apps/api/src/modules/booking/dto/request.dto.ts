@@ -18,6 +18,9 @@ export class RequestPartyDto {
 
   @ApiProperty({ type: String, nullable: true, description: 'Media path of the profile photo.' })
   profile_photo!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: "A business's own name (what its requests go by); null for a person." })
+  business_name!: string | null;
 }
 
 export class RequestEventDto {
@@ -498,7 +501,7 @@ export class SharePayload {
   share_url!: string | null;
 }
 
-export class WatchAthleteDto extends OmitType(RequestPartyDto, ['id'] as const) {}
+export class WatchAthleteDto extends OmitType(RequestPartyDto, ['id', 'business_name'] as const) {}
 
 /** A shoutout's public watch page: the athlete and the watermarked video, nothing of the request. */
 export class WatchPayload {
