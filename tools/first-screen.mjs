@@ -91,8 +91,9 @@ export function photoPreloadHeader(photo, sizes) {
 /** What a request for the shell's page is about: the dashboard, a profile (by username), or anything else. */
 export function firstScreenOf(pathname) {
   if (pathname === '/' || pathname === '/dashboard' || pathname === '/index.html') return { kind: 'dashboard' };
-  const profile = /^\/(?:p\/)?@([A-Za-z0-9._]{3,36})\/?$/.exec(pathname);
-  if (profile) return { kind: 'profile', username: profile[1] };
+  const profile = /^\/(p\/)?@([A-Za-z0-9._]{3,36})\/?$/.exec(pathname);
+  // /p/@{username} is the same athlete's services: the same answer, but no portrait on it.
+  if (profile) return { kind: 'profile', username: profile[2], services: profile[1] !== undefined };
   return { kind: 'other' };
 }
 
@@ -321,10 +322,14 @@ export function createFirstScreen({ template, remotes, serverRemotes = remotes, 
     if (!answer) return;
     boot.answers[path] = answer;
     // A profile with an intro video shows the photo as the video's poster: the JPEG, no srcset.
+    // The services page shows no photo: a preload there would only take the phone's bandwidth
+    // from the page's scripts (and the browser warns of a preload never used).
     const photos =
       screen.kind === 'dashboard'
         ? (answer.athletes ?? []).slice(0, EAGER_PHOTOS).map((athlete) => [athlete.dashboard_photo || athlete.profile_photo, PHOTO_SIZES.card])
-        : [[answer.athlete?.dashboard_photo || answer.athlete?.profile_photo, answer.athlete?.intro_video ? null : PHOTO_SIZES.portrait]];
+        : screen.services
+          ? []
+          : [[answer.athlete?.dashboard_photo || answer.athlete?.profile_photo, answer.athlete?.intro_video ? null : PHOTO_SIZES.portrait]];
     for (const [photo, sizes] of photos) {
       if (!photo) continue;
       head.push(photoPreload(photo, sizes));
