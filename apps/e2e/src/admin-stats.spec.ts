@@ -25,7 +25,7 @@ describe('journey: the administrator’s statistics (issue 23)', () => {
     await page.goto(`${SHELL_URL}/manage/stats`);
     await page.getByRole('heading', { name: 'Statistics', level: 1 }).waitFor();
     await chartsDrawn(page);
-    for (const label of ['Captured', 'Fees', 'Refunded', 'Paid out', 'Payable']) await page.locator('.adm-tile', { hasText: label }).first().waitFor();
+    for (const label of ['Captured', 'Fees', 'Refunded', 'Paid out', 'Owed to athletes']) await page.locator('.adm-tile', { hasText: label }).first().waitFor();
     await screenshot(page, 'admin-stats-desktop');
     await page.setViewportSize(PHONE);
     await chartsDrawn(page);

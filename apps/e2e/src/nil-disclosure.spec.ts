@@ -154,7 +154,7 @@ describe('journey: NIL disclosure (issue 23)', () => {
     await admin.waitForURL(/\/manage\/users/);
     await admin.goto(`${SHELL_URL}/manage/stats`);
     await admin.getByRole('heading', { name: 'Statistics', level: 1 }).waitFor();
-    await admin.locator('.adm-tile', { hasText: 'Payable' }).first().waitFor();
+    await admin.locator('.adm-tile', { hasText: 'Owed to athletes' }).first().waitFor();
     await screenshot(admin, 'nil-admin-stats-1280');
     const csvDownload = admin.waitForEvent('download');
     await admin.getByRole('button', { name: 'Export flagged NIL deals (CSV)' }).click();

@@ -50,7 +50,7 @@ describe('/manage/stats (issues 22 and 23)', () => {
       ['Fees', '$300.05'],
       ['Refunded', '$50.00'],
       ['Paid out', '$400.00'],
-      ['Payable', '$750.20'],
+      ['Owed to athletes', '$750.20'],
     ]);
     expect(tables[1]!.total).toEqual({ label: 'All users', value: '17', raw: 17 });
     expect(tables[3]!.rows.find((row) => row.label === REQUEST_STATUS_LABELS[5])?.value).toBe('7');
@@ -88,7 +88,7 @@ describe('/manage/stats (issues 22 and 23)', () => {
     expect(failed).toContain('Retry');
     expect(failed).toContain('Network error');
     const html = render(<AdminStatsScreen />, { cache: [[CONSOLE_KEYS.counters('all'), counters]] });
-    for (const text of ['Administrator', 'Pending review', 'Paid pending total', '$125.50', 'Video shoutout', 'Captured', '$1,500.25', 'Payable', 'All time', 'Last 30 days', 'Last 365 days']) {
+    for (const text of ['Administrator', 'Pending review', 'Paid pending total', '$125.50', 'Video shoutout', 'Captured', '$1,500.25', 'Owed to athletes', 'All time', 'Last 30 days', 'Last 365 days']) {
       expect(html).toContain(text);
     }
     expect(html).toContain('aria-pressed="true">All time');

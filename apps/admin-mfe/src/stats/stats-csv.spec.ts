@@ -34,7 +34,7 @@ describe('/manage/stats CSV exports, read back with csv-parse', () => {
     expect(byLabel(users!).get('All users')).toBe('1211');
     expect(byLabel(users!).get('Fan')).toBe('1204');
     expect(byLabel(money!).get('Captured')).toBe('21115.05');
-    expect(byLabel(money!).get('Payable')).toBe('750.2');
+    expect(byLabel(money!).get('Owed to athletes')).toBe('750.2');
     expect(byLabel(pending!).get('Paid pending total')).toBe('125.5');
   });
 

@@ -35,13 +35,18 @@ function typesOf(record: Partial<Record<string, number>>): string[] {
   return [...SERVICE_TYPES.filter((type) => type in record), ...Object.keys(record).filter((type) => !(SERVICE_TYPES as readonly string[]).includes(type))];
 }
 
-/** The money of the period, from the ledger (GET /admin/counters' money). */
+/**
+ * The money of the period, from the ledger (GET /admin/counters' money). 'Owed to athletes' is what
+ * the period's movements left owed to them, accepted work not yet finished and finished work not yet
+ * paid out alike: not 'Payable', which an athlete's payouts page and the payouts desk keep for the
+ * finished part alone.
+ */
 export function moneyTable(counters: AdminCounters): CounterTable {
   const money = counters.money;
   return {
     title: 'Money',
     unit: 'Dollars',
-    rows: [moneyRow('Captured', money.captured), moneyRow('Fees', money.fees), moneyRow('Refunded', money.refunded), moneyRow('Paid out', money.paid_out), moneyRow('Payable', money.payable)],
+    rows: [moneyRow('Captured', money.captured), moneyRow('Fees', money.fees), moneyRow('Refunded', money.refunded), moneyRow('Paid out', money.paid_out), moneyRow('Owed to athletes', money.payable)],
   };
 }
 
