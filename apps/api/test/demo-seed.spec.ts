@@ -210,6 +210,34 @@ describe('demo seed', () => {
     expect(await testApp.get(PaymentsService).ledgerCheck()).toMatchObject({ balanced: true, violations: [] });
   });
 
+  it("keeps the months before the demo in the ledger as they happened: every finished request's payment captured and split, its share paid out", async () => {
+    await testApp.get(JobsService).drain(60_000, [SWEEP_REQUEST_TIMERS]);
+    // No paid, finished request without its money: the statistics and the locker room read the ledger.
+    const missing = await testApp.dataSource.query(
+      `SELECT r.id FROM requests r WHERE r.paid AND r.status = 5
+          AND NOT EXISTS (SELECT 1 FROM ledger_movements m WHERE m.request_id = r.id AND m.movement = 'owed_to_athlete')`,
+    );
+    expect(missing).toEqual([]);
+    // Each movement dated when it happened: the history's captures spread over the months before.
+    const [spread] = await testApp.dataSource.query(
+      `SELECT min(m.recorded_at) AS first, count(DISTINCT date_trunc('day', m.recorded_at))::int AS days
+         FROM ledger_movements m JOIN requests r ON r.id = m.request_id WHERE m.movement = 'captured' AND r.status = 5`,
+    );
+    expect(Date.now() - new Date(spread.first).getTime()).toBeGreaterThan(60 * 86400 * 1000);
+    expect(spread.days).toBeGreaterThan(30);
+    // The history's shares were paid out (marked, with their paid_out), so only the demo athlete's live work is payable.
+    const { candidates } = await testApp.get(PayoutsService).candidates(1, 100);
+    const [athlete] = await testApp.dataSource.query(`SELECT id FROM accounts WHERE email = 'athlete@huddle.test'`);
+    expect(candidates.filter((candidate) => candidate.due.payableCents > 0).map((candidate) => candidate.contact.id)).toEqual([athlete.id]);
+    const [unpaid] = await testApp.dataSource.query(
+      `SELECT count(*)::int AS n FROM requests r WHERE r.status = 5 AND r.athlete_id <> $1
+          AND NOT EXISTS (SELECT 1 FROM request_payout_marks k JOIN ledger_movements m ON m.request_id = k.id AND m.movement = 'paid_out' WHERE k.request_id = r.id)`,
+      [athlete.id],
+    );
+    expect(unpaid.n).toBe(0);
+    expect(await testApp.get(PaymentsService).ledgerCheck()).toMatchObject({ balanced: true, violations: [] });
+  });
+
   it('gives every athlete, the demo athlete included, one stored intro video that plays', async () => {
     const rows: Array<{ intro_video: string | null }> = await testApp.dataSource.query('SELECT DISTINCT intro_video FROM accounts WHERE user_type = $1', [UserType.Athlete]);
     expect(rows).toHaveLength(1);

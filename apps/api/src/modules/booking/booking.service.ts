@@ -10,6 +10,8 @@ import type { AthleteReviewsChangedEvent } from './booking-events';
 import { RequestEntity } from './entities/request.entity';
 import type { RequestDetails } from './entities/request.entity';
 import { ReviewEntity } from './entities/review.entity';
+import { PaymentsService } from '../payments/payments.service';
+import { PayoutsService } from '../payouts/payouts.service';
 
 /** A request that already ran its course, brought in by a trusted import (the demo seed). */
 export interface ImportedFinishedRequest {
@@ -25,6 +27,8 @@ export interface ImportedFinishedRequest {
   acceptedAt: Date;
   finishedAt: Date;
   review: { rate: number; comment: string | null; submittedAt: Date } | null;
+  /** The athlete's share reached them outside Huddle's transfers: marked paid by this account (an administrator) then. */
+  paidOut?: { by: string; at: Date };
 }
 
 /**
@@ -41,6 +45,8 @@ export class BookingService {
     @InjectRepository(RequestEntity) private readonly requests: Repository<RequestEntity>,
     @InjectRepository(ReviewEntity) private readonly reviews: Repository<ReviewEntity>,
     private readonly events: EventEmitter2,
+    private readonly payments: PaymentsService,
+    private readonly payouts: PayoutsService,
   ) {}
 
   /** The athletes a requester booked, the most recently booked first. */
@@ -54,8 +60,11 @@ export class BookingService {
   }
 
   /**
-   * Writes finished requests and their reviews together. The split of the amount follows what
-   * the caller decided (fee in cents); the request is paid, authorised and, with a review, reviewed.
+   * Writes finished requests, their reviews and their money together. The split of the amount
+   * follows what the caller decided (fee in cents); the request is paid, authorised and, with a
+   * review, reviewed; the ledger holds its payment as it happened (held when booked, captured and
+   * split when accepted), and a share paid out outside Huddle is marked paid, so every figure read
+   * from the ledger agrees with the requests.
    */
   async importFinished(imported: readonly ImportedFinishedRequest[]): Promise<void> {
     if (imported.length === 0) return;
@@ -75,6 +84,7 @@ export class BookingService {
             amountToAthleteCents: request.requestAmountCents - request.feeAmountCents,
             feeAmountCents: request.feeAmountCents,
             paid: true,
+            paidAt: request.createdAt,
             authorised: true,
             reviewed: request.review !== null,
             socialMediaPlatform: request.socialMediaPlatform,
@@ -95,6 +105,17 @@ export class BookingService {
           : [],
       );
       if (reviews.length > 0) await manager.insert(ReviewEntity, reviews);
+      const shares = imported.map((request, index) => {
+        const amountCents = request.requestAmountCents;
+        return { requestId: ids[index], athleteId: request.athleteId, amountCents, feeCents: request.feeAmountCents, athleteCents: amountCents - request.feeAmountCents, bookedAt: request.createdAt, acceptedAt: request.acceptedAt };
+      });
+      await this.payments.recordImportedIn(manager, shares);
+      await this.payouts.markImportedPaidIn(
+        manager,
+        imported.flatMap((request, index) =>
+          request.paidOut ? [{ requestId: ids[index], athleteId: request.athleteId, amountCents: shares[index].athleteCents, by: request.paidOut.by, at: request.paidOut.at }] : [],
+        ),
+      );
     });
     const athleteIds = [...new Set(imported.map((request) => request.athleteId))];
     this.events.emit(ATHLETE_REVIEWS_CHANGED, { athleteIds } satisfies AthleteReviewsChangedEvent);

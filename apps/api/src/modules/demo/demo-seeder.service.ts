@@ -145,13 +145,14 @@ export class DemoSeeder {
     const businessId = ids.get(UserType.Business);
     if (!fanId || !businessId) throw new Error('demo-accounts.json needs a fan and a business');
     await this.profiles.saveBusinessInfo(businessId, DEMO_BUSINESS_INFO);
-    const requests = this.finishedRequests(random, athletes, [fanId, businessId], started);
+    const adminId = ids.get(UserType.Admin);
+    if (!adminId) throw new Error('demo-accounts.json needs an administrator');
+    const requests = this.finishedRequests(random, athletes, [fanId, businessId], adminId, started);
     await this.booking.importFinished(requests);
     const others = athletes.slice(1, 3).map((athlete) => athlete.id);
     const live = await this.demoRequests.seed({ athlete: demoAthleteId, fan: fanId, business: businessId, others }, intro.path, Math.floor(started / 1000));
-    const adminId = ids.get(UserType.Admin);
     const athleteEmail = DEMO_ACCOUNTS.find((demo) => demo.user_type === UserType.Athlete)?.email;
-    if (!adminId || !athleteEmail) throw new Error('demo-accounts.json needs an administrator and an athlete');
+    if (!athleteEmail) throw new Error('demo-accounts.json needs an athlete');
     await this.demoMoney.seed({ athlete: demoAthleteId, athleteEmail, fan: fanId, admin: adminId }, Math.floor(started / 1000));
 
     this.logger.log(
@@ -234,7 +235,13 @@ export class DemoSeeder {
    * One to four finished requests for most athletes, alternating the demo fan and business, of
    * services the athlete offers and at its rate; most get a 3-5 star review.
    */
-  private finishedRequests(random: Random, athletes: readonly SeededAthlete[], requesters: readonly string[], now: number): ImportedFinishedRequest[] {
+  /**
+   * The months before the demo: finished requests with their reviews, paid by card and, a few days
+   * after each finished, paid out to its athlete (marked by the demo administrator, as money that
+   * reached them outside Huddle's transfers), so the statistics, the locker room and the payouts
+   * agree with the requests. The demo's own payable money comes from its live requests (DemoMoney).
+   */
+  private finishedRequests(random: Random, athletes: readonly SeededAthlete[], requesters: readonly string[], adminId: string, now: number): ImportedFinishedRequest[] {
     const requests: ImportedFinishedRequest[] = [];
     athletes.forEach(({ id, spec }, index) => {
       // Every fifth athlete is new on Huddle: nothing booked yet, so the empty states show too.
@@ -245,7 +252,8 @@ export class DemoSeeder {
         const type = pick(random, offered);
         const amountCents = toCents(spec.services[type] ?? 0);
         const createdAt = new Date(now - (3 + Math.floor(random() * 120)) * DAY_MS - Math.floor(random() * DAY_MS));
-        const finishedAt = new Date(createdAt.getTime() + (1 + Math.floor(random() * 6)) * DAY_MS);
+        // Finished by a few hours ago at the latest: a booking of three days ago is not finished tomorrow.
+        const finishedAt = new Date(Math.min(createdAt.getTime() + (1 + Math.floor(random() * 6)) * DAY_MS, now - DAY_MS / 8));
         const stars = random() < 0.6 ? 5 : random() < 0.75 ? 4 : 3;
         const reviewed = random() < 0.85;
         requests.push({
@@ -261,6 +269,7 @@ export class DemoSeeder {
           acceptedAt: new Date(createdAt.getTime() + DAY_MS / 4),
           finishedAt,
           review: reviewed ? { rate: stars, comment: pick(random, REVIEW_COMMENTS[stars]), submittedAt: new Date(finishedAt.getTime() + DAY_MS / 2) } : null,
+          paidOut: { by: adminId, at: new Date(Math.min(finishedAt.getTime() + 3 * DAY_MS, now - DAY_MS / 24)) },
         });
       }
     });

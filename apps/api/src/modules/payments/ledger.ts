@@ -106,9 +106,10 @@ export const LEDGER_LINES = {
 
 /**
  * Records a movement once: false when it was already recorded (nothing written). Rows with a zero
- * amount (a 0% fee) are left out; the movement still balances.
+ * amount (a 0% fee) are left out; the movement still balances. `at` dates a movement that happened
+ * before it is recorded (imported history); otherwise it is now.
  */
-export async function recordMovement(manager: EntityManager, requestId: string, movement: LedgerMovement, lines: readonly LedgerLine[]): Promise<boolean> {
+export async function recordMovement(manager: EntityManager, requestId: string, movement: LedgerMovement, lines: readonly LedgerLine[], at?: Date): Promise<boolean> {
   const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (total !== 0) throw new Error(`Ledger movement ${movement} of ${requestId} does not balance (${total})`);
   const amount = lines.reduce((sum, line) => sum + Math.max(0, line.amountCents), 0);
@@ -117,13 +118,13 @@ export async function recordMovement(manager: EntityManager, requestId: string, 
   // conflicts) writes no rows. The answer is the claim's row count.
   const claimed: Array<{ claimed: number }> = await manager.query(
     `WITH claim AS (
-       INSERT INTO ledger_movements (request_id, movement, amount_cents) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING request_id
+       INSERT INTO ledger_movements (request_id, movement, amount_cents, recorded_at) VALUES ($1, $2, $3, coalesce($6::timestamptz, now())) ON CONFLICT DO NOTHING RETURNING request_id
      ), entries AS (
-       INSERT INTO ledger_entries (request_id, movement, account, amount_cents)
-       SELECT claim.request_id, $2, t.account, t.amount FROM claim, unnest($4::text[], $5::bigint[]) AS t(account, amount)
+       INSERT INTO ledger_entries (request_id, movement, account, amount_cents, created_at)
+       SELECT claim.request_id, $2, t.account, t.amount, coalesce($6::timestamptz, now()) FROM claim, unnest($4::text[], $5::bigint[]) AS t(account, amount)
      )
      SELECT count(*)::int AS claimed FROM claim`,
-    [requestId, movement, amount, rows.map((row) => row.account), rows.map((row) => row.amountCents)],
+    [requestId, movement, amount, rows.map((row) => row.account), rows.map((row) => row.amountCents), at ?? null],
   );
   return claimed[0].claimed > 0;
 }

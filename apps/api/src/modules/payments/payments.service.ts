@@ -595,10 +595,25 @@ export class PaymentsService implements OnModuleInit {
 
   /**
    * Money out of Huddle's cash to an athlete (a payout item, or an administrator's mark of a
-   * request paid outside Huddle), recorded once per subject in the caller's transaction.
+   * request paid outside Huddle), recorded once per subject in the caller's transaction; `at` for
+   * one that happened before it is recorded (imported history).
    */
-  async recordPaidOutIn(manager: EntityManager, subjectId: string, athleteId: string, amountCents: number): Promise<boolean> {
-    return recordMovement(manager, subjectId, 'paid_out', LEDGER_LINES.paidOut(athleteId, amountCents));
+  async recordPaidOutIn(manager: EntityManager, subjectId: string, athleteId: string, amountCents: number, at?: Date): Promise<boolean> {
+    return recordMovement(manager, subjectId, 'paid_out', LEDGER_LINES.paidOut(athleteId, amountCents), at);
+  }
+
+  /**
+   * The money of finished requests imported as history (a trusted import: the demo's past months),
+   * in the caller's transaction: the card held when it was booked, captured and split when the
+   * athlete accepted, each movement dated when it happened. What the statistics, the locker room
+   * and the payouts read of such a request is then what the request says it cost. Once each.
+   */
+  async recordImportedIn(manager: EntityManager, shares: ReadonlyArray<Split & { requestId: string; bookedAt: Date; acceptedAt: Date }>): Promise<void> {
+    for (const share of shares) {
+      await recordMovement(manager, share.requestId, 'authorised', LEDGER_LINES.authorised(share.amountCents), share.bookedAt);
+      await recordMovement(manager, share.requestId, 'captured', LEDGER_LINES.captured(share.amountCents), share.acceptedAt);
+      await recordMovement(manager, share.requestId, 'owed_to_athlete', LEDGER_LINES.owedToAthlete(share), share.acceptedAt);
+    }
   }
 
   /** A payout's money came back (the transfer refused or reversed): payable to the athlete again, once. */

@@ -561,6 +561,22 @@ export class PayoutsService implements OnModuleInit {
     });
   }
 
+  /**
+   * Imported history's shares that reached their athletes outside Huddle's transfers (the demo's
+   * past months), in the caller's transaction: each marked paid by `by` at `at` with its paid_out,
+   * as markPaid records an administrator's mark. No audit row: nobody acted now, the history came
+   * with its settlement. A request marked already is left as it is.
+   */
+  async markImportedPaidIn(manager: EntityManager, marks: ReadonlyArray<{ requestId: string; athleteId: string; amountCents: number; by: string; at: Date }>): Promise<void> {
+    for (const mark of marks) {
+      const rows: Array<{ id: string }> = await manager.query(
+        `INSERT INTO request_payout_marks (request_id, amount_cents, marked_by, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (request_id) DO NOTHING RETURNING id`,
+        [mark.requestId, mark.amountCents, mark.by, mark.at],
+      );
+      if (rows[0] && mark.amountCents > 0) await this.payments.recordPaidOutIn(manager, rows[0].id, mark.athleteId, mark.amountCents, mark.at);
+    }
+  }
+
   /** Each request's payout status (the request's payment block; unknown ids read unpaid). */
   async payoutStatuses(athleteId: string, requestIds: readonly string[]): Promise<Map<string, RequestPayoutStatus>> {
     const shares = await sharesOf(this.dataSource.manager, [athleteId], { finishedOnly: false, names: false });
