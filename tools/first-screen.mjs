@@ -92,7 +92,8 @@ export function photoPreloadHeader(photo, sizes) {
 export function firstScreenOf(pathname) {
   if (pathname === '/' || pathname === '/dashboard' || pathname === '/index.html') return { kind: 'dashboard' };
   const profile = /^\/(p\/)?@([A-Za-z0-9._]{3,36})\/?$/.exec(pathname);
-  // /p/@{username} is the same athlete's services: the same answer, but no portrait on it.
+  // /p/@{username} is the same athlete's services: the same answer, but not the portrait or poster
+  // (only a small avatar, loaded lazily).
   if (profile) return { kind: 'profile', username: profile[2], services: profile[1] !== undefined };
   return { kind: 'other' };
 }
@@ -322,8 +323,9 @@ export function createFirstScreen({ template, remotes, serverRemotes = remotes, 
     if (!answer) return;
     boot.answers[path] = answer;
     // A profile with an intro video shows the photo as the video's poster: the JPEG, no srcset.
-    // The services page shows no photo: a preload there would only take the phone's bandwidth
-    // from the page's scripts (and the browser warns of a preload never used).
+    // The services page shows neither (a small avatar of the profile photo at most): the portrait's
+    // preload there would only take the phone's bandwidth from the page's scripts (and the browser
+    // warns of a preload never used).
     const photos =
       screen.kind === 'dashboard'
         ? (answer.athletes ?? []).slice(0, EAGER_PHOTOS).map((athlete) => [athlete.dashboard_photo || athlete.profile_photo, PHOTO_SIZES.card])

@@ -272,7 +272,7 @@ test('the answer is read once for many guests in a few seconds; a shared profile
   assert.ok(profile.includes('imagesrcset="/api/v1/media/images/jm-w160.webp 160w, /api/v1/media/images/jm.webp 320w" imagesizes="(min-width: 900px) 340px, 100vw"'));
   const head = await fetch(`http://localhost:${port}/@jordan.miles`, { method: 'HEAD' });
   assert.equal(head.headers.get('link'), '</api/v1/media/images/jm.webp>; rel=preload; as=image; type="image/webp"; fetchpriority=high');
-  // The services page (/p/@) carries the same profile but shows no photo: none preloaded.
+  // The services page (/p/@) carries the same profile but not its portrait: nothing preloaded.
   const services = await fetch(`http://localhost:${port}/p/@jordan.miles`);
   const servicesHtml = await services.text();
   assert.equal(bootOf(servicesHtml).answers['/api/v1/public/athletes?username=jordan.miles'].athlete.username, 'jordan.miles');

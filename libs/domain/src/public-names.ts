@@ -26,3 +26,25 @@ export function publicRequesterName(requester: PublicRequester): string {
   const business = (requester.businessName ?? '').trim();
   return business !== '' ? business : firstNameLastInitial(requester.firstName, requester.lastName);
 }
+
+export interface RequestParty {
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  /** A business's own name; null (or absent) for a person. */
+  business_name?: string | null;
+}
+
+/**
+ * A party as a request names it to the other party and to administrators (its page, the lists, the
+ * console): a business by its own name, as its history, reviews and NIL records do; a person by
+ * first and last name; else '@username'; else 'Deleted user' (an account gone).
+ */
+export function requestPartyName(party: RequestParty | null | undefined): string {
+  const business = party?.business_name?.trim();
+  if (business) return business;
+  const name = [party?.first_name, party?.last_name].filter(Boolean).join(' ').trim();
+  if (name) return name;
+  return party?.username ? `@${party.username}` : 'Deleted user';
+}
+

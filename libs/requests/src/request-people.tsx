@@ -1,19 +1,13 @@
 import { useState } from 'react';
 import { mediaUrl, type Schemas } from '@huddle/api-client';
-import { REQUEST_STATUS_LABELS, type RequestStatusCode } from '@huddle/domain';
+import { REQUEST_STATUS_LABELS, requestPartyName, type RequestStatusCode } from '@huddle/domain';
 import { plural } from '@huddle/domain/format';
 
 type Party = Schemas['RequestPartyDto'];
 
-/**
- * A party's name as a request shows it: a business by its own name (as its history, reviews and
- * NIL records name it), a person by first and last name, else @username, else 'Deleted user'.
- */
+/** A party's name as a request shows it (libs/domain requestPartyName: a business by its own name). */
 export function partyName(party: Party | null | undefined): string {
-  if (party?.business_name?.trim()) return party.business_name.trim();
-  const name = [party?.first_name, party?.last_name].filter(Boolean).join(' ').trim();
-  if (name) return name;
-  return party?.username ? `@${party.username}` : 'Deleted user';
+  return requestPartyName(party);
 }
 
 /** A business's /requests shows each campaign as one entry: type endorsement_campaign, '@' id, its athletes counted. */

@@ -13,6 +13,7 @@ import {
   SOCIAL_LINK_TYPES,
   UserType,
   serviceSettingsOf,
+  requestPartyName,
   type RequestStatusCode,
 } from '@huddle/domain';
 import { isManagedInConsole } from '@huddle/domain/admin';
@@ -156,7 +157,7 @@ export function UserRequestRows({ requests }: { requests: readonly AdminRequestS
                   </Link>
                 )}
               </th>
-              <td data-label="With">{[request.profile.first_name, request.profile.last_name].filter(Boolean).join(' ') || (request.profile.username ? `@${request.profile.username}` : '—')}</td>
+              <td data-label="With">{requestPartyName(request.profile)}</td>
               <td data-label="Type">{SERVICE_LABELS[request.type]}</td>
               <td data-label="Status">{REQUEST_STATUS_LABELS[request.status as RequestStatusCode]}</td>
               <td data-label="Created">{formatWhen(request.created_at)}</td>

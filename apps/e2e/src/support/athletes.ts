@@ -65,3 +65,40 @@ export async function createAthleteByApi(firstName: string): Promise<ApiAthlete>
   );
   return { id: signedUp.account.id, email, firstName, api };
 }
+
+export interface ApiBusiness {
+  id: string;
+  email: string;
+  /** The business's own API session (its cookie), for booking and paying as it would. */
+  api: APIRequestContext;
+}
+
+/**
+ * A complete business of its own, made through the public API (sign-up, photo, finish-registration)
+ * as the wizard would. Journeys that read a business's figures use one: the demo business has
+ * months of history (more than the 20 athletes /stats names one by one).
+ */
+export async function createBusinessByApi(companyName: string): Promise<ApiBusiness> {
+  const api = await request.newContext({ baseURL: API });
+  const email = `business-${randomUUID().slice(0, 8)}@journeys.test`;
+  const signedUp = await json<{ account: { id: string } }>(
+    await api.post('user/email-verifications', { data: { user_type: 3, email, password: PASSWORD, phone: uniquePhone(), eula_accepted: true } }),
+    'business sign-up',
+  );
+  const photo = await json<{ path: string }>(
+    await api.post('user/upload-photo', { multipart: { photo: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } }),
+    'business photo',
+  );
+  await json(
+    await api.post('user/business/finish-registration', {
+      data: {
+        first_name: 'Morgan',
+        last_name: 'Journey',
+        profile_photo: photo.path,
+        business_info: { name: companyName, email: `hello-${randomUUID().slice(0, 8)}@journeys.test`, phone: uniquePhone(), website: 'journeys.test' },
+      },
+    }),
+    'business finish registration',
+  );
+  return { id: signedUp.account.id, email, api };
+}

@@ -147,7 +147,7 @@ export function requestView(
           athlete_id: request.athleteId,
           athlete_name: nameOf(parties.get(request.athleteId)),
           sender: request.requesterId,
-          sender_name: nameOf(parties.get(request.requesterId)),
+          sender_name: displayName(parties.get(request.requesterId)),
           // Spec §3: the payout status is the athlete's and the administrator's business.
           payout_status: viewer === 'requester' ? null : (extra.payoutStatus ?? 'unpaid'),
         }

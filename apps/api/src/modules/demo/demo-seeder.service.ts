@@ -232,11 +232,9 @@ export class DemoSeeder {
   }
 
   /**
-   * One to four finished requests for most athletes, alternating the demo fan and business, of
-   * services the athlete offers and at its rate; most get a 3-5 star review.
-   */
-  /**
-   * The months before the demo: finished requests with their reviews, paid by card and, a few days
+   * The months before the demo: one to four finished requests for most athletes, alternating the
+   * demo fan and business, of services the athlete offers and at its rate; most get a 3-5 star
+   * review. Each was paid by card and, a few days
    * after each finished, paid out to its athlete (marked by the demo administrator, as money that
    * reached them outside Huddle's transfers), so the statistics, the locker room and the payouts
    * agree with the requests. The demo's own payable money comes from its live requests (DemoMoney).
@@ -268,7 +266,8 @@ export class DemoSeeder {
           createdAt,
           acceptedAt: new Date(createdAt.getTime() + DAY_MS / 4),
           finishedAt,
-          review: reviewed ? { rate: stars, comment: pick(random, REVIEW_COMMENTS[stars]), submittedAt: new Date(finishedAt.getTime() + DAY_MS / 2) } : null,
+          // Reviewed half a day after it finished, or an hour ago for one that finished lately.
+          review: reviewed ? { rate: stars, comment: pick(random, REVIEW_COMMENTS[stars]), submittedAt: new Date(Math.min(finishedAt.getTime() + DAY_MS / 2, now - DAY_MS / 24)) } : null,
           paidOut: { by: adminId, at: new Date(Math.min(finishedAt.getTime() + 3 * DAY_MS, now - DAY_MS / 24)) },
         });
       }

@@ -270,15 +270,25 @@ export class PaymentsService implements OnModuleInit {
       // on now as those events would have been (an outside refund held out of payouts and its
       // payout named, a refund of Huddle's that succeeded recorded), once each by their own keys.
       // The payment is then compared again: a refund just recorded is no difference any more, an
-      // outside refund (which the ledger never takes in) still is.
+      // outside refund (which the ledger never takes in) still is. As the first time, the ledger
+      // is read before the provider, so money moving in between shows as the provider ahead of the
+      // ledger, never the other way; if that second reading fails, the first comparison stands.
       if (found.some((difference) => difference.code === 'refunds')) {
+        let acted = false;
         try {
           const rows: IntentRow[] = await this.dataSource.query(`SELECT * FROM payment_intents WHERE provider_intent_id = $1`, [payment.providerIntentId]);
           if (rows[0]) await this.onRefunds(rows[0]);
-          const after = (await paymentsToReconcile(this.dataSource.manager, since, payment.subjectId))[0];
-          if (after) found = differencesOf(after, intent);
+          acted = rows.length > 0;
         } catch (error) {
           differences.push({ subjectId: payment.subjectId, code: 'refunds_unhandled', message: `Its refunds could not be acted on: ${(error as Error).message}` });
+        }
+        if (acted) {
+          try {
+            const after = (await paymentsToReconcile(this.dataSource.manager, since, payment.subjectId))[0];
+            if (after) found = differencesOf(after, await this.provider.retrieveIntent(payment.providerIntentId));
+          } catch (error) {
+            this.logger.warn(`Reconciliation: ${payment.subjectId} not compared again after its refunds: ${(error as Error).message}`);
+          }
         }
       }
       differences.push(...found);
