@@ -8,6 +8,7 @@ import { ModulesContainer, Reflector } from '@nestjs/core';
 import request from 'supertest';
 import { UserType } from '@huddle/domain';
 import type { UserTypeCode } from '@huddle/domain';
+import { nilDay } from '@huddle/domain/nil';
 import { ACCESS_METADATA } from '../src/common/access/access.decorators';
 import type { RouteAccess } from '../src/common/access/access.decorators';
 import { findWorkspaceRoot } from '../src/config/workspace-root';
@@ -96,7 +97,8 @@ interface Call {
 
 /** The minimal request of each operation that names something; every other one is sent bare (its validation answers). */
 function callOf(key: string, id: string, secret: string | undefined, user: string, known: Known): Call {
-  const today = new Date().toISOString().slice(0, 10);
+  // The NIL report's day is New York's (nilDay): UTC's date is a day ahead of it every evening.
+  const today = nilDay(new Date());
   const card = { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' };
   switch (key) {
     case 'DELETE /athlete/locations':

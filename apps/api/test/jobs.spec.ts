@@ -207,7 +207,7 @@ describe('durable jobs', () => {
       // at its beginning and stop looking before its end.
       const second = new Date().getUTCSeconds();
       if (second > 5) await sleep((61 - second) * 1000);
-      const apps = await Promise.all([0, 1].map(() => createTestApp({ database, imports: [JobsProbeModule.forRoot({ tick: true })] })));
+      const apps = await Promise.all([0, 1].map(() => createTestApp({ database, env: { JOBS_SCHEDULES: 'true' }, imports: [JobsProbeModule.forRoot({ tick: true })] })));
       try {
         // The schedules are checked every 10 s (JobsService): the first round may come before the
         // schedule is stored, so the tick may wait for the second.

@@ -109,13 +109,16 @@ describe('journey: NIL disclosure (issue 23)', () => {
 
     // Mark reported: the dialog holds focus, Escape closes it and focus returns to the button.
     const markButton = card.getByRole('button', { name: /Mark reported/ });
+    // The dialog offers New York's today, as it was when it opened (a run across that midnight sees either day).
+    const openedOn = nilDay(new Date());
     await markButton.click();
     const dialog = page.getByRole('dialog', { name: 'Mark reported' });
     await dialog.waitFor();
     const dayField = dialog.getByLabel('Reported to NIL Go on');
-    await expect(dayField.inputValue()).resolves.toBe(nilDay(new Date()));
+    const offered = await dayField.inputValue();
+    expect([openedOn, nilDay(new Date())]).toContain(offered);
     await expect(dayField.getAttribute('min')).resolves.toBe(nilDay(new Date(flagged.agreed_at)));
-    await expect(dayField.getAttribute('max')).resolves.toBe(nilDay(new Date()));
+    await expect(dayField.getAttribute('max')).resolves.toBe(offered);
     await expect(focusInDialog(page)).resolves.toBe(true);
     for (let tab = 0; tab < 8; tab += 1) {
       await page.keyboard.press(tab % 3 === 2 ? 'Shift+Tab' : 'Tab');
@@ -130,12 +133,14 @@ describe('journey: NIL disclosure (issue 23)', () => {
 
     await markButton.click();
     await dialog.waitFor();
+    // The day saved is the one the dialog offers now.
+    const reportedOn = await dayField.inputValue();
     await dialog.getByLabel('NIL Go status (optional)').selectOption('cleared');
     const saved = page.waitForResponse((response) => response.url().includes(`/athlete/nil-disclosures/${flagged.id}/reported`) && response.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);
     await dialog.waitFor({ state: 'detached' });
-    await card.getByText(`Reported ${shortDay(nilDay(new Date()))} · Cleared`).waitFor();
+    await card.getByText(`Reported ${shortDay(reportedOn)} · Cleared`).waitFor();
     await expect(card.getByText('To report').count()).resolves.toBe(0);
     await page.getByRole('status').filter({ hasText: 'Marked as reported' }).getByRole('button', { name: 'Dismiss' }).click();
 
@@ -164,7 +169,7 @@ describe('journey: NIL disclosure (issue 23)', () => {
     const row = records.find((record) => Object.values(record).some((value) => value.includes(athlete.email)));
     expect(row).toBeDefined();
     const cells = Object.values(row!);
-    expect(cells).toEqual(expect.arrayContaining([payor, flagged.report_by, nilDay(new Date())]));
+    expect(cells).toEqual(expect.arrayContaining([payor, flagged.report_by, reportedOn]));
     expect(cells.some((value) => /^650(\.00)?$/.test(value))).toBe(true);
     expect(cells.some((value) => /cleared/i.test(value))).toBe(true);
     await admin.setViewportSize(PHONE);

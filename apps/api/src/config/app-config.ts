@@ -833,6 +833,14 @@ export class AppConfig {
   @IsBoolean()
   JOBS_WORK = true;
 
+  @Env({
+    description:
+      "Whether this process fires the scheduled jobs when they fall due (the daily reconciliations, the upload cleanup, the timers' sweep), one process per occurrence among those that do. false: it still works every job sent to it; the API tests run so, since a daily job firing under a test's feet changes what it reads.",
+  })
+  @Transform(toBoolean)
+  @IsBoolean()
+  JOBS_SCHEDULES = true;
+
   @Env({ description: 'Seconds between maintenance rounds of the job queue (one process at a time): expiring the jobs of processes that died, archiving finished ones.' })
   @Transform(toInteger)
   @IsInt()

@@ -27,6 +27,8 @@ export async function startApiProcess(databaseUrl: string, dataDir: string, env:
     env: {
       ...process.env,
       ...TEST_DEFAULTS,
+      // A whole API process as deployed: its schedules fire (two-hosts.spec waits for the minute's sweep).
+      JOBS_SCHEDULES: 'true',
       ...env,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,

@@ -177,7 +177,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       cronWorkerIntervalSeconds: 1,
       // A process that only queues jobs takes no part in the queue's upkeep either.
       supervise: config.JOBS_WORK,
-      schedule: config.JOBS_WORK,
+      schedule: config.JOBS_WORK && config.JOBS_SCHEDULES,
     });
     // Without a listener an 'error' event would throw; pg-boss retries its own polling.
     this.boss.on('error', (error: Error) => this.logger.warn(`Job queue: ${error.message}`));
