@@ -3,6 +3,7 @@ import { createAthleteByApi } from './support/athletes';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { requestOf } from './support/request-pages';
+import { uniqueName } from './support/requests-by-api';
 import { SHELL_URL } from './support/stack';
 
 const FAN = { email: 'fan@huddle.test', password: 'huddle-fan-2026' };
@@ -61,7 +62,9 @@ describe('keyboard only: a fan books a video shoutout and pays without touching 
   const journey = useJourney({ viewport: PHONE });
 
   it('signs in, finds the athlete, fills the form, pays with the sandbox card; focus is visible all the way', async () => {
-    const athlete = await createAthleteByApi('Keyboard');
+    // A name of its own: a retry of this journey (or another run on the same database) adds another athlete.
+    const firstName = uniqueName('Keyboard');
+    const athlete = await createAthleteByApi(firstName);
     const page = journey.page;
 
     // Typing the address is the keyboard too; everything after it is Tab, Enter, Space and typing.
@@ -74,12 +77,12 @@ describe('keyboard only: a fan books a video shoutout and pays without touching 
     await page.waitForURL(/\/dashboard/);
     await page.getByLabel('Search athletes').waitFor();
 
-    await typeInto(page, /^Search athletes/, 'Keyboard');
-    await page.getByRole('link', { name: /Keyboard Journey/ }).waitFor();
+    await typeInto(page, /^Search athletes/, firstName);
+    await page.getByRole('link', { name: new RegExp(`${firstName} Journey`) }).waitFor();
     // The new athlete may head the previous results too, shown dimmed while the search is under way.
     await page.locator('.rq-grid[aria-busy="true"]').waitFor({ state: 'detached' });
     await screenshot(page, 'keyboard-dashboard-390');
-    await tabTo(page, /^Keyboard Journey/);
+    await tabTo(page, new RegExp(`^${firstName} Journey`));
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/@`));
     await page.getByRole('button', { name: 'Services', exact: true }).waitFor();

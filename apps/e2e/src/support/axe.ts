@@ -25,6 +25,22 @@ function describe(violation: Result): string {
  * listing each rule, its impact, the elements and what is wrong with them.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // A screen is judged as it rests: transitions still running (a list fading back from its dimmed
+  // 'updating' state) would be read at their half-way colours. Endless ones (skeletons, spinners)
+  // are left running, and nothing waits past a second.
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 1000)),
+      ]),
+    )
+    .catch(() => undefined);
   for (const frame of page.frames()) {
     // A frame that navigates away mid-injection is checked on the next screen instead.
     await frame.evaluate(AXE_SOURCE).catch(() => undefined);
