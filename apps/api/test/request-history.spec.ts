@@ -81,4 +81,19 @@ describe("a request's history", () => {
     expect(expired).toMatchObject({ action: 'expire', actor: 'system', actor_name: 'Huddle' });
     await settle(testApp);
   });
+
+  it('the money desk names a flagged delivery’s parties as their history does', async () => {
+    // The business flags a delivered video: the desk names it as its history does.
+    const id = await bookAndPay(testApp, business, bookingPayload('shoutout', athlete.account.id, { now: nowSeconds() }));
+    await testApp.dataSource.query(
+      `UPDATE requests SET status = 4, accepted_at = now(), delivered_at = now(),
+              details = details || '{"video": "/media/videos/00000000-0000-4000-8000-000000000000.mp4"}'::jsonb WHERE id = $1`,
+      [id],
+    );
+    await api(testApp).put(`/booking/request/flag?request_id=${id}`, {}, business.token).expect(200);
+    const admin = await createSignedIn(testApp, UserType.Admin);
+    const desk = await api(testApp).get('/admin/money', admin.token).expect(200);
+    expect(desk.body.flagged_requests.find((row: { id: string }) => row.id === id)).toMatchObject({ athlete_name: 'Jordan Miles', requester_name: 'Lee Promotions' });
+    await settle(testApp);
+  });
 });

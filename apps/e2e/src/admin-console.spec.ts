@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 import { MESSAGES } from '@huddle/domain';
 import { ADMIN_MESSAGES } from '@huddle/domain/admin';
-import { PASSWORD, PHOTO, signIn, uniqueEmail, uniquePhone } from './support/accounts';
-import { createAthleteByApi } from './support/athletes';
+import { signIn, uniqueEmail } from './support/accounts';
+import { createAthleteByApi, signUpByApi } from './support/athletes';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { API_URL, SHELL_URL, type Stack } from './support/stack';
@@ -74,27 +73,19 @@ async function fanApi(): Promise<APIRequestContext> {
 
 /** A new, complete fan made through the public API (sign-up, photo, finish-registration); their browser context is signed in. */
 async function newFan(browser: Browser): Promise<{ email: string; id: string; page: Page; close: () => Promise<void> }> {
-  const api = await request.newContext({ baseURL: `${API_URL}/api/v1/` });
   const email = uniqueEmail('Fan');
-  const signedUp = await ok<{ account: { id: string } }>(
-    await api.post('user/email-verifications', { data: { user_type: 1, email, password: PASSWORD, phone: uniquePhone(), eula_accepted: true } }),
-    'fan sign-up',
-  );
-  const photo = await ok<{ path: string }>(
-    await api.post('user/upload-photo', { multipart: { photo: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } }),
-    'photo',
-  );
+  const { id, api, photoPath } = await signUpByApi(1, email);
   const reference = await ok<{ conferences: { id: number }[]; sports: { id: number }[]; teams: { id: number }[] }>(await api.get('public/meta/reference-data'), 'reference data');
   await ok(
     await api.post('user/fan/finish-registration', {
-      data: { first_name: 'Blocky', last_name: 'Fan', profile_photo: photo.path, conferences: [reference.conferences[0]!.id], sports: [reference.sports[0]!.id], teams: [reference.teams[0]!.id] },
+      data: { first_name: 'Blocky', last_name: 'Fan', profile_photo: photoPath, conferences: [reference.conferences[0]!.id], sports: [reference.sports[0]!.id], teams: [reference.teams[0]!.id] },
     }),
     'fan finish-registration',
   );
   const context = await browser.newContext({ storageState: await api.storageState(), viewport: PHONE });
   await api.dispose();
   const page = await context.newPage();
-  return { email, id: signedUp.account.id, page, close: () => context.close() };
+  return { email, id, page, close: () => context.close() };
 }
 
 async function signInAdmin(page: Page): Promise<void> {

@@ -20,22 +20,28 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, 
   return (await response.json()) as T;
 }
 
+/** A new account's own API session, signed up (email, password, phone) with its profile photo uploaded, ready to finish registration. */
+export async function signUpByApi(userType: 1 | 2 | 3, email: string): Promise<{ id: string; api: APIRequestContext; photoPath: string }> {
+  const api = await request.newContext({ baseURL: API });
+  const signedUp = await json<{ account: { id: string } }>(
+    await api.post('user/email-verifications', { data: { user_type: userType, email, password: PASSWORD, phone: uniquePhone(), eula_accepted: true } }),
+    `sign-up (user type ${userType})`,
+  );
+  const photo = await json<{ path: string }>(
+    await api.post('user/upload-photo', { multipart: { photo: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } }),
+    'photo',
+  );
+  return { id: signedUp.account.id, api, photoPath: photo.path };
+}
+
 /**
  * A complete athlete offering every service at the default rates, made through the public API
  * (sign-up, photo and intro uploads, finish-registration), as the wizard would but in a second.
  * Journeys that need an athlete of their own use it: the demo athlete's calendar is shared.
  */
 export async function createAthleteByApi(firstName: string): Promise<ApiAthlete> {
-  const api = await request.newContext({ baseURL: API });
   const email = `athlete-${randomUUID().slice(0, 8)}@journeys.test`;
-  const signedUp = await json<{ account: { id: string } }>(
-    await api.post('user/email-verifications', { data: { user_type: 2, email, password: PASSWORD, phone: uniquePhone(), eula_accepted: true } }),
-    'sign-up',
-  );
-  const photo = await json<{ path: string }>(
-    await api.post('user/upload-photo', { multipart: { photo: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } }),
-    'photo',
-  );
+  const { id, api, photoPath } = await signUpByApi(2, email);
   const video = await json<{ path: string }>(
     await api.post('user/upload-intro', { multipart: { video: { name: 'intro.mp4', mimeType: 'video/mp4', buffer: readFileSync(INTRO_VIDEO) } } }),
     'intro',
@@ -55,15 +61,15 @@ export async function createAthleteByApi(firstName: string): Promise<ApiAthlete>
           last_name: 'Journey',
           description: 'Made by a browser journey.',
           intro_video: video.path,
-          profile_photo: photo.path,
-          dashboard_photo: photo.path,
+          profile_photo: photoPath,
+          dashboard_photo: photoPath,
         },
         athlete_info: { school_id: reference.available_schools[0], sports: [reference.sports[0].id], athlete_services: services },
       },
     }),
     'finish registration',
   );
-  return { id: signedUp.account.id, email, firstName, api };
+  return { id, email, firstName, api };
 }
 
 export interface ApiBusiness {
@@ -79,26 +85,18 @@ export interface ApiBusiness {
  * months of history (more than the 20 athletes /stats names one by one).
  */
 export async function createBusinessByApi(companyName: string): Promise<ApiBusiness> {
-  const api = await request.newContext({ baseURL: API });
   const email = `business-${randomUUID().slice(0, 8)}@journeys.test`;
-  const signedUp = await json<{ account: { id: string } }>(
-    await api.post('user/email-verifications', { data: { user_type: 3, email, password: PASSWORD, phone: uniquePhone(), eula_accepted: true } }),
-    'business sign-up',
-  );
-  const photo = await json<{ path: string }>(
-    await api.post('user/upload-photo', { multipart: { photo: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } }),
-    'business photo',
-  );
+  const { id, api, photoPath } = await signUpByApi(3, email);
   await json(
     await api.post('user/business/finish-registration', {
       data: {
         first_name: 'Morgan',
         last_name: 'Journey',
-        profile_photo: photo.path,
+        profile_photo: photoPath,
         business_info: { name: companyName, email: `hello-${randomUUID().slice(0, 8)}@journeys.test`, phone: uniquePhone(), website: 'journeys.test' },
       },
     }),
     'business finish registration',
   );
-  return { id: signedUp.account.id, email, api };
+  return { id, email, api };
 }

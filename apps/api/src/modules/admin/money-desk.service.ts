@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MONEY_INCIDENT_LABELS, MONEY_JOB_LABELS, MONEY_JOB_PREFIXES, toDollars } from '@huddle/domain';
+import { MONEY_INCIDENT_LABELS, MONEY_JOB_LABELS, MONEY_JOB_PREFIXES, requestPartyName, toDollars } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
 import { JobsService } from '../jobs/jobs.service';
 import type { MoneyIncident } from '../payments/money-incidents.service';
@@ -13,10 +13,6 @@ import { flaggedRequests } from './flagged-requests.query';
 
 function seconds(date: Date | null): number | null {
   return date ? Math.floor(date.getTime() / 1000) : null;
-}
-
-function name(first: string | null, last: string | null): string {
-  return [first, last].filter((part) => part).join(' ') || 'Someone';
 }
 
 /** Where the console shows an incident's subject. */
@@ -111,8 +107,13 @@ export class MoneyDeskService {
         id: row.id,
         name: row.name,
         type: row.type,
-        athlete_name: name(row.athlete_first_name, row.athlete_last_name),
-        requester_name: name(row.requester_first_name, row.requester_last_name),
+        athlete_name: requestPartyName({ first_name: row.athlete_first_name, last_name: row.athlete_last_name, username: row.athlete_username }),
+        requester_name: requestPartyName({
+          first_name: row.requester_first_name,
+          last_name: row.requester_last_name,
+          username: row.requester_username,
+          business_name: row.requester_business_name,
+        }),
         flagged_at: seconds(row.flagged_at) ?? 0,
       })),
       reconciliation: runView(reconciliation),

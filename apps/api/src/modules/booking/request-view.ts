@@ -1,4 +1,4 @@
-import { toDollars as fromCents, isVideoDelivery, moneyEventText, RequestStatus } from '@huddle/domain';
+import { toDollars as fromCents, isVideoDelivery, moneyEventText, requestPartyName, RequestStatus } from '@huddle/domain';
 import type { MoneyEventKind } from '@huddle/domain';
 import { availableActions, deliveryDeadline } from '@huddle/domain/request-actions';
 import type { RequestParty, TimerSettings } from '@huddle/domain/request-actions';
@@ -17,24 +17,15 @@ function seconds(date: Date | null): number | null {
   return date ? Math.floor(date.getTime() / 1000) : null;
 }
 
-function nameOf(row: PartyRow | undefined): string {
-  return [row?.first_name, row?.last_name].filter((part) => part).join(' ') || 'Someone';
-}
-
-/** How a party is named on a request page: a business by its business name, a person by their name. */
-function displayName(row: PartyRow | undefined): string {
-  return row?.business_name?.trim() || nameOf(row);
-}
-
 /**
  * Who a history entry names, by one rule: whoever caused the step. Paying is always the
  * requester's doing (the provider's confirmation, a system job, only tells Huddle it happened), so
  * 'Paid' names the requester; any other system step (an expiry, a lapsed hold) is Huddle's.
  */
 function historyActor(row: HistoryRow, request: RequestEntity, parties: Map<string, PartyRow>): Pick<RequestHistoryDto, 'actor' | 'actor_name'> {
-  if (row.action === 'pay') return { actor: 'requester', actor_name: displayName(parties.get(request.requesterId)) };
+  if (row.action === 'pay') return { actor: 'requester', actor_name: requestPartyName(parties.get(request.requesterId)) };
   if (row.actor_party === 'system') return { actor: 'system', actor_name: SYSTEM_NAME };
-  return { actor: row.actor_party, actor_name: row.actor_name };
+  return { actor: row.actor_party, actor_name: row.actor ? requestPartyName(row.actor) : null };
 }
 
 /** A party as a request names it (an athlete, a fan, or a business by its own name); null fields for an account gone. */
@@ -145,9 +136,9 @@ export function requestView(
       ? {
           amount: fromCents(request.requestAmountCents),
           athlete_id: request.athleteId,
-          athlete_name: nameOf(parties.get(request.athleteId)),
+          athlete_name: requestPartyName(parties.get(request.athleteId)),
           sender: request.requesterId,
-          sender_name: displayName(parties.get(request.requesterId)),
+          sender_name: requestPartyName(parties.get(request.requesterId)),
           // Spec §3: the payout status is the athlete's and the administrator's business.
           payout_status: viewer === 'requester' ? null : (extra.payoutStatus ?? 'unpaid'),
         }

@@ -23,7 +23,8 @@ const BUSINESS_NAME_SQL = `CASE WHEN a.user_type = ${UserType.Business} THEN nul
 export interface HistoryRow {
   action: string;
   actor_party: string;
-  actor_name: string | null;
+  /** The account that took the step, as a party is named (libs/domain `requestPartyName`); null when none did or it is gone. */
+  actor: Pick<PartyRow, 'first_name' | 'last_name' | 'username' | 'business_name'> | null;
   from_status: number | null;
   to_status: number;
   note: string | null;
@@ -68,7 +69,9 @@ export async function requestPageOf(
                                                    'business_name', ${BUSINESS_NAME_SQL})), '[]')
           FROM accounts a LEFT JOIN business_profiles b ON b.account_id = a.id WHERE a.id = ANY($2::uuid[])) AS parties,
        (SELECT coalesce(json_agg(json_build_object('action', h.action, 'actor_party', h.actor_party,
-                                                   'actor_name', coalesce(${BUSINESS_NAME_SQL}, nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '')),
+                                                   'actor', CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object(
+                                                     'first_name', a.first_name, 'last_name', a.last_name, 'username', a.username,
+                                                     'business_name', ${BUSINESS_NAME_SQL}) END,
                                                    'from_status', h.from_status, 'to_status', h.to_status, 'note', h.note,
                                                    'created_at', h.created_at) ORDER BY h.id), '[]')
           FROM request_history h LEFT JOIN accounts a ON a.id = h.actor_id LEFT JOIN business_profiles b ON b.account_id = h.actor_id
