@@ -234,10 +234,9 @@ export class DemoSeeder {
   /**
    * The months before the demo: one to four finished requests for most athletes, alternating the
    * demo fan and business, of services the athlete offers and at its rate; most get a 3-5 star
-   * review. Each was paid by card and, a few days
-   * after each finished, paid out to its athlete (marked by the demo administrator, as money that
-   * reached them outside Huddle's transfers), so the statistics, the locker room and the payouts
-   * agree with the requests. The demo's own payable money comes from its live requests (DemoMoney).
+   * review. Each was paid by card and, a few days after it finished, paid out to its athlete
+   * (marked by the demo administrator, as money that reached them outside Huddle's transfers), so
+   * the statistics, the locker room and the payouts agree with the requests. The demo's own payable money comes from its live requests (DemoMoney).
    */
   private finishedRequests(random: Random, athletes: readonly SeededAthlete[], requesters: readonly string[], adminId: string, now: number): ImportedFinishedRequest[] {
     const requests: ImportedFinishedRequest[] = [];
