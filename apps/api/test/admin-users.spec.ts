@@ -633,6 +633,41 @@ describe('the administrator’s user management (/admin/user*, /mt/sync_by_id, /
       expect(await movementsOf(testApp, id)).toEqual(['authorised', 'voided']);
     });
 
+    it('never cancels a request the athlete accepted while the block ran: the block takes its pending requests locked, and one accepted meanwhile goes on', async () => {
+      const athlete = await createBookableAthlete(testApp);
+      const fan = await createSignedIn(testApp, UserType.Fan);
+      const first = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+      const second = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+      await settle(testApp);
+      // Another action holds the first request for a moment, so the block waits on it.
+      const holder = testApp.dataSource.createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      await holder.query('SELECT 1 FROM requests WHERE id = $1 FOR UPDATE', [first]);
+      try {
+        const block = api(testApp).post('/admin/user/block', { user_id: athlete.account.id, blocked: true }, admin.token).then((response) => response);
+        const waiting = async () =>
+          (await testApp.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`))[0].n > 0;
+        for (let tries = 0; tries < 200 && !(await waiting()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+        expect(await waiting()).toBe(true);
+        // The athlete, not signed out until the block commits, accepts the second one meanwhile.
+        await api(testApp).put(`/booking/request/accept?request_id=${second}`, {}, athlete.token).expect(200);
+        // Its card is charged before the block goes on (the capture job's own locks then meet nothing of the block's).
+        for (let tries = 0; tries < 400 && !(await movementsOf(testApp, second)).includes('captured'); tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+        await holder.rollbackTransaction();
+        expect((await block).status).toBe(200);
+      } finally {
+        if (holder.isTransactionActive) await holder.rollbackTransaction();
+        await holder.release();
+      }
+      await settle(testApp);
+      expect(await statusOf(testApp, first)).toBe(3);
+      expect(await statusOf(testApp, second)).toBe(2);
+      expect(await movementsOf(testApp, second)).toEqual(['authorised', 'captured', 'owed_to_athlete']);
+      const [audit] = (await auditOf(testApp, athlete.account.id)).filter((row) => row.action === 'user.block');
+      expect(audit).toMatchObject({ after: { blocked: true, canceled_requests: [first] } });
+    });
+
     it("blocks an athlete or a business with an unpaid campaign draft between them, leaving the draft to its sweep", async () => {
       const athlete = await createBookableAthlete(testApp);
       const business = await createSignedIn(testApp, UserType.Business);

@@ -85,17 +85,21 @@ export async function adminUserRow(manager: EntityManager, id: string): Promise<
 
 /**
  * The pending (status 1) requests an account takes part in, as athlete or requester (reads
- * booking's `requests`): what blocking it cancels through the request core. Oldest first, so
- * locks are taken in one order. An unpaid campaign's requests are not among them: nothing may
- * touch one on its own before its campaign is paid (checkRequestAction), so cancelling it would
- * refuse the whole block; the draft goes with its sweep (UNPAID_DRAFT_TTL_HOURS), and once paid
- * its requests are cancelable like any other.
+ * booking's `requests`): what blocking it cancels through the request core. Locked here, inside the
+ * block's transaction, oldest first so locks are taken in one order: a request the athlete accepts
+ * while the block runs is then either seen accepted (PostgreSQL re-checks the status once the lock
+ * is won) and left alone, as a blocked user's accepted requests are, or canceled before it could be
+ * accepted; never accepted, charged and then canceled by the block. An unpaid campaign's requests
+ * are not among them: nothing may touch one on its own before its campaign is paid
+ * (checkRequestAction), so cancelling it would refuse the whole block; the draft goes with its
+ * sweep (UNPAID_DRAFT_TTL_HOURS), and once paid its requests are cancelable like any other.
  */
 export async function pendingRequestIdsOf(manager: EntityManager, accountId: string): Promise<string[]> {
   const rows: Array<{ id: string }> = await manager.query(
     `SELECT id FROM requests
       WHERE (athlete_id = $1 OR requester_id = $1) AND status = $2 AND (paid OR endorsement_campaign_id IS NULL)
-      ORDER BY created_at, id`,
+      ORDER BY created_at, id
+        FOR UPDATE`,
     [accountId, RequestStatus.Pending],
   );
   return rows.map((row) => row.id);
