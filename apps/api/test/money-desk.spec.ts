@@ -50,6 +50,8 @@ describe('the money desk (/admin/money)', () => {
     expect(await incidentsOf(testApp, id)).toEqual([{ kind: 'void_failed', status: 'open', message: expect.stringMatching(/payments\.void gave up after 2 tries: .*needs a refund/) }]);
     expect((await toldTo(testApp, admin.account.id)).at(-1)?.[0]).toBe('Card hold could not be released');
     expect((await toldTo(testApp, fan.account.id)).map(([title]) => title)).not.toContain('Card hold released');
+    // The fan, promised the release, hears it is delayed (once), not silence.
+    expect((await toldTo(testApp, fan.account.id)).filter(([title]) => title === 'Card hold not released yet')).toHaveLength(1);
     expect(await movementsOf(testApp, id)).toEqual(['authorised']);
 
     const desk = await api(testApp).get('/admin/money', admin.token).expect(200);

@@ -3,11 +3,14 @@ import type { Response, Test } from 'supertest';
 import { ErrorCode, REQUEST_STATUS_CODES, RequestStatus, UserType, canTransition } from '@huddle/domain';
 import type { RequestStatusCode } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
+import { CARD_PROVIDER } from '../src/modules/payments/card-provider';
 import { PaymentsService } from '../src/modules/payments/payments.service';
+import type { SandboxCardProvider } from '../src/modules/payments/sandbox-card-provider';
 import { api } from './support/accounts-api';
 import { book, bookAndPay, bookingPayload, confirmCard, createBookableAthlete, settle, statusOf } from './support/booking';
 import { FakeClock } from './support/fake-clock';
 import { createSignedIn } from './support/fixtures';
+import { providerIntentOf } from './support/money';
 import type { SignedIn } from './support/fixtures';
 import { clockSeconds, connectSandboxAccount, finishedRequest, ledgerOwed, paidOut } from './support/payouts';
 import { createTestApp } from './support/test-app';
@@ -265,6 +268,31 @@ describe('100-way races on every money action (sandbox provider)', () => {
     const moved = await movementsOf(id);
     expect(moved.voided ?? 0).toBe(moved.authorised ?? 0);
     expect(moved.captured).toBeUndefined();
+    await expectSettledMoney();
+  });
+
+  it('a draft canceled as its payer confirms the card: the card confirmed between the void job’s read and its cancel is recorded held and released, nothing left held', async () => {
+    const { id, clientSecret } = await book(testApp, fan, bookingPayload('shoutout', athlete.account.id, { now: clockSeconds(clock) }));
+    const intentId = await providerIntentOf(testApp, id);
+    const provider = (testApp.get as (token: unknown) => SandboxCardProvider)(CARD_PROVIDER);
+    const payments = testApp.get(PaymentsService);
+    const cancel = provider.cancel.bind(provider);
+    provider.cancel = async (requested: string) => {
+      if (requested === intentId) {
+        // The payer's card goes through and the browser's set-paid reads the hold while the release is on its way.
+        await confirmCard(testApp, fan, clientSecret);
+        await payments.authorisation(id);
+      }
+      return cancel(requested);
+    };
+    try {
+      await api(testApp).put(`/admin/requests/cancel?request_id=${id}`, {}, admin.token).expect(200);
+      await settle(testApp);
+    } finally {
+      provider.cancel = cancel;
+    }
+    expect((await providerOf(id)).status).toBe('canceled');
+    expect(await movementsOf(id)).toEqual({ authorised: 1, voided: 1 });
     await expectSettledMoney();
   });
 

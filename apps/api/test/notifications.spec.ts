@@ -254,7 +254,7 @@ describe('a payment that could not be taken', () => {
     await testApp.close();
   });
 
-  it('tells the requester, in the app and by email, once the capture failed its last try', async () => {
+  it('tells the requester, and the athlete to wait before delivering, in the app and by email, once the capture failed its last try', async () => {
     const athlete = await createBookableAthlete(testApp);
     const fan = await createSignedIn(testApp, UserType.Fan);
     const requestId = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
@@ -271,6 +271,10 @@ describe('a payment that could not be taken', () => {
     expect(titles).toEqual(['Payment failed', 'Request accepted']);
     const mail = await outboxFor(testApp, await emailOf(testApp, fan));
     expect(mail.map((row) => row.subject)).toContain('Huddle: Payment failed');
+    // The athlete, who may deliver an accepted request, is told nothing was collected.
+    const athleteTold = (await listOf(testApp, athlete)).notifications.map((row) => row.data);
+    expect(athleteTold[0]).toMatchObject({ title: 'Payment not collected', link: `/request/${requestId}` });
+    expect((await outboxFor(testApp, await emailOf(testApp, athlete))).map((row) => row.subject)).toContain('Huddle: Payment not collected');
     const dead: Array<{ name: string }> = await testApp.dataSource.query(`SELECT name FROM pgboss.job WHERE state = 'failed' AND data->>'requestId' = $1`, [requestId]);
     expect(dead.map((row) => row.name)).toEqual(['payments.capture']);
   });

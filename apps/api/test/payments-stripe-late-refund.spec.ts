@@ -80,9 +80,11 @@ describe('a refund that succeeds after its job gave up (the real SDK against a l
 
   it('records it once from refund.updated, tells the payer, and resolves the incident its job opened', async () => {
     const { id, intentId } = await refundLeftPending();
-    // The job gave up while Stripe still said pending: an incident, nothing recorded, nobody told.
+    // The job gave up while Stripe still said pending: an incident, nothing recorded; the payer hears it is delayed, never that it was issued.
     expect(await movementsOf(testApp, id)).toEqual(['authorised', 'captured', 'owed_to_athlete']);
     expect(await refundNotices(id)).toEqual([]);
+    const delayed = await testApp.dataSource.query(`SELECT user_id, data->>'text' AS text FROM notifications WHERE request_id = $1 AND data->>'title' = 'Refund delayed'`, [id]);
+    expect(delayed).toEqual([{ user_id: fan.account.id, text: expect.stringMatching(/^We could not issue your refund of \$10\.00 yet\./) }]);
     const [opened] = await testApp.dataSource.query(`SELECT id, kind, status FROM money_incidents WHERE subject_id = $1`, [id]);
     expect(opened).toMatchObject({ kind: 'refund_failed', status: 'open' });
     const refunds = [...fake.refunds.values()].filter((refund) => refund.payment_intent === intentId);

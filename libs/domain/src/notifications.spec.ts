@@ -1,4 +1,4 @@
-import { moneyNotification, paymentFailedNotification, requestNotifications, type RequestChangeFacts } from './notifications';
+import { moneyDelayedNotification, moneyNotification, paymentFailedNotification, paymentNotCollectedNotification, requestNotifications, type RequestChangeFacts } from './notifications';
 
 const change = (action: RequestChangeFacts['action'], actor: RequestChangeFacts['actor'] = 'athlete'): RequestChangeFacts => ({
   requestId: 'r1',
@@ -68,6 +68,21 @@ describe('who learns of each step a request takes', () => {
 
   it('tells the requester, by email too, when the card could not be charged', () => {
     expect(paymentFailedNotification('fan', 'r1')).toMatchObject({ userId: 'fan', email: true, data: { title: 'Payment failed', link: '/request/r1' } });
+    expect(paymentNotCollectedNotification('athlete', 'r1')).toMatchObject({ userId: 'athlete', email: true, data: { title: 'Payment not collected', link: '/request/r1' } });
+    expect(paymentNotCollectedNotification('athlete', 'r1').data.text).toMatch(/wait before you deliver/);
+  });
+
+  it('tells the payer, by email too, when a release or refund they were promised is delayed, never that it moved', () => {
+    const release = moneyDelayedNotification({ kind: 'release', payerId: 'fan', amountCents: 5000, link: '/request/r1' });
+    expect(release).toEqual({
+      userId: 'fan',
+      email: true,
+      data: { title: 'Card hold not released yet', text: expect.stringContaining('We could not release your card hold of $50.00 yet.'), link: '/request/r1' },
+    });
+    const refund = moneyDelayedNotification({ kind: 'refund', payerId: 'biz', amountCents: 12345, link: '/request/@c1' });
+    expect(refund.data).toMatchObject({ title: 'Refund delayed', link: '/request/@c1' });
+    expect(refund.data.text).toContain('We could not issue your refund of $123.45 yet.');
+    for (const draft of [release, refund]) expect(draft.data.text).not.toMatch(/was released|was refunded|issued to/);
   });
 });
 

@@ -184,6 +184,41 @@ export function paymentFailedNotification(requesterId: string, requestId: string
   };
 }
 
+/**
+ * The athlete, when the requester's card could not be charged after they accepted (the capture
+ * failed on every try): the request stands, but nothing was collected, so they wait before they
+ * deliver. By email too.
+ */
+export function paymentNotCollectedNotification(athleteId: string, requestId: string): NotificationDraft {
+  return {
+    userId: athleteId,
+    data: {
+      title: 'Payment not collected',
+      text: "The requester's card could not be charged for this request. Huddle's team is sorting it out: wait before you deliver it.",
+      link: `/request/${requestId}`,
+    },
+    email: true,
+  };
+}
+
+/** What a money job that gave up had promised the payer: their card hold released, or a refund. */
+export type DelayedMoneyKind = 'release' | 'refund';
+
+/**
+ * The payer, when the release of their card hold or their refund failed on every try (its job gave
+ * up, or the provider reports the refund failed; the administrators have a money incident): told it
+ * is delayed, never that it moved (moneyNotification confirms that once the provider did), and
+ * that nothing is asked of them. By email, as the promise it follows was.
+ */
+export function moneyDelayedNotification(facts: { kind: DelayedMoneyKind; payerId: string; amountCents: number; link: string }): NotificationDraft {
+  const amount = money(facts.amountCents);
+  const data =
+    facts.kind === 'release'
+      ? { title: 'Card hold not released yet', text: `We could not release your card hold of ${amount} yet. Huddle's team has been told and will sort it out; you do not need to do anything.` }
+      : { title: 'Refund delayed', text: `We could not issue your refund of ${amount} yet. Huddle's team has been told and will sort it out; you do not need to do anything.` };
+  return { userId: facts.payerId, data: { ...data, link: facts.link }, email: true };
+}
+
 function money(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }

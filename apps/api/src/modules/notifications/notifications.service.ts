@@ -6,7 +6,16 @@ import type { EntityManager } from 'typeorm';
 import type { LiveNotification, LiveSignal, NotificationData, ServiceType } from '@huddle/domain';
 import type { RequestAction, RequestParty } from '@huddle/domain/request-actions';
 import { payoutSentNotification } from '@huddle/domain/payouts';
-import { campaignCompletedNotification, campaignRefundNotification, moneyNotification, paymentFailedNotification, requestNotifications } from '@huddle/domain/notifications';
+import {
+  campaignCompletedNotification,
+  campaignRefundNotification,
+  moneyDelayedNotification,
+  moneyNotification,
+  paymentFailedNotification,
+  paymentNotCollectedNotification,
+  requestNotifications,
+} from '@huddle/domain/notifications';
+import type { DelayedMoneyKind } from '@huddle/domain/notifications';
 import type { MoneyNoticeKind, NotificationDraft } from '@huddle/domain/notifications';
 import { nilDisclosureDueNotification } from '@huddle/domain/nil';
 import { AppConfig } from '../../config/app-config';
@@ -119,16 +128,42 @@ export class NotificationsService implements OnModuleInit {
     }
   }
 
-  /** Tells the requester the card could not be charged (the capture gave up), inside the caller's transaction. */
-  async paymentFailedIn(manager: EntityManager, payment: { requesterId: string; requestId: string; requestType?: string | null }): Promise<void> {
-    const draft = paymentFailedNotification(payment.requesterId, payment.requestId);
-    await writeNotifications((sql, params) => manager.query(sql, params), [draft], {
+  /**
+   * Tells the requester the card could not be charged (the capture gave up), and the athlete, when
+   * given, to wait before delivering: inside the caller's transaction.
+   */
+  async paymentFailedIn(manager: EntityManager, payment: { requesterId: string; athleteId?: string; requestId: string; requestType?: string | null }): Promise<void> {
+    const drafts = [paymentFailedNotification(payment.requesterId, payment.requestId), ...(payment.athleteId ? [paymentNotCollectedNotification(payment.athleteId, payment.requestId)] : [])];
+    await writeNotifications((sql, params) => manager.query(sql, params), drafts, {
       referenceId: payment.requestId,
       requestId: payment.requestId,
       requestType: payment.requestType ?? null,
       campaignId: null,
     });
-    await this.emailIn(manager, await notificationPerson(manager, payment.requesterId), draft);
+    for (const draft of drafts) await this.emailIn(manager, await notificationPerson(manager, draft.userId), draft);
+  }
+
+  /**
+   * Tells the payer the release of their hold or their refund is delayed (its job gave up, or the
+   * provider reports the refund failed), inside the transaction that records the money incident.
+   * `campaignId` when the money is a campaign's (its page is the link; `requestId` is then the
+   * share's request, or null for the campaign's whole payment).
+   */
+  async moneyDelayedIn(
+    manager: EntityManager,
+    notice: { kind: DelayedMoneyKind; payerId: string; amountCents: number; requestId: string | null; campaignId?: string | null },
+  ): Promise<void> {
+    const campaignId = notice.campaignId ?? null;
+    const reference = campaignId ?? notice.requestId;
+    if (!reference) throw new Error('A delayed money notice needs its request or campaign');
+    const draft = moneyDelayedNotification({ ...notice, link: campaignId ? `/request/@${campaignId}` : `/request/${reference}` });
+    await writeNotifications((sql, params) => manager.query(sql, params), [draft], {
+      referenceId: reference,
+      requestId: notice.requestId,
+      requestType: null,
+      campaignId,
+    });
+    await this.emailIn(manager, await notificationPerson(manager, notice.payerId), draft);
   }
 
   /**

@@ -193,25 +193,43 @@ export class PaymentsService implements OnModuleInit {
       onGiveUp: async (job, error, manager) => {
         const input = job.data as CaptureInput;
         const intent = await this.intentOf(input.requestId, manager);
-        if (intent) await this.notifications.paymentFailedIn(manager, { requesterId: intent.payer_id, requestId: input.requestId });
+        // The request stands with nothing collected: the requester is asked to sort it out, the athlete to wait.
+        if (intent) await this.notifications.paymentFailedIn(manager, { requesterId: intent.payer_id, athleteId: input.athleteId, requestId: input.requestId });
         await this.gaveUp(manager, job, error, { kind: 'capture_failed', subjectType: 'request', subjectId: input.requestId, amountCents: input.amountCents });
       },
     });
+    // A release or refund the payer was promised ('Your card hold will be released') and that gave
+    // up is told to them as delayed, with the incident: never left to silence.
     this.jobs.register<VoidInput>(VOID, (job) => this.void(job.data), {
       onGiveUp: async (job, error, manager) => {
         const input = job.data as VoidInput;
+        const intent = await this.intentOf(input.requestId, manager);
+        // Only a card that was held (or a campaign's charged payment) is owed back; a checkout never paid holds nothing.
+        if (intent && (AUTHORISED.includes(intent.status) || (await this.hasMovement(input.requestId, 'authorised', manager)))) {
+          const campaign = intent.kind === 'campaign';
+          await this.notifications.moneyDelayedIn(manager, {
+            kind: campaign ? 'refund' : 'release',
+            payerId: intent.payer_id,
+            amountCents: intent.amount_cents,
+            requestId: campaign ? null : input.requestId,
+            campaignId: campaign ? input.requestId : null,
+          });
+        }
         await this.gaveUp(manager, job, error, { kind: 'void_failed', subjectType: 'request', subjectId: input.requestId });
       },
     });
     this.jobs.register<CaptureInput>(REFUND, (job) => this.refund(job.data), {
       onGiveUp: async (job, error, manager) => {
         const input = job.data as CaptureInput;
+        const intent = await this.intentOf(input.requestId, manager);
+        if (intent) await this.notifications.moneyDelayedIn(manager, { kind: 'refund', payerId: intent.payer_id, amountCents: input.amountCents, requestId: input.requestId });
         await this.gaveUp(manager, job, error, { kind: 'refund_failed', subjectType: 'request', subjectId: input.requestId, amountCents: input.amountCents });
       },
     });
     this.jobs.register<ShareRefundInput>(REFUND_SHARE, (job) => this.refundShare(job.data), {
       onGiveUp: async (job, error, manager) => {
         const input = job.data as ShareRefundInput;
+        await this.notifications.moneyDelayedIn(manager, { kind: 'refund', payerId: input.businessId, amountCents: input.amountCents, requestId: input.requestId, campaignId: input.campaignId });
         await this.gaveUp(manager, job, error, {
           kind: 'share_refund_failed',
           subjectType: 'request',
@@ -839,11 +857,14 @@ export class PaymentsService implements OnModuleInit {
       return;
     }
     if (before.status === 'succeeded') throw new Error(`The hold of ${requestId} was captured; it needs a refund, not a void`);
-    const wasHeld = before.status === 'requires_capture' || (await this.hasMovement(requestId, 'authorised'));
     const key = await this.idempotencyKey('void', requestId);
     const intent = before.status === 'canceled' ? before : await this.provider.cancel(row.provider_intent_id, key);
     await this.dataSource.transaction(async (manager) => {
       await this.setStatus(manager, requestId, intent.status);
+      // Whether a hold was released is judged after the cancel: the payer may have confirmed the
+      // card between the read above and the cancel (and set-paid recorded the hold), and the
+      // canceled intent still says it was authorised. A late set-paid's 'authorised' is then a no-op.
+      const wasHeld = before.status === 'requires_capture' || intent.authorisedAt !== null || (await this.hasMovement(requestId, 'authorised', manager));
       if (!wasHeld) return;
       await recordMovement(manager, requestId, 'authorised', LEDGER_LINES.authorised(row.amount_cents));
       const released = await recordMovement(manager, requestId, 'voided', LEDGER_LINES.voided(row.amount_cents));
@@ -1045,7 +1066,7 @@ export class PaymentsService implements OnModuleInit {
           }
         }
         if (refund.status === 'failed' || refund.status === 'canceled') {
-          await this.incidents.recordIn(manager, {
+          const first = await this.incidents.recordIn(manager, {
             kind: 'refund_failed',
             subjectType,
             subjectId: row.request_id,
@@ -1054,6 +1075,17 @@ export class PaymentsService implements OnModuleInit {
             details: { refund_id: refund.id, provider_intent_id: row.provider_intent_id },
             dedupKey: `refund_failed:${refund.id}`,
           });
+          // One of Huddle's refunds the payer was told of: they hear it is delayed, once.
+          if (first && refund.ours) {
+            const campaign = row.kind === 'campaign';
+            await this.notifications.moneyDelayedIn(manager, {
+              kind: 'refund',
+              payerId: row.payer_id,
+              amountCents: refund.amountCents,
+              requestId: campaign ? null : row.request_id,
+              campaignId: campaign ? row.request_id : null,
+            });
+          }
         }
       }
     });
