@@ -89,6 +89,19 @@ describe('delivered request videos play only through short-lived signed URLs', (
     await api(testApp).get(`/booking/request/video?request_id=${requestId}`).expect(401);
   });
 
+  it('takes a delivery recorded with the camera in Chromium (MP4 of H.264 and Opus) and watermarks it', async () => {
+    const recorded = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id));
+    await api(testApp).put(`/booking/request/accept?request_id=${recorded}`, {}, athlete.token).expect(200);
+    const delivered = await deliverVideo(testApp, athlete, recorded, 'shoutouts', 'recorded-chromium.mp4');
+    expect(delivered.details.video).toMatch(/^\/media\/deliveries\/[0-9a-f-]{36}\.mp4$/);
+    await settle(testApp);
+    const [row] = await testApp.dataSource.query(`SELECT details->>'watermarked_video' AS marked FROM requests WHERE id = $1`, [recorded]);
+    expect(row.marked).toMatch(/\.mp4$/);
+    const shown = await api(testApp).get(`/booking/request/video?request_id=${recorded}`, fan.token).expect(302);
+    expect(keyOf(shown.headers.location)).toBe(keyOf(row.marked));
+    await follow(shown.headers.location).expect(200);
+  });
+
   it('a delivered video and its watermarked copy answer 1404 at their bare path; profile media stay public and cacheable', async () => {
     const [{ marked }]: Array<{ marked: string }> = await testApp.dataSource.query(`SELECT details->>'watermarked_video' AS marked FROM requests WHERE id = $1`, [requestId]);
     for (const path of [original, marked]) {

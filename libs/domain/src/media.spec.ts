@@ -1,4 +1,4 @@
-import { introVideoProblem, profileImageProblem } from './media';
+import { deliveryVideoProblem, introVideoProblem, profileImageProblem, RECORDING_TYPES } from './media';
 import { MESSAGES } from './messages';
 
 const MB = 1024 * 1024;
@@ -34,5 +34,23 @@ describe('intro video (spec §5, §9)', () => {
   it('accepts mp4 and quicktime up to 2044 MB and 30 seconds', () => {
     expect(introVideoProblem(mp4)).toBeNull();
     expect(introVideoProblem({ ...mp4, type: 'video/quicktime', size: 2044 * MB }, 30)).toBeNull();
+  });
+});
+
+describe('a delivery video chosen from a file (deliveryVideoProblem)', () => {
+  const file = (name: string, type: string) => ({ name, type, size: 10 });
+  it('takes mp4 and quicktime, by their base type, and leaves an untyped file to the server', () => {
+    expect(deliveryVideoProblem(file('a.mp4', 'video/mp4'))).toBeNull();
+    expect(deliveryVideoProblem(file('a.mp4', 'video/mp4;codecs=avc1,opus'))).toBeNull();
+    expect(deliveryVideoProblem(file('a.mov', 'video/quicktime'))).toBeNull();
+    expect(deliveryVideoProblem(file('a.mov', ''))).toBeNull();
+  });
+  it('refuses WebM and anything else with the spec’s message, and asks for a video when none was chosen', () => {
+    expect(deliveryVideoProblem(file('a.webm', 'video/webm'))).toBe(MESSAGES.videoWrongType);
+    expect(deliveryVideoProblem(file('a.jpg', 'image/jpeg'))).toBe(MESSAGES.videoWrongType);
+    expect(deliveryVideoProblem(null)).toBe(MESSAGES.chooseVideo);
+  });
+  it('records in mp4 types only', () => {
+    expect(RECORDING_TYPES.every((type) => type.startsWith('video/mp4'))).toBe(true);
   });
 });

@@ -38,3 +38,22 @@ export function introVideoProblem(file: PickedFile | null | undefined, durationS
   if (durationSeconds !== undefined && !(durationSeconds <= LIMITS.video.maxSeconds)) return MESSAGES.videoTooLong;
   return null;
 }
+
+/**
+ * A delivery video chosen from a file (spec §5: mp4 or quicktime; no duration limit; its size limit
+ * is the server's DELIVERY_VIDEO_MAX_MB). A type with parameters ('video/mp4;codecs=...') counts by
+ * its base type; an empty type (some browsers) is left to the server's check of the content.
+ */
+export function deliveryVideoProblem(file: PickedFile | null | undefined): string | null {
+  if (!file) return MESSAGES.chooseVideo;
+  const base = file.type.split(';')[0].trim().toLowerCase();
+  if (base !== '' && !(LIMITS.video.mimeTypes as readonly string[]).includes(base)) return MESSAGES.videoWrongType;
+  return null;
+}
+
+/**
+ * What the camera records a delivery in, best first: mp4 only, since Huddle takes mp4 or quicktime
+ * (Safari records H.264 with AAC; Chrome and Edge from 126 H.264 with Opus). A browser that can
+ * record none of them (Firefox writes WebM only) is asked to choose a file instead.
+ */
+export const RECORDING_TYPES = ['video/mp4;codecs=avc1.42E01E,mp4a.40.2', 'video/mp4;codecs=avc1,mp4a.40.2', 'video/mp4;codecs=avc1,opus', 'video/mp4'] as const;

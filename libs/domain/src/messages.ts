@@ -73,6 +73,8 @@ export const MESSAGES = {
   passwordRestored: { title: 'Password restored', text: 'Now you can login with your new password' },
   nothingFound: { title: 'Nothing found', text: 'Please, confirm the ID and try again' },
   cameraNotRecognized: 'Camera is not recognized',
+  /** A browser whose recorder writes only WebM (Firefox): Huddle takes mp4 or quicktime (videoWrongType). */
+  cameraCannotRecordMp4: 'This browser cannot record an mp4 video. Choose a video file, or record in Chrome, Edge or Safari.',
   videoCallError: 'An error occurred',
   chatFinished: 'Your chat has been finished',
   unknownMapIssue: 'Unknown map issue',

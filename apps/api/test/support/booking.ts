@@ -102,12 +102,12 @@ export async function bookAndPay(testApp: TestApp, requester: SignedIn, payload:
 }
 
 /** The athlete delivers a shoutout (or, with 'endorsements', an endorsement) with a 5 s mp4; answers the request as delivered. */
-export async function deliverVideo(testApp: TestApp, athlete: SignedIn, requestId: string, route: 'shoutouts' | 'endorsements' = 'shoutouts') {
+export async function deliverVideo(testApp: TestApp, athlete: SignedIn, requestId: string, route: 'shoutouts' | 'endorsements' = 'shoutouts', file = 'intro-5s.mp4') {
   const response = await request(testApp.server)
     .post(`/api/v1/athlete/${route}`)
     .set('x-access-token', athlete.token)
     .field('request_id', requestId)
-    .attach('video', fixture('intro-5s.mp4'), { filename: 'v.mp4', contentType: 'video/mp4' })
+    .attach('video', fixture(file), { filename: 'v.mp4', contentType: 'video/mp4' })
     .expect(201);
   return response.body.request as { id: string; details: Record<string, unknown> };
 }

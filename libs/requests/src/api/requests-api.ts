@@ -66,7 +66,8 @@ export function requestsApi(apiBase: string) {
     deliver: async (type: 'shoutout' | 'endorsement', id: string, video: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal) => {
       const form = new FormData();
       form.append('request_id', id);
-      form.append('video', video, video instanceof File ? video.name : 'recording.webm');
+      // A recording is mp4 (RecordVideoModal records nothing else); the server checks the content either way.
+      form.append('video', video, video instanceof File ? video.name : 'recording.mp4');
       return (await uploadWithProgress<{ request: RequestView }>({ url: `${apiBase}/athlete/${type}s`, form, onProgress, signal })).request;
     },
   };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { isAbortError, toApiError } from '@huddle/api-client';
-import { MESSAGES } from '@huddle/domain';
+import { deliveryVideoProblem, MESSAGES, RECORDING_TYPES } from '@huddle/domain';
 import { recordTitle } from '@huddle/domain/format';
 import { Button, Modal, ProgressBar } from '@huddle/ui';
 import { useRequestsApi } from '../api/hooks';
@@ -17,10 +17,10 @@ export interface RecordVideoModalProps {
   onSent: (request: RequestView) => void;
 }
 
-/** The first type this browser's MediaRecorder can write, or '' to let it choose. */
-function recordingType(): string {
-  if (typeof MediaRecorder === 'undefined') return '';
-  return ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'].find((type) => MediaRecorder.isTypeSupported(type)) ?? '';
+/** The first mp4 type this browser's MediaRecorder can write (RECORDING_TYPES), or null: it records only what Huddle refuses. */
+function recordingType(): string | null {
+  if (typeof MediaRecorder === 'undefined' || typeof MediaRecorder.isTypeSupported !== 'function') return null;
+  return RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type)) ?? null;
 }
 
 /**
@@ -33,7 +33,7 @@ export function RecordVideoModal({ request, type, open, onClose, onSent }: Recor
   const [stage, setStage] = useState<Stage>('choose');
   const [video, setVideo] = useState<Blob | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const [cameraError, setCameraError] = useState<string | null>(null);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const stream = useRef<MediaStream | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
@@ -56,14 +56,19 @@ export function RecordVideoModal({ request, type, open, onClose, onSent }: Recor
   };
 
   const openCamera = async () => {
-    setCameraError(null);
+    setChoiceError(null);
     try {
       if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') throw new Error('no camera');
+      // Said before the camera opens: a recording this browser can make would only be refused on Send.
+      if (recordingType() === null) {
+        setChoiceError(MESSAGES.cameraCannotRecordMp4);
+        return;
+      }
       stream.current = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
       setStage('camera');
     } catch {
       stopCamera();
-      setCameraError(MESSAGES.cameraNotRecognized);
+      setChoiceError(MESSAGES.cameraNotRecognized);
     }
   };
 
@@ -74,14 +79,15 @@ export function RecordVideoModal({ request, type, open, onClose, onSent }: Recor
   const startRecording = () => {
     if (!stream.current) return;
     const mimeType = recordingType();
+    if (mimeType === null) return;
     const chunks: Blob[] = [];
-    const media = new MediaRecorder(stream.current, mimeType ? { mimeType } : undefined);
+    const media = new MediaRecorder(stream.current, { mimeType });
     media.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data);
     };
     media.onstop = () => {
       stopCamera();
-      take(new Blob(chunks, { type: media.mimeType || 'video/webm' }));
+      take(new Blob(chunks, { type: media.mimeType || mimeType }));
     };
     recorder.current = media;
     media.start(1000);
@@ -130,20 +136,23 @@ export function RecordVideoModal({ request, type, open, onClose, onSent }: Recor
                 Choose a video
                 <input
                   type="file"
-                  accept="video/*"
+                  accept="video/mp4,video/quicktime,.mp4,.mov"
                   aria-label="Choose a video"
                   className="hd-visually-hidden"
                   onChange={(event) => {
                     const file = event.target.files?.[0];
-                    if (file) take(file);
                     event.target.value = '';
+                    if (!file) return;
+                    const problem = deliveryVideoProblem(file);
+                    setChoiceError(problem);
+                    if (!problem) take(file);
                   }}
                 />
               </label>
             </div>
-            {cameraError && (
+            {choiceError && (
               <p className="hd-field__error" role="alert">
-                {cameraError}
+                {choiceError}
               </p>
             )}
           </>
