@@ -251,6 +251,44 @@ describe('the caller’s own account', () => {
     });
   });
 
+  describe('PATCH /user/accounts', () => {
+    it('saves one part alone (photo, intro video, links, request emails) for an account with no phone, where the whole form is refused without one', async () => {
+      // As a business signed in with Facebook is: names, no phone.
+      const business = await signUp(testApp, UserType.Business);
+      await testApp.dataSource.query(`UPDATE accounts SET first_name = 'Morgan', last_name = 'Lee', phone = NULL WHERE id = $1`, [business.id]);
+      const photo = await uploadPhoto(testApp, business.token);
+      const whole = await api(testApp).put('/user/accounts', { first_name: 'Morgan', last_name: 'Lee', email: business.email, profile_photo: photo }, business.token).expect(400);
+      expect(whole.body.errors).toEqual({ phone: MESSAGES.required });
+
+      const saved = await api(testApp).patch('/user/accounts', { profile_photo: photo }, business.token).expect(200);
+      expect(saved.body.account).toMatchObject({ profile_photo: photo, first_name: 'Morgan', phone: null });
+      const links = await api(testApp).patch('/user/accounts', { instagram_link: 'instagram.com/acme', tiktok_link: null }, business.token).expect(200);
+      expect(links.body.account).toMatchObject({ instagram_link: 'https://instagram.com/acme', tiktok_link: null, profile_photo: photo });
+      const quiet = await api(testApp).patch('/user/accounts', { email_notifications: false }, business.token).expect(200);
+      expect(quiet.body.account).toMatchObject({ email_notifications: false, instagram_link: 'https://instagram.com/acme' });
+
+      const athlete = await signUp(testApp, UserType.Athlete);
+      const video = await uploadIntro(testApp, athlete.token);
+      expect((await api(testApp).patch('/user/accounts', { intro_video: video }, athlete.token).expect(200)).body.account.intro_video).toBe(video);
+    });
+
+    it('checks what it is given as the form does, takes nothing else, and needs a session', async () => {
+      const owner = await signUp(testApp, UserType.Athlete);
+      const other = await signUp(testApp, UserType.Athlete);
+      const photo = await uploadPhoto(testApp, owner.token);
+      const stolen = await api(testApp).patch('/user/accounts', { profile_photo: photo }, other.token).expect(400);
+      expect(Object.keys(stolen.body.errors)).toEqual(['profile_photo']);
+      const badLink = await api(testApp).patch('/user/accounts', { instagram_link: 'not a link' }, other.token).expect(400);
+      expect(Object.keys(badLink.body.errors)).toEqual(['instagram_link']);
+      await api(testApp).patch('/user/accounts', { email_notifications: 'yes' }, other.token).expect(400);
+      // The profile form's fields are not this route's: they are left as they were.
+      const ignored = await api(testApp).patch('/user/accounts', { first_name: 'Changed', email: 'taken@example.com', phone: '' }, other.token).expect(200);
+      expect(ignored.body.account).toMatchObject({ first_name: null, email: other.email });
+      expect((await api(testApp).get('/user/accounts', other.token)).body.account.profile_photo).toBeNull();
+      await api(testApp).patch('/user/accounts', { email_notifications: false }).expect(401);
+    });
+  });
+
   describe('DELETE /user/accounts/links', () => {
     it('removes one social link of the caller', async () => {
       const athlete = await signUp(testApp, UserType.Athlete);

@@ -76,6 +76,7 @@ export const EXPECTED: Record<string, Expected> = {
   'DELETE /user/accounts/self': { allow: SIGNED_IN, note: 'spec §6: account deletion is available to any signed-in user' },
   'GET /user/accounts': { allow: SIGNED_IN },
   'PUT /user/accounts': { allow: SIGNED_IN },
+  'PATCH /user/accounts': { allow: SIGNED_IN },
   'DELETE /user/accounts/links': { allow: ['fan', 'athlete', 'business', 'fan11', 'athlete12', 'business13'], note: 'the administrator has no social links' },
   'POST /user/save-athlete-profile': { allow: ['athlete', 'athlete12'] },
   'POST /user/finish-registration': { allow: ['athlete', 'athlete12'] },

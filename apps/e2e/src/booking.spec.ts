@@ -48,7 +48,8 @@ describe('booking: the seven services, from the form to the review', () => {
     const athleteSide = await athletePage(journey.browser, athlete, id);
     await accept(athleteSide);
     await waitForStatus(athlete, id, 2);
-    await deliverVideo(athleteSide, 'Shoutout');
+    // Recorded with the camera, as an athlete on a phone or laptop would (an mp4 the server takes).
+    await deliverVideo(athleteSide, 'Shoutout', 'camera');
     await waitForStatus(athlete, id, 4);
     await screenshot(athleteSide, 'booking-shoutout-delivered-athlete');
 

@@ -24,6 +24,7 @@ export function api(testApp: TestApp) {
   return {
     get: (path: string, token?: string) => withToken(request(server).get(`/api/v1${path}`), token),
     put: (path: string, body: object, token?: string) => withToken(request(server).put(`/api/v1${path}`), token).send(body),
+    patch: (path: string, body: object, token?: string) => withToken(request(server).patch(`/api/v1${path}`), token).send(body),
     post: (path: string, body: object, token?: string) => withToken(request(server).post(`/api/v1${path}`), token).send(body),
     postForm: (path: string, form: Record<string, string>, token?: string) => withToken(request(server).post(`/api/v1${path}`), token).type('form').send(form),
     delete: (path: string, token?: string) => withToken(request(server).delete(`/api/v1${path}`), token),

@@ -48,11 +48,23 @@ export async function accept(page: Page, options: { disclose?: boolean } = {}): 
   await page.getByRole('button', { name: 'Accept', exact: true }).click();
 }
 
-export async function deliverVideo(page: Page, type: 'Shoutout' | 'Endorsement'): Promise<void> {
+/**
+ * The athlete sends the delivery: a chosen file (the fixture), or `camera`: recorded for about two
+ * seconds with Chromium's fake camera (browser.ts), as MediaRecorder writes it.
+ */
+export async function deliverVideo(page: Page, type: 'Shoutout' | 'Endorsement', how: 'file' | 'camera' = 'file'): Promise<void> {
   await page.getByRole('button', { name: `Record Your ${type}` }).click();
   const modal = page.getByRole('dialog', { name: `Record Your ${type}` });
-  await modal.getByLabel(/choose a video/i).setInputFiles(INTRO_VIDEO);
-  await modal.locator('video').waitFor();
+  if (how === 'camera') {
+    await modal.getByRole('button', { name: 'Record with camera' }).click();
+    await modal.getByRole('button', { name: 'Start recording' }).click();
+    await page.waitForTimeout(2_000);
+    await modal.getByRole('button', { name: 'Stop recording' }).click();
+    await modal.getByLabel('Preview').waitFor();
+  } else {
+    await modal.getByLabel(/choose a video/i).setInputFiles(INTRO_VIDEO);
+    await modal.locator('video').waitFor();
+  }
   await modal.getByRole('button', { name: 'Send' }).click();
   await modal.waitFor({ state: 'detached', timeout: 60_000 });
 }

@@ -190,7 +190,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Save one part of the caller's own profile (photo, intro video, social links, request emails) without the profile form's required fields. */
+        patch: operations["Accounts_patch"];
         trace?: never;
     };
     "/user/accounts/links": {
@@ -2195,6 +2196,26 @@ export interface components {
             intro_video?: string;
             /** @description Businesses only; ignored for other accounts. */
             business_info?: components["schemas"]["BusinessInfoInput"];
+        };
+        PatchAccountDto: {
+            /** @example https://instagram.com/jordan */
+            tiktok_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            twitter_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            snapchat_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            facebook_link?: string | null;
+            /** @example https://instagram.com/jordan */
+            instagram_link?: string | null;
+            /** @description Whether the important steps of requests also come by email; left out: unchanged. */
+            email_notifications?: boolean;
+            /** @description Path answered by the photo upload. */
+            profile_photo?: string;
+            /** @description Path answered by the photo upload. */
+            dashboard_photo?: string;
+            /** @description Path answered by the video upload. */
+            intro_video?: string;
         };
         AthletePersonalInfoInput: {
             /** @example https://instagram.com/jordan */
@@ -4529,6 +4550,38 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UpdateAccountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Accounts_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchAccountDto"];
             };
         };
         responses: {

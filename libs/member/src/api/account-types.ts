@@ -12,6 +12,8 @@ export type FanFinishPayload = Schemas['FanRegistrationDto'];
 export type BusinessFinishPayload = Schemas['BusinessRegistrationDto'];
 /** PUT /user/accounts. */
 export type AccountUpdate = Schemas['UpdateAccountDto'];
+/** PATCH /user/accounts: one part of the profile saved alone (photo, intro video, links, request emails). */
+export type AccountPatch = Schemas['PatchAccountDto'];
 export type GenderCode = NonNullable<AccountUpdate['gender']>;
 export type UploadedPhoto = Schemas['UploadPhotoResponse'];
 export type UploadedVideo = Schemas['UploadIntroResponse'];

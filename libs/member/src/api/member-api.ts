@@ -1,6 +1,7 @@
 import { createApiClient, unwrap, uploadWithProgress } from '@huddle/api-client';
 import type { SocialLinkType } from '@huddle/domain';
 import type {
+  AccountPatch,
   AccountUpdate,
   AthleteProfilePayload,
   AthleteServices,
@@ -22,6 +23,8 @@ export function memberApi(apiBase: string) {
     getAccount: async () => (await unwrap(api.GET('/user/accounts'))).account,
     getReferenceData: () => unwrap(api.GET('/public/meta/reference-data')),
     updateAccount: async (body: AccountUpdate) => (await unwrap(api.PUT('/user/accounts', { body }))).account,
+    /** One part saved alone: the profile form's required fields are not re-sent (an account may have no phone yet). */
+    patchAccount: async (body: AccountPatch) => (await unwrap(api.PATCH('/user/accounts', { body }))).account,
     deleteAccount: async () => {
       await unwrap(api.DELETE('/user/accounts/self'));
     },

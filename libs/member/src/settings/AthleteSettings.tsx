@@ -10,7 +10,6 @@ import { SocialLinksForm } from '../forms/SocialLinksForm';
 import { SportsSchoolForm, type SportsSchoolValue } from '../forms/SportsSchoolForm';
 import { LocationPicker } from '../map/LocationPicker';
 import { athleteSurveyProblems, idsOf } from '../wizard/wizard-draft';
-import { storedAccountFields } from './account-values';
 import '../member.css';
 
 /** The loading, error and content states every athlete settings screen shares. */
@@ -50,7 +49,7 @@ function LinksEditor({ account }: { account: MemberAccount }) {
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const updated = await api.updateAccount({ ...storedAccountFields(account), ...socialLinkFields(links) });
+      const updated = await api.patchAccount(socialLinkFields(links));
       answer(updated);
       setLinks(socialLinksOf(updated));
       toast.show('Social links saved', 'success');

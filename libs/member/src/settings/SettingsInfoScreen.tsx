@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { baseUserType, UserType, type UserTypeCode } from '@huddle/domain';
 import { toApiError } from '@huddle/api-client';
 import { AlertDialog, Button, ErrorView, Page, Panel, SkeletonList, Switch, TextField, useShell, useToast } from '@huddle/ui';
-import type { AccountUpdate, MemberAccount, ReferenceData } from '../api/account-types';
+import type { AccountPatch, MemberAccount, ReferenceData } from '../api/account-types';
 import { useAccountAnswer, useMemberApi, useOwnAccount, useReferenceData } from '../api/hooks';
 import { accountEditErrors, hasErrors, placeServerError, type AccountValues, type FieldErrors } from '../forms/profile-form';
 import { ProfileFields } from '../forms/ProfileFields';
 import { PhotoField } from '../photo/PhotoField';
 import { IntroVideoField } from '../video/IntroVideoField';
-import { accountUpdateOf, accountValuesOf, storedAccountFields } from './account-values';
+import { accountUpdateOf, accountValuesOf } from './account-values';
 import { DeleteProfile } from './DeleteProfile';
 import '../member.css';
 
@@ -43,9 +43,9 @@ function EditForm({ account, reference, userType }: EditFormProps) {
   const set = <K extends keyof AccountValues>(key: K, value: AccountValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   /** Photo and video changes are saved as soon as they are uploaded: the file is already stored. */
-  const saveMedia = async (update: AccountUpdate, done: string) => {
+  const saveMedia = async (part: AccountPatch, done: string) => {
     try {
-      answer(await api.updateAccount(update));
+      answer(await api.patchAccount(part));
       toast.show(done, 'success');
     } catch (failure) {
       setAlert(toApiError(failure).message);
@@ -85,7 +85,6 @@ function EditForm({ account, reference, userType }: EditFormProps) {
               onUploaded={(uploaded) =>
                 saveMedia(
                   {
-                    ...storedAccountFields(account),
                     profile_photo: uploaded.path,
                     ...(uploaded.second_path ? { dashboard_photo: uploaded.second_path } : {}),
                   },
@@ -144,12 +143,12 @@ function EditForm({ account, reference, userType }: EditFormProps) {
           label="Email me about my requests"
           description="New requests, acceptances, declines, expiries and deliveries also come by email. In-app notifications always come."
           checked={account.email_notifications}
-          onChange={(checked) => void saveMedia({ ...storedAccountFields(account), email_notifications: checked }, checked ? 'Request emails turned on' : 'Request emails turned off')}
+          onChange={(checked) => void saveMedia({ email_notifications: checked }, checked ? 'Request emails turned on' : 'Request emails turned off')}
         />
       </Panel>
       {userType === UserType.Athlete && (
         <Panel>
-          <IntroVideoField video={account.intro_video} onUploaded={(path) => saveMedia({ ...storedAccountFields(account), intro_video: path }, 'Intro video updated')} />
+          <IntroVideoField video={account.intro_video} onUploaded={(path) => saveMedia({ intro_video: path }, 'Intro video updated')} />
         </Panel>
       )}
       <Panel>

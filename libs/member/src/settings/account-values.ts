@@ -43,16 +43,3 @@ export function accountUpdateOf(values: AccountValues, userType: UserTypeCode): 
   }
   return update;
 }
-
-/**
- * PUT /user/accounts always carries the account's required fields (names, email, phone); a
- * change of one part (a photo, the video, the links) sends them as they are stored.
- */
-export function storedAccountFields(account: MemberAccount): Pick<AccountUpdate, 'first_name' | 'last_name' | 'email' | 'phone'> {
-  return {
-    first_name: account.first_name ?? '',
-    last_name: account.last_name ?? '',
-    email: account.email,
-    phone: account.phone ?? '',
-  };
-}

@@ -16,7 +16,7 @@ import { AccountsService } from './accounts.service';
 import type { Account, AccountChanges } from './accounts.service';
 import type { AccountDto, BusinessInfoDto, FanInfoDto } from './dto/account.dto';
 import type { BusinessInfoInput } from './dto/business-info.input';
-import type { UpdateAccountDto } from './dto/update-account.dto';
+import type { PatchAccountDto, UpdateAccountDto } from './dto/update-account.dto';
 import { BusinessProfileEntity } from './entities/business-profile.entity';
 import { FanSurveyEntity } from './entities/fan-survey.entity';
 
@@ -176,6 +176,23 @@ export class AccountProfileService implements OnModuleInit {
       return saved;
     });
     return this.view(updated);
+  }
+
+  /** One part of the profile saved alone (PatchAccountDto): the media checked as the whole form's are, nothing else touched. */
+  async patch(accountId: string, input: PatchAccountDto): Promise<AccountDto> {
+    const account = await this.accounts.getById(accountId);
+    await this.assertMedia(account, [
+      { field: 'profile_photo', path: input.profile_photo, current: account.profilePhoto, kind: 'image' },
+      { field: 'dashboard_photo', path: input.dashboard_photo, current: account.dashboardPhoto, kind: 'image' },
+      { field: 'intro_video', path: input.intro_video, current: account.introVideo, kind: 'video' },
+    ]);
+    const changes: AccountChanges = {
+      ...(present(input.email_notifications) && { emailNotifications: input.email_notifications }),
+      ...this.mediaChanges(input),
+      ...this.linkChanges(input),
+    };
+    if (Object.keys(changes).length === 0) return this.view(account);
+    return this.view(await this.accounts.update(account.id, changes));
   }
 
   async removeLink(accountId: string, type: SocialLinkType): Promise<AccountDto> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Patch, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MEMBER_ROLES, SIGNED_IN_ROLES } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
@@ -8,7 +8,7 @@ import type { AuthenticatedAccount } from '../../common/access/authenticated-acc
 import { AccountProfileService } from './account-profile.service';
 import { AccountPayload } from './dto/account.dto';
 import { RemoveLinkQuery } from './dto/registration.dto';
-import { UpdateAccountDto } from './dto/update-account.dto';
+import { PatchAccountDto, UpdateAccountDto } from './dto/update-account.dto';
 
 /**
  * The caller's own account. No route takes an account id: the session says whose account it is.
@@ -33,6 +33,14 @@ export class AccountsController {
   @ApiOkEnvelope(AccountPayload)
   async update(@CurrentAccount() account: AuthenticatedAccount, @Body() body: UpdateAccountDto): Promise<AccountPayload> {
     return { account: await this.profiles.update(account.id, body) };
+  }
+
+  @Patch()
+  @Roles(...SIGNED_IN_ROLES)
+  @ApiOperation({ summary: "Save one part of the caller's own profile (photo, intro video, social links, request emails) without the profile form's required fields." })
+  @ApiOkEnvelope(AccountPayload)
+  async patch(@CurrentAccount() account: AuthenticatedAccount, @Body() body: PatchAccountDto): Promise<AccountPayload> {
+    return { account: await this.profiles.patch(account.id, body) };
   }
 
   @Delete('links')

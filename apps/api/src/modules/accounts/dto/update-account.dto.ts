@@ -65,3 +65,26 @@ export class UpdateAccountDto extends SocialLinksInput {
   @Type(() => BusinessInfoInput)
   business_info?: BusinessInfoInput;
 }
+
+/**
+ * PATCH /user/accounts: one part of the caller's profile saved on its own (a new photo or intro
+ * video, the social links, the request emails switch), every field optional. The profile form's
+ * required fields (names, email, phone: spec §5's profile edit) belong to PUT; a part saved alone
+ * does not re-send them, so an account that never gave a phone (a business signed in with
+ * Facebook, a user an administrator added) can still change its photo or its links.
+ */
+export class PatchAccountDto extends SocialLinksInput {
+  @ApiPropertyOptional({ description: 'Whether the important steps of requests also come by email; left out: unchanged.' })
+  @Omittable()
+  @IsBoolean()
+  email_notifications?: boolean;
+
+  @MediaPathField('image')
+  profile_photo?: string;
+
+  @MediaPathField('image')
+  dashboard_photo?: string;
+
+  @MediaPathField('video')
+  intro_video?: string;
+}
