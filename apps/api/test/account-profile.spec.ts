@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ERROR_MESSAGES, ErrorCode, MESSAGES, UserType } from '@huddle/domain';
+import { ERROR_MESSAGES, ErrorCode, LIMITS, MESSAGES, UserType } from '@huddle/domain';
 import { SESSION_COOKIE } from '../src/modules/auth/session-token';
 import { JobsService } from '../src/modules/jobs/jobs.service';
 import { api, outboxFor, PASSWORD, signUp, uniqueEmail, uploadIntro, uploadPhoto } from './support/accounts-api';
@@ -165,6 +165,10 @@ describe('the caller’s own account', () => {
         facebook_link: MESSAGES.invalidLink,
         profile_photo: MESSAGES.choosePhoto,
       });
+      // A name past its length is told in the field's words, not the validator's ('first_name must be shorter than…').
+      const long = await api(testApp).put('/user/accounts', profile(fan, { first_name: 'x'.repeat(LIMITS.personName.max + 1) }), fan.token).expect(400);
+      expect(long.body.errors).toEqual({ first_name: MESSAGES.tooLong(LIMITS.personName.max) });
+      expect(long.body.status_response.response_message).toBe('Must be at most 100 characters');
     });
 
     it('answers 208 on the email field for an email another live account has', async () => {

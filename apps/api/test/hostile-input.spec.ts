@@ -125,6 +125,10 @@ describe('hostile input gets a clear error: never a 500, never a hang', () => {
         .expect(400);
       expect(response.body.errors).toEqual({ radius: MESSAGES.radiusTooLarge });
     }
+    const longName = await api(testApp)
+      .post('/athlete/locations', { name: 'x'.repeat(LIMITS.locationName.max + 1), address: 'Somewhere', latitude: 34, longitude: -118, radius: 4 }, athlete.token)
+      .expect(400);
+    expect(longName.body.errors).toEqual({ name: MESSAGES.tooLong(LIMITS.locationName.max) });
   });
 
   it('refuses control characters and bidirectional overrides in names, and malformed links', async () => {

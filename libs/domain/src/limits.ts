@@ -5,6 +5,10 @@ export const LIMITS = {
   username: { min: 3, max: 36 },
   description: { max: 230 },
   text: { max: 500 },
+  /** A person's first or last name, and a travel location's name: what the form lets one type and the API stores. */
+  personName: { max: 100 },
+  locationName: { max: 100 },
+  businessName: { max: 200 },
   resetCode: { length: 6, ttlSeconds: 10 * 60, maxAttempts: 5 },
   /** The set-password link an account added by an administrator gets by email (single use). */
   setPasswordLink: { ttlHours: 72 },

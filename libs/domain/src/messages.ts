@@ -25,6 +25,8 @@ export const MESSAGES = {
   invalidLink: 'Please enter valid link',
   descriptionTooLong: `Description must be at most ${LIMITS.description.max} characters`,
   textTooLong: `Must be at most ${LIMITS.text.max} characters`,
+  /** Any other text field past its length (a name, a location's name, a business's details). */
+  tooLong: (max: number) => `Must be at most ${max} characters`,
   choosePhoto: 'Please, choose photo',
   chooseVideo: 'Please, choose video',
   videoWrongType: 'Video must be an mp4 or quicktime file',

@@ -22,6 +22,7 @@ export function ProfileFields({ userType, value, onChange, errors, genders }: Pr
         <TextField
           label="First name"
           autoComplete="given-name"
+          maxLength={LIMITS.personName.max}
           value={value.first_name}
           onChange={(event) => set('first_name', event.target.value)}
           error={errors.first_name}
@@ -29,6 +30,7 @@ export function ProfileFields({ userType, value, onChange, errors, genders }: Pr
         <TextField
           label="Last name"
           autoComplete="family-name"
+          maxLength={LIMITS.personName.max}
           value={value.last_name}
           onChange={(event) => set('last_name', event.target.value)}
           error={errors.last_name}
@@ -64,6 +66,7 @@ export function ProfileFields({ userType, value, onChange, errors, genders }: Pr
           <legend className="mb-section__title">Company</legend>
           <TextField
             label="Company name"
+            maxLength={LIMITS.businessName.max}
             autoComplete="organization"
             value={value.business.name}
             onChange={(event) => setBusiness('name', event.target.value)}

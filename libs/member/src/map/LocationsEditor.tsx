@@ -133,7 +133,7 @@ export default function LocationsEditor() {
               name="name"
               rules={{ validate: (value) => value.trim() !== '' }}
               render={({ field }) => (
-                <TextField label="Location name" placeholder="e.g. Home" maxLength={LIMITS.text.max} {...field} />
+                <TextField label="Location name" placeholder="e.g. Home" maxLength={LIMITS.locationName.max} {...field} />
               )}
             />
             <Controller
@@ -145,7 +145,7 @@ export default function LocationsEditor() {
                   value={field.value}
                   min={LIMITS.map.minRadiusMiles}
                   step={LIMITS.map.radiusStep}
-                  max={LIMITS.quantityStepper.max}
+                  max={LIMITS.map.maxRadiusMiles}
                   onChange={field.onChange}
                 />
               )}

@@ -6,9 +6,18 @@ import type { FieldErrors } from '../errors/domain-error';
 // A missing value is reported as missing even when the same field also breaks a format rule.
 const PRESENCE_CONSTRAINTS = ['isDefined', 'isNotEmpty'];
 
+// class-validator's own wording names the property ('first_name must be shorter than or equal to
+// 100 characters'); a person reads the field's message instead.
+const BUILT_IN_MAX_LENGTH = /^\S+ must be shorter than or equal to (\d+) characters$/;
+
+function humane(message: string): string {
+  const maxLength = BUILT_IN_MAX_LENGTH.exec(message);
+  return maxLength ? MESSAGES.tooLong(Number(maxLength[1])) : message;
+}
+
 function messageOf(constraints: Record<string, string>): string {
   const presence = PRESENCE_CONSTRAINTS.find((name) => name in constraints);
-  return presence ? constraints[presence] : (Object.values(constraints)[0] ?? MESSAGES.required);
+  return humane(presence ? constraints[presence] : (Object.values(constraints)[0] ?? MESSAGES.required));
 }
 
 /** One message per field, nested fields joined with dots ('athlete_info.school_id', 'items.0.amount'). */

@@ -1,16 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { MESSAGES } from '@huddle/domain';
+import { LIMITS, MESSAGES } from '@huddle/domain';
 import { PlainText, Trim } from '../../dto-rules';
 import { MediaPathField, OptionalText, RequiredEmailField, RequiredLinkField, RequiredPhoneField } from './profile-fields';
 
 /** business_info as a business edits it: name, phone, email and website are required (spec §5). */
 export class BusinessInfoInput {
-  @ApiProperty({ maxLength: 200, example: 'Acme Sports Drinks' })
+  @ApiProperty({ maxLength: LIMITS.businessName.max, example: 'Acme Sports Drinks' })
   @Trim()
   @IsNotEmpty({ message: MESSAGES.required })
   @IsString()
-  @MaxLength(200)
+  @MaxLength(LIMITS.businessName.max)
   @PlainText()
   name!: string;
 

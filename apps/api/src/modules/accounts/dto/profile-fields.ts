@@ -7,7 +7,7 @@ import { NormaliseEmail, NormaliseLink, NormalisePhone, Omittable, PlainText, Sa
 // Longest stored media path; paths are short keys under /media, this only bounds abuse.
 const MAX_MEDIA_PATH = 500;
 const MAX_LINK = 500;
-const MAX_NAME = 100;
+const MAX_NAME = LIMITS.personName.max;
 
 const isBlank = (value: unknown): boolean => value === '' || value === null || value === undefined;
 

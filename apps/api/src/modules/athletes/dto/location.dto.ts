@@ -6,11 +6,11 @@ import { Omittable, PlainText, Satisfies, SatisfiesNumber, Trim } from '../../dt
 
 /** A travel location as the athlete saves it from the map picker (POST /athlete/locations). */
 export class LocationInput {
-  @ApiProperty({ maxLength: 100, example: 'Downtown LA' })
+  @ApiProperty({ maxLength: LIMITS.locationName.max, example: 'Downtown LA' })
   @Trim()
   @IsNotEmpty({ message: MESSAGES.chooseLocationName })
   @IsString()
-  @MaxLength(100)
+  @MaxLength(LIMITS.locationName.max)
   @PlainText()
   name!: string;
 
