@@ -49,4 +49,14 @@ describe('athlete services (spec §5, §9)', () => {
     expect(fields.shoutout_enabled).toBe(false);
     expect(hasServicesProblems(servicesProblems(settings))).toBe(false);
   });
+
+  it('leaves out the rate of a service switched off while its rate is wrong (the API keeps the stored one), never one that is on', () => {
+    const settings = serviceSettingsOf({ camp_enabled: false, camp_rate: 5, shoutout_enabled: true, shoutout_rate: 5 });
+    expect(hasServicesProblems(servicesProblems(settings))).toBe(true);
+    const fields = serviceFieldsOf(settings);
+    expect('camp_rate' in fields).toBe(false);
+    expect(fields.camp_enabled).toBe(false);
+    expect(fields.shoutout_rate).toBe(5);
+    expect(serviceFieldsOf(serviceSettingsOf({ camp_enabled: false, camp_rate: 250 })).camp_rate).toBe(250);
+  });
 });

@@ -17,6 +17,9 @@ export type AthleteServicesFields = {
   [K in AthleteServiceType as `${K}_rate`]: number;
 };
 
+/** The same fields as a form sends them: a switched-off service's wrong rate is left out (serviceFieldsOf). */
+export type AthleteServicesInputFields = Omit<AthleteServicesFields, `${AthleteServiceType}_rate`> & Partial<Pick<AthleteServicesFields, `${AthleteServiceType}_rate`>>;
+
 export interface ServicesProblems {
   /** 'You have to choose at least one type of service' when none is enabled. */
   form?: string;
@@ -44,13 +47,17 @@ export function serviceSettingsOf(fields: Partial<Record<string, unknown>> | nul
   return settings;
 }
 
-export function serviceFieldsOf(settings: ServiceSettings): AthleteServicesFields {
+export function serviceFieldsOf(settings: ServiceSettings): AthleteServicesInputFields {
   const fields: Record<string, boolean | number> = {};
   for (const type of ATHLETE_SERVICE_TYPES) {
     fields[`${type}_enabled`] = settings[type].enabled;
-    fields[`${type}_rate`] = settings[type].rate;
+    // A service left off sends its rate only when the rate is a valid one: a rate typed wrong and
+    // then switched off is hidden from the athlete, so it is not sent (the API keeps the stored
+    // one) rather than refused by a check nobody can see to correct (servicesProblems checks the
+    // services that are on).
+    if (settings[type].enabled || serviceRateProblem(type, settings[type].rate) === null) fields[`${type}_rate`] = settings[type].rate;
   }
-  return fields as AthleteServicesFields;
+  return fields as AthleteServicesInputFields;
 }
 
 export function enabledServices(settings: ServiceSettings): AthleteServiceType[] {

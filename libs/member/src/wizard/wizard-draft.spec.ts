@@ -1,4 +1,4 @@
-import { DEFAULT_RATES, defaultServiceSettings, serviceFieldsOf } from '@huddle/domain';
+import { DEFAULT_RATES, defaultServiceSettings, serviceFieldsOf, type AthleteServicesFields } from '@huddle/domain';
 import type { MemberAccount } from '../api/account-types';
 import {
   athleteFinishPayload,
@@ -47,7 +47,8 @@ const account: MemberAccount = {
     school_email: null,
     sports: '1,4',
     sports_played: 'Football',
-    athlete_services: { ...serviceFieldsOf(defaultServiceSettings()), appearance_type: '' },
+    // The defaults' rates are all valid, so every rate is there, as the API answers them.
+    athlete_services: { ...(serviceFieldsOf(defaultServiceSettings()) as AthleteServicesFields), appearance_type: '' },
     locations: [],
   },
 };
