@@ -202,6 +202,14 @@ describe('finishing registration', () => {
         'athlete_info.sports': MESSAGES.unknownChoice,
       });
     });
+
+    it('never empties the sports: a list that is sent must hold one (the settings survey saves here too)', async () => {
+      const athlete = await signUp(testApp, UserType.Athlete);
+      await api(testApp).post('/user/save-athlete-profile', { athlete_info: { sports: [3] } }, athlete.token).expect(200);
+      const emptied = await api(testApp).post('/user/save-athlete-profile', { athlete_info: { sports: [] } }, athlete.token).expect(400);
+      expect(emptied.body.errors).toEqual({ 'athlete_info.sports': MESSAGES.chooseSport });
+      expect((await api(testApp).get('/user/accounts', athlete.token)).body.account.athlete_info.sports).toBe('3');
+    });
   });
 
   describe('POST /user/fan/finish-registration', () => {

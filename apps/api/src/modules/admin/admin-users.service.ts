@@ -163,7 +163,7 @@ export class AdminUsersService {
           ...(sports !== undefined && { sports }),
         };
         // The services screen's rule: at least one service stays on when services are sent.
-        await this.athletes.save(account.id, changes, { requireSurvey: false, requireService: services !== undefined, fieldPrefix: '' });
+        await this.athletes.save(account.id, changes, { requireSurvey: false, requireService: services !== undefined, fieldPrefix: '', allowNoSports: true });
       }
       await this.recompute(account.id);
       const after = await this.view(account.id);

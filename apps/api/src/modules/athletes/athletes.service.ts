@@ -54,6 +54,11 @@ export interface SaveAthleteInfoOptions {
   requireService: boolean;
   /** Prefix of field names in errors ('athlete_info.' in the wizard, '' on /athlete/services). */
   fieldPrefix: string;
+  /**
+   * An administrator's edit may take the sports away (the athlete then becomes incomplete and
+   * leaves search: section 4); an athlete's own save that sends a list must keep one sport.
+   */
+  allowNoSports?: boolean;
 }
 
 interface StoredAthlete {
@@ -256,6 +261,9 @@ export class AthletesService implements OnModuleInit {
       problems[`${prefix}school_id`] = MESSAGES.chooseSchool;
     }
     if ((await this.catalogue.unknownIds('sports', sports)).length > 0) problems[`${prefix}sports`] = MESSAGES.unknownChoice;
+    // A list of sports that is sent must hold one (spec §5's survey), in the wizard's steps and on
+    // /settings/survey alike: left out, the stored sports stay.
+    if (changes.sports !== undefined && sports.length === 0 && !options.allowNoSports) problems[`${prefix}sports`] = MESSAGES.chooseSport;
 
     if (options.requireSurvey) {
       if (sports.length === 0) problems[`${prefix}sports`] = MESSAGES.chooseSport;
