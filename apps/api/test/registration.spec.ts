@@ -251,13 +251,15 @@ describe('finishing registration', () => {
           {
             first_name: 'Alex',
             last_name: 'Owner',
+            gender: 2,
             profile_photo: photo,
             business_info: { name: 'Acme', email: 'team@acme.example', phone: '5550001111', website: 'www.acme.example', category_list: 'Drinks', single_line_address: '1 Main St' },
           },
           business.token,
         )
         .expect(200);
-      expect(response.body.account).toMatchObject({ role: 3, profile_completed: true, first_name: 'Alex', profile_photo: photo });
+      // The gender the wizard's profile step asked is kept (it was dropped before).
+      expect(response.body.account).toMatchObject({ role: 3, profile_completed: true, first_name: 'Alex', gender: 2, profile_photo: photo });
       expect(response.body.account.business_info).toMatchObject({
         name: 'Acme',
         email: 'team@acme.example',

@@ -2342,6 +2342,11 @@ export interface components {
         BusinessRegistrationDto: {
             first_name: string;
             last_name: string;
+            /**
+             * @description Id from reference data genders.
+             * @enum {number}
+             */
+            gender?: 1 | 2 | 3 | 4;
             /** @description Path answered by the photo upload. */
             profile_photo: string;
             business_info: components["schemas"]["BusinessInfoInput"];

@@ -107,6 +107,8 @@ describe('wizard draft', () => {
       sports: [],
       teams: [101],
     });
+    // A business's contact gives a gender on the same profile step: it is sent, not dropped.
+    expect(businessFinishPayload(draft).gender).toBe(2);
     expect(businessFinishPayload(draft).business_info).toEqual({
       name: 'Acme',
       email: 'hi@acme.com',

@@ -173,6 +173,7 @@ export function businessFinishPayload(draft: WizardDraft): BusinessFinishPayload
   return {
     first_name: draft.profile.first_name.trim(),
     last_name: draft.profile.last_name.trim(),
+    gender: gender(draft.profile),
     profile_photo: draft.profilePhoto ?? '',
     business_info: {
       name: business.name.trim(),

@@ -92,6 +92,7 @@ export class RegistrationService {
       return this.accounts.update(account.id, {
         firstName: input.first_name,
         lastName: input.last_name,
+        ...(input.gender !== undefined && { gender: input.gender }),
         profilePhoto: input.profile_photo,
         profileCompleted: true,
       });

@@ -94,6 +94,10 @@ export class BusinessRegistrationDto {
   @RequiredName()
   last_name!: string;
 
+  /** The contact's gender, as the wizard's profile step asks it of every role (left out: none). */
+  @GenderField()
+  gender?: number;
+
   @MediaPathField('image', true)
   profile_photo!: string;
 
