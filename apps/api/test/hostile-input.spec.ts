@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import request from 'supertest';
-import { ErrorCode, LIMITS, MESSAGES, UserType } from '@huddle/domain';
+import { ERROR_MESSAGES, ErrorCode, LIMITS, MESSAGES, UserType } from '@huddle/domain';
 import { api, signUp, uniqueEmail } from './support/accounts-api';
 import type { SignedUp } from './support/accounts-api';
 import { createTestApp } from './support/test-app';
@@ -103,6 +103,18 @@ describe('hostile input gets a clear error: never a 500, never a hang', () => {
       expect(response.status).toBe(400);
       expectEnvelope(response.body, 400);
     }
+  });
+
+  it('answers a JSON body past the body limit with the envelope, in words that fit a body, not a file', async () => {
+    const response = await request(testApp.server)
+      .put('/api/v1/user/accounts')
+      .set('x-access-token', athlete.token)
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ description: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(response.status).toBe(413);
+    expectEnvelope(response.body, 413);
+    expect(response.body.status_response.response_message).toBe(ERROR_MESSAGES[ErrorCode.PayloadTooLarge]);
+    expect(response.body.status_response.response_message).not.toMatch(/file/);
   });
 
   it('refuses a null where a value may only be left out (appearance_type, nested or not)', async () => {

@@ -37,7 +37,7 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   1403: 'You are not allowed to do this',
   1404: 'Not found',
   1409: 'This was changed by someone else, please reload',
-  1413: 'The file is too large',
+  1413: 'This is too large to send',
   1415: 'This file type is not supported',
   1429: 'Too many attempts, please try again later',
   1500: 'Unknown error occured',
