@@ -41,7 +41,7 @@ function text(value: unknown, max: number, multiline: boolean): { value: string 
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { error: MESSAGES.required };
   if (typeof value !== 'string') return { error: MESSAGES.required };
   const trimmed = value.trim();
-  if (trimmed.length > max) return { error: `Must be at most ${max} characters` };
+  if (trimmed.length > max) return { error: MESSAGES.tooLong(max) };
   if (hasForbiddenCharacters(trimmed, multiline)) return { error: MESSAGES.forbiddenCharacters };
   return { value: trimmed };
 }

@@ -1,4 +1,5 @@
 import { MESSAGES, USER_TYPE_NAMES } from '@huddle/domain';
+import { CUSTOM_PUSH_LIMITS } from '@huddle/domain/admin';
 import type { CustomPush, CustomPushInput } from './admin-console-api';
 
 /*
@@ -16,8 +17,8 @@ export const PUSH_ROLES: readonly { value: PushRole; label: string; plural: stri
   { value: 3, label: USER_TYPE_NAMES[3], plural: 'Businesses' },
 ];
 
-/** Each text's longest length (the contract's 100/150/500). */
-export const PUSH_TEXT_LIMITS = { name: 100, subject: 150, message: 500 } as const;
+/** Each text's longest length: the API's own (CUSTOM_PUSH_LIMITS). */
+export const PUSH_TEXT_LIMITS = CUSTOM_PUSH_LIMITS;
 
 export interface PickedUser {
   id: string;
@@ -65,7 +66,7 @@ export function stepErrors(step: WizardStep, draft: PushDraft): Partial<Record<D
   if (step === 1) {
     for (const field of ['name', 'subject', 'message'] as const) {
       if (draft[field].trim() === '') errors[field] = MESSAGES.required;
-      else if (draft[field].length > PUSH_TEXT_LIMITS[field]) errors[field] = `Must be at most ${PUSH_TEXT_LIMITS[field]} characters`;
+      else if (draft[field].length > PUSH_TEXT_LIMITS[field]) errors[field] = MESSAGES.tooLong(PUSH_TEXT_LIMITS[field]);
     }
   }
   if (step === 2) {
