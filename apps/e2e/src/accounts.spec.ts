@@ -176,6 +176,10 @@ describe('accounts: sign-up, wizard, sign-in, restore, settings, deletion', () =
     expect(await currentAccount(page)).toMatchObject({ email, user_type: 3, profile_completed: true });
 
     await page.goto(`${SHELL_URL}/settings/info`);
+    // A part saved on its own (PATCH /user/accounts): the request-emails switch, without the form.
+    await page.getByRole('switch', { name: 'Email me about my requests' }).click();
+    await page.locator('.hd-toasts').getByText('Request emails turned off').waitFor();
+    expect(await page.getByRole('switch', { name: 'Email me about my requests' }).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Delete Profile' }).click();
     await page.getByRole('dialog', { name: 'Delete Profile' }).getByRole('button', { name: 'Yes, continue' }).click();
     const confirm = page.getByRole('button', { name: 'Delete', exact: true });
