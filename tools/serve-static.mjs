@@ -246,7 +246,11 @@ function firstScreenRenderer(config) {
 
 function createHandler(config) {
   const serveFiles = sirv(config.dir, {
-    dev: false,
+    // Each file is looked up when asked for, not listed once at start: a build written over a
+    // running server (a remote rebuilt alone, `npm start` beside a build) then answers its new
+    // files, and a file gone answers 404. Listed once, a gone file was opened anyway and its
+    // stream's ENOENT stopped the process. Hashed files keep their year-long caching (setHeaders).
+    dev: true,
     etag: true,
     // The build writes name.gz beside each text asset (tools/webpack/create-config.js).
     gzip: true,
@@ -356,7 +360,8 @@ function createHandler(config) {
     }
     // The shell's server build runs here; it is nothing to download. (A remote's dist/server/app.cjs
     // is served: the shell's server fetches it from where the remote is deployed.)
-    if (config.spa && isServerBuildPath(pathname)) {
+    // Judged on the path as the file server reads it too: URL() takes '//server/x' for a host.
+    if (config.spa && (isServerBuildPath(pathname) || isServerBuildPath((req.url || '/').split('?')[0]))) {
       notFound(res);
       return;
     }

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { photoPreload, photoPreloadHeader, shellFiles } from './first-screen.mjs';
@@ -183,6 +184,19 @@ test("the first screen's renderer fetches the remotes' server builds where the s
   assert.equal(JSON.parse(readFileSync(file, 'utf8')).fan, serverUrl);
   // The browser is still told the browser's address.
   assert.equal((await (await fetch(`${shell}/remotes.json`)).json()).fan, 'http://fan.localhost:4201/mf-manifest.json');
+});
+
+test('a file removed or added under the running server answers 404 or the file: it never stops the server', async () => {
+  writeFileSync(join(dist, 'later.5555eeee.js'), 'console.log(2)');
+  writeFileSync(join(dist, 'later.5555eeee.js.gz'), gzipSync('console.log(2)'));
+  const added = await fetch(`http://localhost:${port}/later.5555eeee.js`, { headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(added.status, 200);
+  assert.equal(await added.text(), 'console.log(2)');
+  rmSync(join(dist, 'later.5555eeee.js.gz'));
+  rmSync(join(dist, 'later.5555eeee.js'));
+  const gone = await fetch(`http://localhost:${port}/later.5555eeee.js`, { headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(gone.status, 404);
+  assert.equal((await fetch(`http://localhost:${port}/main.0123abcd.js`)).status, 200);
 });
 
 test('caches hashed files for a year and names nothing else immutable', async () => {
