@@ -39,7 +39,8 @@ export function AdminActionPanel({ request, onChange }: ActionPanelProps) {
     onError: (error) => toast.show(toApiError(error).message, 'error'),
     onSettled: () => {
       setConfirming(null);
-      return queryClient.invalidateQueries({ queryKey: ['requests', 'one'] });
+      // The mark changes neither the request's status nor its updated_at, which key its audit trail.
+      return Promise.all([queryClient.invalidateQueries({ queryKey: ['requests', 'one'] }), queryClient.invalidateQueries({ queryKey: ['requests', 'audit', request.id] })]);
     },
   });
   const canApprove = can(request, 'admin_approve');
