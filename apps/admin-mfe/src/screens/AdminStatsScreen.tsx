@@ -68,7 +68,7 @@ function CounterTableView({ table, period }: { table: CounterTable; period: Stat
 export function CountersView({ counters, period }: { counters: AdminCounters; period: StatsPeriod }) {
   const tables = counterTables(counters);
   const charts = chartData(counters);
-  const [money, users, incomplete, byStatus, byType, pending] = tables as [CounterTable, CounterTable, CounterTable, CounterTable, CounterTable, CounterTable];
+  const [money, users, incomplete, byStatus, byType, pending, campaigns] = tables as [CounterTable, CounterTable, CounterTable, CounterTable, CounterTable, CounterTable, CounterTable];
   const noRequests = counters.requests_total === 0;
   return (
     <>
@@ -112,6 +112,8 @@ export function CountersView({ counters, period }: { counters: AdminCounters; pe
             </Suspense>
           )}
           <CounterTableView table={byType} period={period} />
+          <h3 className="adm-sub">{campaigns.title}</h3>
+          <CounterTableView table={campaigns} period={period} />
         </Panel>
         <Panel title={pending.title}>
           <CounterTableView table={pending} period={period} />

@@ -44,7 +44,7 @@ const empty: AdminCounters = {
 describe('/manage/stats (issues 22 and 23)', () => {
   it("labels every counter with the domain's names and money in dollars, the ledger's money first", () => {
     const tables = counterTables(counters);
-    expect(tables.map((table) => table.title)).toEqual(['Money', 'Users by type', 'Incomplete profiles by type', 'Requests by status', 'Requests by type', 'Paid, not yet finished, by type']);
+    expect(tables.map((table) => table.title)).toEqual(['Money', 'Users by type', 'Incomplete profiles by type', 'Requests by status', 'Requests by type', 'Paid, not yet finished, by type', 'Endorsement campaigns']);
     expect(tables[0]!.rows.map((row) => [row.label, row.value])).toEqual([
       ['Captured', '$1,500.25'],
       ['Fees', '$300.05'],
@@ -54,7 +54,10 @@ describe('/manage/stats (issues 22 and 23)', () => {
     ]);
     expect(tables[1]!.total).toEqual({ label: 'All users', value: '17', raw: 17 });
     expect(tables[3]!.rows.find((row) => row.label === REQUEST_STATUS_LABELS[5])?.value).toBe('7');
-    expect(tables[4]!.rows.map((row) => row.label)).toContain('Endorsement campaign');
+    // The request types add up to all requests; campaigns are counted on their own.
+    expect(tables[4]!.rows.map((row) => row.label)).not.toContain('Endorsement campaign');
+    expect(tables[4]!.rows.reduce((sum, row) => sum + row.raw, 0)).toBe(tables[4]!.total?.raw);
+    expect(tables[6]!.rows).toEqual([{ label: 'Campaigns sent', value: '1', raw: 1 }]);
     expect(tables[5]!.total?.value).toBe('$125.50');
   });
 
@@ -92,7 +95,7 @@ describe('/manage/stats (issues 22 and 23)', () => {
       expect(html).toContain(text);
     }
     expect(html).toContain('aria-pressed="true">All time');
-    expect(html.match(/>Export CSV</g)).toHaveLength(6);
+    expect(html.match(/>Export CSV</g)).toHaveLength(7);
     expect(html).not.toContain('No requests in this period');
     const none = render(<AdminStatsScreen />, { cache: [[CONSOLE_KEYS.counters('all'), empty]] });
     expect(none).toContain('No requests in this period');

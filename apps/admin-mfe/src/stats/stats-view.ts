@@ -28,6 +28,9 @@ export const PERIOD_LABELS: Record<StatsPeriod, string> = { all: 'All time', '30
 const count = (value: number | undefined): CounterRow['value'] => (value ?? 0).toLocaleString('en-US');
 const countRow = (label: string, value: number | undefined): CounterRow => ({ label, value: count(value), raw: value ?? 0 });
 const moneyRow = (label: string, value: number | undefined): CounterRow => ({ label, value: formatMoney(value ?? 0), raw: value ?? 0 });
+/** The counters' key for campaigns, among the request types' (spec §8's requests_by_type). */
+const CAMPAIGN = 'endorsement_campaign';
+
 const typeLabel = (type: string) => (type in SERVICE_LABELS ? SERVICE_LABELS[type as ServiceType] : type);
 
 /** The request types of a record in the domain's order, then any other key the API added. */
@@ -72,13 +75,24 @@ export function counterTables(counters: AdminCounters): CounterTable[] {
       rows: REQUEST_STATUS_CODES.map((status) => countRow(REQUEST_STATUS_LABELS[status], counters.requests_by_status[`${status}`])),
       total: countRow('All requests', counters.requests_total),
     },
-    { title: 'Requests by type', unit: 'Count', rows: typesOf(counters.requests_by_type).map((type) => countRow(typeLabel(type), counters.requests_by_type[type])) },
+    // A campaign is not a request (each of its athletes' requests is counted by its type): it has a
+    // table of its own, so the rows above add up to all requests.
+    {
+      title: 'Requests by type',
+      unit: 'Count',
+      rows: typesOf(counters.requests_by_type)
+        .filter((type) => type !== CAMPAIGN)
+        .map((type) => countRow(typeLabel(type), counters.requests_by_type[type])),
+      total: countRow('All requests', counters.requests_total),
+    },
     {
       title: 'Paid, not yet finished, by type',
       unit: 'Dollars',
       rows: typesOf(counters.paid_pending_by_request_type).map((type) => moneyRow(typeLabel(type), counters.paid_pending_by_request_type[type])),
       total: moneyRow('Paid pending total', counters.paid_pending_total),
     },
+    // Shown under the requests by type (last, so the tables before keep their places).
+    { title: 'Endorsement campaigns', unit: 'Count', rows: [countRow('Campaigns sent', counters.requests_by_type[CAMPAIGN])] },
   ];
 }
 
@@ -94,7 +108,7 @@ export function chartData(counters: AdminCounters): { users: ChartDatum[]; bySta
     users: ([1, 2, 3, 4] as const).map((type) => ({ label: USER_TYPE_NAMES[type], value: counters.users_by_type[String(type)] ?? 0 })),
     byStatus: REQUEST_STATUS_CODES.map((status) => ({ label: REQUEST_STATUS_LABELS[status], value: counters.requests_by_status[`${status}`] ?? 0 })),
     byType: typesOf(counters.requests_by_type)
-      .filter((type) => type !== 'endorsement_campaign')
+      .filter((type) => type !== CAMPAIGN)
       .map((type) => ({ label: typeLabel(type), value: counters.requests_by_type[type] ?? 0 })),
   };
 }
