@@ -173,6 +173,13 @@ describe('payouts to athletes (sandbox provider)', () => {
     const statuses = await testApp.get(PayoutsService).payoutStatuses(athlete.account.id, [first, second]);
     expect(Object.fromEntries(statuses)).toEqual({ [first]: 'paid', [second]: 'unpaid' });
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(12000);
+    // The second request's page says $40 of its $160 reached the athlete (paid in part), to the athlete and an administrator, not the requester.
+    for (const viewer of [athlete, admin]) {
+      const page = (await api(testApp).get(`/booking/request?id=${second}`, viewer.token).expect(200)).body.request;
+      expect(page.payment).toMatchObject({ payout_status: 'unpaid', payout_paid: 40 });
+    }
+    expect((await api(testApp).get(`/booking/request?id=${first}`, athlete.token).expect(200)).body.request.payment).toMatchObject({ payout_status: 'paid', payout_paid: 160 });
+    expect((await api(testApp).get(`/booking/request?id=${second}`, fan.token).expect(200)).body.request.payment).toMatchObject({ payout_status: null, payout_paid: null });
 
     const list = await api(testApp).get('/admin/payments/payout-sent-list?page=1&order=desc', admin.token).expect(200);
     const shown = list.body.payouts.find((payout: { id: string }) => payout.id === sent.body.payout.id);

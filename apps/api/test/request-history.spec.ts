@@ -42,13 +42,13 @@ describe("a request's history", () => {
   const historyOf = async (id: string, who: SignedIn): Promise<Entry[]> =>
     (await api(testApp).get(`/booking/request?id=${id}`, who.token).expect(200)).body.request.history.map(({ action, label, actor, actor_name }: Entry) => ({ action, label, actor, actor_name }));
 
-  it("names the requester on 'Paid' when they marked it paid themselves", async () => {
+  it("names the requester on 'Card held' (the card is held, not charged) when they marked it paid themselves", async () => {
     const id = await bookAndPay(testApp, fan, bookingPayload('shoutout', athlete.account.id, { now: nowSeconds() }));
     const paid = (await historyOf(id, athlete)).find((entry) => entry.action === 'pay');
-    expect(paid).toEqual({ action: 'pay', label: 'Paid', actor: 'requester', actor_name: 'Riley Parker' });
+    expect(paid).toEqual({ action: 'pay', label: 'Card held', actor: 'requester', actor_name: 'Riley Parker' });
   });
 
-  it("names the requester, a business by its business name, on 'Paid' when the provider's event paid it", async () => {
+  it("names the requester, a business by its business name, on 'Card held' when the provider's event paid it", async () => {
     const { id, clientSecret } = await book(testApp, business, bookingPayload('shoutout', athlete.account.id, { now: nowSeconds() }));
     await confirmCard(testApp, business, clientSecret);
     await settle(testApp);
@@ -59,7 +59,7 @@ describe("a request's history", () => {
     for (const viewer of [athlete, business]) {
       expect(await historyOf(id, viewer)).toEqual([
         { action: 'create', label: expect.any(String), actor: 'requester', actor_name: 'Lee Promotions' },
-        { action: 'pay', label: 'Paid', actor: 'requester', actor_name: 'Lee Promotions' },
+        { action: 'pay', label: 'Card held', actor: 'requester', actor_name: 'Lee Promotions' },
         { action: 'accept', label: expect.any(String), actor: 'athlete', actor_name: 'Jordan Miles' },
       ]);
     }

@@ -1,4 +1,5 @@
 import {
+  historyLabel,
   REQUEST_ACTIONS,
   REQUEST_ACTION_RULES,
   autoCompletionTime,
@@ -241,5 +242,14 @@ describe('platform fee split', () => {
     }
     expect(() => splitAmount(10.5, 20)).toThrow(RangeError);
     expect(() => splitAmount(100, 120)).toThrow(RangeError);
+  });
+});
+
+describe("a request history's labels", () => {
+  it("names paying a request 'Card held' (it is charged on acceptance) and a campaign's request 'Paid' (charged at once)", () => {
+    expect(historyLabel('pay', false)).toBe('Card held');
+    expect(historyLabel('pay', true)).toBe('Paid');
+    expect(historyLabel('create', false)).toBe('Requested');
+    expect(historyLabel('admin_cancel', false)).toBe('Canceled by an administrator');
   });
 });

@@ -487,3 +487,14 @@ export function splitAmount(amountCents: number, feePercent: number = DEFAULT_PL
 export function isBookableStart(startSeconds: number, nowSeconds: number, minLeadSeconds = 60): boolean {
   return Number.isFinite(startSeconds) && startSeconds >= nowSeconds + minLeadSeconds;
 }
+
+/**
+ * How a request's history names a step. Paying a request only holds the card (it is charged when
+ * the athlete accepts), so its step reads 'Card held': 'Paid' would tell the requester money moved
+ * that has not. A campaign's requests are charged at once, so theirs read 'Paid'.
+ */
+export function historyLabel(action: string, inCampaign: boolean): string {
+  if (action === 'create') return 'Requested';
+  if (action === 'pay') return inCampaign ? 'Paid' : 'Card held';
+  return (REQUEST_ACTION_RULES as Record<string, { label: string } | undefined>)[action]?.label ?? action;
+}

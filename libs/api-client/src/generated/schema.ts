@@ -2622,6 +2622,8 @@ export interface components {
              * @enum {string|null}
              */
             payout_status: "unpaid" | "processing" | "paid" | null;
+            /** @description Dollars of the athlete's share that reached them so far (transfers arrived, or marked paid); null for the requester. With payout_status 'unpaid' and above 0: paid in part. */
+            payout_paid: number | null;
         };
         MoneyEventDto: {
             /** @enum {string} */

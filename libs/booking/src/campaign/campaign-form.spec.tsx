@@ -190,6 +190,8 @@ describe('the campaign details', () => {
 describe('the checkout', () => {
   it('explains a request’s hold and a campaign’s one charge with refunds', () => {
     expect(checkoutTexts({ request_id: uuid(1) }, 'Jordan').note).toContain('held now and charged only when Jordan accepts');
+    // Held, not charged: the toast never says 'Paid' for a request.
+    expect(checkoutTexts({ request_id: uuid(1) }, 'Jordan').paid).toBe('Card held. Jordan has your request now; you are charged only if they accept.');
     const campaign = checkoutTexts({ endorsement_campaign_id: uuid(9) }, '3 athletes');
     expect(campaign.note).toContain('charged once for all 3 athletes');
     expect(campaign.note).toContain('refunded');

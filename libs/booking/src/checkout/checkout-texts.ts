@@ -26,7 +26,8 @@ export function checkoutTexts(target: CheckoutTarget, payee: string): CheckoutTe
   }
   return {
     note: `Your card is held now and charged only when ${payee} accepts. Nothing is charged if they decline.`,
-    paid: `Paid. ${payee} has your request now.`,
+    // The card is held, not charged: 'Paid' would say money moved before it did.
+    paid: `Card held. ${payee} has your request now; you are charged only if they accept.`,
   };
 }
 

@@ -8,13 +8,22 @@ import { useRequestsApi } from '../api/hooks';
 import type { RequestView } from '../api/requests-api';
 import { AdminRequestAudit } from './AdminRequestAudit';
 import { ActionBox, can, useAction } from './panel-parts';
-import { paymentFactsOf } from './payment-lines';
+import { formatMoney, paymentFactsOf } from './payment-lines';
 import { RequestDetailScreen, type ActionPanelProps } from './RequestDetailScreen';
 
 /** Whether the payout screens' action applies: a finished, paid request whose athlete's share is not paid out yet. */
 export function canMarkPayoutPaid(request: RequestView): boolean {
   const { payment } = paymentFactsOf(request);
   return request.status === RequestStatus.Finished && request.paid && payment?.payoutStatus === 'unpaid';
+}
+
+/** What of a finished request's share is still to pay out: all of it, or what a payout in part left. */
+function unpaidShareHeadline(request: RequestView): string {
+  const { payment } = paymentFactsOf(request);
+  if (payment?.payoutPaid && payment.share !== null && payment.payoutPaid < payment.share) {
+    return `The request is finished: ${formatMoney(payment.payoutPaid)} of the athlete's ${formatMoney(payment.share)} share is paid out; marking it paid marks the ${formatMoney(payment.share - payment.payoutPaid)} left.`;
+  }
+  return "The request is finished: the athlete's share is not paid out yet.";
 }
 
 /**
@@ -52,7 +61,7 @@ export function AdminActionPanel({ request, onChange }: ActionPanelProps) {
     : request.flagged
       ? 'The requester reported this video.'
       : canPay
-        ? "The request is finished: the athlete's share is not paid out yet."
+        ? unpaidShareHeadline(request)
         : request.status === RequestStatus.Pending
           ? 'The card is held, not charged.'
           : 'Cancelling refunds the requester in full.';

@@ -1,4 +1,4 @@
-import { formatMoney, PAYOUT_STATUS_LABELS, paymentFactsOf } from './payment-lines';
+import { formatMoney, payoutLabel, paymentFactsOf } from './payment-lines';
 import './payment.css';
 
 export interface PaymentSectionProps {
@@ -18,7 +18,7 @@ export interface PaymentSectionProps {
 export function PaymentSection({ view, viewer, canceled = false }: PaymentSectionProps) {
   const { payment, money } = paymentFactsOf(view);
   if (!payment && !money) return null;
-  const showPayout = viewer !== 'requester' && payment?.payoutStatus && !(canceled && payment.payoutStatus === 'unpaid');
+  const showPayout = viewer !== 'requester' && payment?.payoutStatus && !(canceled && payment.payoutStatus === 'unpaid' && !payment.payoutPaid);
   return (
     <section className="hd-panel req-payment" aria-labelledby="req-payment-title">
       <h2 className="hd-panel__title" id="req-payment-title">
@@ -32,7 +32,7 @@ export function PaymentSection({ view, viewer, canceled = false }: PaymentSectio
           </div>
           {viewer === 'admin' && payment.senderName && (
             <div>
-              <dt>Paid by</dt>
+              <dt>Payer</dt>
               <dd>{payment.senderName}</dd>
             </div>
           )}
@@ -40,7 +40,7 @@ export function PaymentSection({ view, viewer, canceled = false }: PaymentSectio
             <div>
               <dt>{viewer === 'athlete' ? 'Your payout' : `Payout to ${payment.athleteName ?? 'the athlete'}`}</dt>
               <dd>
-                <span className={`req-payment__payout req-payment__payout--${payment.payoutStatus}`}>{PAYOUT_STATUS_LABELS[payment.payoutStatus]}</span>
+                <span className={`req-payment__payout req-payment__payout--${payment.payoutStatus}`}>{payoutLabel(payment)}</span>
               </dd>
             </div>
           )}

@@ -10,6 +10,10 @@ export interface PaymentBlock {
   senderName: string | null;
   /** Sent to the athlete and the administrator only. */
   payoutStatus: RequestPayoutStatus | null;
+  /** Dollars of the athlete's share that reached them so far (athlete and administrator only). */
+  payoutPaid: number | null;
+  /** The athlete's share in dollars (the request's amount_to_athlete), when the viewer may see it. */
+  share: number | null;
 }
 
 /** One line of the money timeline: a movement the provider confirmed (the API lists nothing else). */
@@ -44,13 +48,19 @@ function isPayoutStatus(status: unknown): status is RequestPayoutStatus {
   return (REQUEST_PAYOUT_STATUSES as readonly unknown[]).includes(status);
 }
 
-function paymentOf(value: unknown): PaymentBlock | null {
+function dollars(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function paymentOf(value: unknown, share: unknown): PaymentBlock | null {
   if (!isRecord(value) || typeof value.amount !== 'number' || !Number.isFinite(value.amount)) return null;
   return {
     amount: value.amount,
     athleteName: text(value.athlete_name),
     senderName: text(value.sender_name),
     payoutStatus: isPayoutStatus(value.payout_status) ? value.payout_status : null,
+    payoutPaid: dollars(value.payout_paid),
+    share: dollars(share),
   };
 }
 
@@ -91,7 +101,7 @@ function moneyOf(value: unknown): MoneyLine[] | null {
  */
 export function paymentFactsOf(view: object): PaymentFacts {
   const record = view as Record<string, unknown>;
-  return { payment: paymentOf(record.payment), money: moneyOf(record.money) };
+  return { payment: paymentOf(record.payment, record.amount_to_athlete), money: moneyOf(record.money) };
 }
 
 /** Dollars as money lines print them, always with cents ($45.00), like the timeline beside them. */
@@ -105,3 +115,16 @@ export const PAYOUT_STATUS_LABELS: Record<RequestPayoutStatus, string> = {
   processing: 'On its way',
   paid: 'Paid',
 };
+
+/**
+ * The payout's words on the request's page: a share not paid in full but paid in part (a payout
+ * takes the oldest shares first, so one may cover part of a share) says how much reached the
+ * athlete, never 'Not paid yet'.
+ */
+export function payoutLabel(payment: Pick<PaymentBlock, 'payoutStatus' | 'payoutPaid' | 'share'>): string | null {
+  if (!payment.payoutStatus) return null;
+  if (payment.payoutStatus === 'unpaid' && payment.payoutPaid !== null && payment.payoutPaid > 0) {
+    return payment.share !== null ? `Paid in part: ${formatMoney(payment.payoutPaid)} of ${formatMoney(payment.share)}` : `Paid in part: ${formatMoney(payment.payoutPaid)}`;
+  }
+  return PAYOUT_STATUS_LABELS[payment.payoutStatus];
+}

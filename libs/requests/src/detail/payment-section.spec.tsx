@@ -1,7 +1,7 @@
 import { formatDate } from '@huddle/domain/format';
 import { testShell } from '@huddle/ui/testing';
 import { PaymentSection } from './PaymentSection';
-import { paymentFactsOf } from './payment-lines';
+import { paymentFactsOf, payoutLabel } from './payment-lines';
 import { renderInShell, testRequest } from './spec-support';
 
 const HELD_AT = 1795689590; // Nov 26, 2026
@@ -104,6 +104,14 @@ describe('the Payment section of a request', () => {
     expect(requester).not.toMatch(/payout/i);
   });
 
+  it('says how much of a share paid in part reached the athlete, never "Not paid yet"', () => {
+    const partly = render(declined({ amount_to_athlete: 200, payment: { ...payment, payout_status: 'unpaid', payout_paid: 108 } }), 'athlete', 2);
+    expect(partly).toContain('Paid in part: $108.00 of $200.00');
+    expect(partly).not.toContain('Not paid yet');
+    expect(render(declined({ payment: { ...payment, payout_status: 'unpaid', payout_paid: 0 } }), 'athlete', 2)).toContain('Not paid yet');
+    expect(payoutLabel({ payoutStatus: 'paid', payoutPaid: 200, share: 200 })).toBe('Paid');
+  });
+
   it('promises no payout on a canceled request, and still says one that was made', () => {
     expect(render(declined(), 'athlete', 2, true)).not.toContain('Not paid yet');
     expect(render(declined(), 'admin', 4, true)).not.toContain('Payout to');
@@ -112,6 +120,7 @@ describe('the Payment section of a request', () => {
 
   it('shows the administrator who paid and the athlete’s payout', () => {
     const html = render(declined({ payment: { ...payment, payout_status: 'paid' } }), 'admin', 4);
+    expect(html).toContain('Payer');
     expect(html).toContain('Riley Parker');
     expect(html).toContain('Payout to Jordan Miles');
     expect(html).toContain('Paid');

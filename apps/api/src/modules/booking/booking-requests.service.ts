@@ -137,7 +137,7 @@ export class BookingRequestsService {
     // A dispute of a campaign's one payment is the campaign's; its business sees it on each request.
     const subjects = inCampaign && party !== 'athlete' ? [request.id, request.endorsementCampaignId as string] : [request.id];
     const money = request.paid ? await this.payments.moneyTimeline(subjects, { capturedAtOnce: inCampaign }) : [];
-    const payoutStatus = party !== 'requester' && request.status === RequestStatus.Finished ? (await this.payouts.payoutStatuses(request.athleteId, [request.id])).get(request.id) : null;
+    const payout = party !== 'requester' && request.status === RequestStatus.Finished ? await this.payouts.payoutOf(request.athleteId, request.id) : null;
     return requestView(request, party as Viewer, parties, {
       history,
       review,
@@ -146,7 +146,8 @@ export class BookingRequestsService {
       nowSeconds: Math.floor(this.clock.now().getTime() / 1000),
       timers: this.core.timers,
       money,
-      payoutStatus: payoutStatus ?? null,
+      payoutStatus: payout?.status ?? null,
+      payoutPaidCents: payout?.paidCents ?? null,
     });
   }
 

@@ -10,7 +10,6 @@ import {
   checkRequestAction,
   deliveryDeadline,
   expirationTime,
-  REQUEST_ACTION_RULES,
 } from '@huddle/domain/request-actions';
 import type { RequestStatusCode } from '@huddle/domain';
 import type { MoneyStep, RequestAction, RequestFacts, RequestParty, TimerSettings } from '@huddle/domain/request-actions';
@@ -376,11 +375,4 @@ export class RequestCoreService {
     };
     await this.jobs.publishIn(manager, REQUEST_CHANGED, event);
   }
-}
-
-/** What the history calls an action. */
-export function actionLabel(action: string): string {
-  if (action === 'create') return 'Requested';
-  if (action === 'pay') return 'Paid';
-  return (REQUEST_ACTION_RULES as Record<string, { label: string } | undefined>)[action]?.label ?? action;
 }

@@ -1,9 +1,9 @@
 import { toDollars as fromCents, isVideoDelivery, moneyEventText, requestPartyName, RequestStatus } from '@huddle/domain';
 import type { MoneyEventKind } from '@huddle/domain';
-import { availableActions, deliveryDeadline } from '@huddle/domain/request-actions';
+import { availableActions, deliveryDeadline, historyLabel } from '@huddle/domain/request-actions';
 import type { RequestParty, TimerSettings } from '@huddle/domain/request-actions';
 import type { RequestPayoutStatus } from '@huddle/domain/payouts';
-import { actionLabel, factsOf } from './request-core.service';
+import { factsOf } from './request-core.service';
 import type { RequestEntity } from './entities/request.entity';
 import type { RequestDto, RequestHistoryDto, RequestPartyDto, RequestSummaryDto } from './dto/request.dto';
 import type { HistoryRow, PartyRow } from './request-views.query';
@@ -82,6 +82,8 @@ export function requestView(
     timers: Pick<TimerSettings, 'deliveryDeadlineSeconds'>;
     money?: ReadonlyArray<{ kind: MoneyEventKind; amountCents: number; at: Date }>;
     payoutStatus?: RequestPayoutStatus | null;
+    /** What of the athlete's share reached them so far (sent or marked), for the athlete and an administrator. */
+    payoutPaidCents?: number | null;
   },
 ): RequestDto {
   const summary = summaryOf(request, viewer, parties);
@@ -93,7 +95,7 @@ export function requestView(
   const videoUrl = `booking/request/video?request_id=${request.id}`;
   const history: RequestHistoryDto[] = extra.history.map((row) => ({
     action: row.action,
-    label: actionLabel(row.action),
+    label: historyLabel(row.action, request.endorsementCampaignId !== null),
     ...historyActor(row, request, parties),
     from_status: row.from_status,
     to_status: row.to_status,
@@ -141,6 +143,7 @@ export function requestView(
           sender_name: requestPartyName(parties.get(request.requesterId)),
           // Spec §3: the payout status is the athlete's and the administrator's business.
           payout_status: viewer === 'requester' ? null : (extra.payoutStatus ?? 'unpaid'),
+          payout_paid: viewer === 'requester' ? null : fromCents(extra.payoutPaidCents ?? 0),
         }
       : null,
     money: (extra.money ?? []).map((event) => ({ kind: event.kind, amount: fromCents(event.amountCents), at: seconds(event.at) ?? 0, text: moneyEventText(event.kind, event.amountCents) })),

@@ -230,6 +230,9 @@ export class RequestPaymentDto {
 
   @ApiProperty({ enum: REQUEST_PAYOUT_STATUSES, nullable: true, description: "The athlete's payout of this request; null for the requester." })
   payout_status!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: "Dollars of the athlete's share that reached them so far (transfers arrived, or marked paid); null for the requester. With payout_status 'unpaid' and above 0: paid in part." })
+  payout_paid!: number | null;
 }
 
 /** One line of the buyer's money timeline: a movement the provider confirmed. */
