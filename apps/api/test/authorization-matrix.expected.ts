@@ -182,6 +182,7 @@ export const EXPECTED: Record<string, Expected> = {
   // untouched (the spec checks that they still exist, unread), like ids that no longer exist.
   'GET /user/notifications/list': { allow: ['fan', 'athlete', 'business'] },
   'PUT /user/notifications/set_read': { resource: 'notification', allow: ['fan', 'athlete', 'business'], note: "another user's ids are ignored, not refused" },
+  'PUT /user/notifications/set_all_read': { allow: ['fan', 'athlete', 'business'] },
   'DELETE /user/notifications/delete': { resource: 'notification', allow: ['fan', 'athlete', 'business'], note: "another user's ids are ignored, not refused" },
   'GET /user/notifications/stream': { allow: ['fan', 'athlete', 'business'] },
 

@@ -132,6 +132,18 @@ describe('notifications', () => {
     const deleted = await request(testApp.server).delete('/api/v1/user/notifications/delete').set('x-access-token', owner.token).type('form').send({ ids: JSON.stringify([oldest.id]) }).expect(200);
     expect(deleted.body.unread_count).toBe(0);
     expect((await listOf(testApp, owner)).notifications.map((row) => row.id)).toEqual([newest.id, middle.id]);
+
+    // 'Mark all read' reads every one, those beyond the page the screen loaded too; nobody else's.
+    for (let index = 0; index < 3; index += 1) await bookAndPay(testApp, booker, bookingPayload('shoutout', owner.account.id));
+    // Another athlete's unread ones stay unread.
+    const other = await createBookableAthlete(testApp);
+    await bookAndPay(testApp, booker, bookingPayload('shoutout', other.account.id));
+    expect((await listOf(testApp, owner, '?page=1&page_size=1')).unread_count).toBe(3);
+    const allRead = await api(testApp).put('/user/notifications/set_all_read', {}, owner.token).expect(200);
+    expect(allRead.body.unread_count).toBe(0);
+    expect((await listOf(testApp, owner)).notifications.every((row) => row.is_read)).toBe(true);
+    expect((await listOf(testApp, other)).unread_count).toBe(1);
+    await api(testApp).put('/user/notifications/set_all_read', {}).expect(401);
   });
 
   it('never numbers two notifications alike, even after the newest was deleted; the open stream gets the next one', async () => {

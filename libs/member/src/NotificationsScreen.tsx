@@ -3,10 +3,11 @@ import { toApiError } from '@huddle/api-client';
 import { MESSAGES, type LiveNotification } from '@huddle/domain';
 import { Button, ConfirmDialog, EmptyView, ErrorView, Page, SkeletonList, useShell } from '@huddle/ui';
 import { NotificationItem } from './notifications/NotificationItem';
-import { loadedNotifications } from './notifications/notification-pages';
+import { cachedUnreadCount, loadedNotifications } from './notifications/notification-pages';
 import {
   useDeleteNotifications,
   useLiveNotifications,
+  useMarkAllRead,
   useMarkRead,
   useNotificationList,
   useNowSeconds,
@@ -22,12 +23,15 @@ export function NotificationsScreen() {
   const list = useNotificationList();
   useLiveNotifications();
   const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
   const remove = useDeleteNotifications();
   const now = useNowSeconds();
   const [deleting, setDeleting] = useState<LiveNotification | null>(null);
 
   const notifications = list.data ? loadedNotifications(list.data) : [];
   const unreadIds = notifications.filter((notification) => !notification.is_read).map((notification) => notification.id);
+  // Unread ones may wait beyond the loaded pages: the list's count says so.
+  const anyUnread = unreadIds.length > 0 || (list.data ? (cachedUnreadCount(list.data) ?? 0) > 0 : false);
 
   const body = () => {
     if (list.isPending) return <SkeletonList label="Loading notifications" />;
@@ -69,8 +73,8 @@ export function NotificationsScreen() {
       title="Notifications"
       width="narrow"
       actions={
-        unreadIds.length > 0 && (
-          <Button variant="secondary" size="sm" onClick={() => markRead.mutate(unreadIds)}>
+        anyUnread && (
+          <Button variant="secondary" size="sm" onClick={() => markAllRead.mutate(unreadIds)}>
             Mark all read
           </Button>
         )

@@ -87,6 +87,24 @@ export function useMarkRead() {
   });
 }
 
+/**
+ * PUT set_all_read ('Mark all read'): every notification is read, those beyond the loaded pages
+ * too, so the badge reaches 0; `loaded` (the unread ones on screen) show read at once.
+ */
+export function useMarkAllRead() {
+  const api = useNotificationsApi();
+  const { queryClient, update, fail } = useNotificationChange((data, ids, answer) => withRead(data, ids, answer.unread_count));
+  return useMutation({
+    mutationFn: (_loaded: readonly string[]) => api.setAllRead(),
+    onMutate: (loaded) => {
+      const data = queryClient.getQueryData<NotificationPages>(NOTIFICATION_KEYS.list);
+      if (data) queryClient.setQueryData<NotificationPages>(NOTIFICATION_KEYS.list, withRead(data, loaded));
+    },
+    onSuccess: (answer, loaded) => update(loaded, answer),
+    onError: fail,
+  });
+}
+
 /** DELETE delete; the list drops the notifications once the API has. */
 export function useDeleteNotifications() {
   const api = useNotificationsApi();

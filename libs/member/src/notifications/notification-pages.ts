@@ -28,7 +28,7 @@ export function loadedNotifications(data: { pages: readonly NotificationPage[] }
 }
 
 /** The unread count the list last heard of (its first page carries it). */
-export function cachedUnreadCount(data: NotificationPages): number | null {
+export function cachedUnreadCount(data: { pages: readonly NotificationPage[] }): number | null {
   return data.pages[0]?.unread_count ?? null;
 }
 

@@ -62,6 +62,8 @@ export function notificationsApi(apiBase: string, fetchImpl: typeof fetch = (inp
     list: (page: number, signal?: AbortSignal) =>
       call<NotificationPage>(`/user/notifications/list?page=${page}&page_size=${NOTIFICATIONS_PAGE_SIZE}`, { signal }),
     setRead: (ids: readonly string[]) => call<UnreadAnswer>('/user/notifications/set_read', { method: 'PUT', body: idsForm(ids) }),
+    /** 'Mark all read': every notification, those not loaded yet too. */
+    setAllRead: () => call<UnreadAnswer>('/user/notifications/set_all_read', { method: 'PUT' }),
     remove: (ids: readonly string[]) => call<UnreadAnswer>('/user/notifications/delete', { method: 'DELETE', body: idsForm(ids) }),
   };
 }

@@ -47,6 +47,15 @@ export class NotificationsController {
     return { unread_count: await this.notifications.markRead(account.id, body.ids) };
   }
 
+  @Put('set_all_read')
+  @HttpCode(200)
+  @Roles(...READERS)
+  @ApiOperation({ summary: "Marks every one of the caller's notifications read, those not loaded yet too ('Mark all read')." })
+  @ApiOkEnvelope(UnreadCountPayload)
+  async setAllRead(@CurrentAccount() account: AuthenticatedAccount): Promise<UnreadCountPayload> {
+    return { unread_count: await this.notifications.markAllRead(account.id) };
+  }
+
   @Delete('delete')
   @HttpCode(200)
   @Roles(...READERS)

@@ -329,6 +329,11 @@ export class NotificationsService implements OnModuleInit {
     return this.changeOwn(userId, `UPDATE notifications SET is_read = true, updated_at = now() WHERE user_id = $1 AND id = ANY($2::uuid[]) AND NOT is_read`, ids);
   }
 
+  /** Marks every one of the user's notifications read, those not loaded on the screen too. Answers the unread count (0). */
+  async markAllRead(userId: string): Promise<number> {
+    return this.changeOwn(userId, `UPDATE notifications SET is_read = true, updated_at = now() WHERE user_id = $1 AND NOT is_read AND $2::uuid[] IS NOT NULL`, []);
+  }
+
   /** Deletes the user's own notifications among `ids`; anyone else's ids change nothing. Answers the unread count. */
   async remove(userId: string, ids: readonly string[]): Promise<number> {
     return this.changeOwn(userId, `DELETE FROM notifications WHERE user_id = $1 AND id = ANY($2::uuid[])`, ids);
