@@ -105,7 +105,9 @@ describe('money true: holds, confirmations and incidents (sandbox provider)', ()
       athlete_name: expect.any(String),
       sender: fan.account.id,
       sender_name: expect.any(String),
+      // The athlete's payout is the athlete's and the administrator's business.
       payout_status: null,
+      payout_paid: null,
     });
     expect(seen.body.request.money).toEqual([
       { kind: 'held', amount: 10, at: expect.any(Number), text: 'Card hold of $10.00 placed' },
