@@ -124,30 +124,30 @@ describe('discovery: dashboard search and athlete profiles', () => {
     await screenshot(page, 'discovery-not-found');
   });
 
-  it('asks a guest who tries to book to sign in or create an account, and brings them back after signing in', async () => {
+  it('asks a guest who tries to book to sign in or create an account, and takes them on to the chosen booking form after signing in', async () => {
     await page.goto(`${SHELL_URL}/p/@jordan.miles`);
-    await page.getByRole('button', { name: /^Book / }).first().click();
+    await page.getByRole('button', { name: 'Book Video shoutout' }).click();
     const prompt = page.getByRole('dialog', { name: 'Sign in to book' });
     await prompt.waitFor();
     await prompt.getByRole('button', { name: 'Create an account' }).waitFor();
     await screenshot(page, 'discovery-account-prompt');
     await prompt.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/p/@jordan.miles');
+    await page.waitForURL((url) => url.pathname === '/login' && /^\/request-form\/[0-9a-f-]{36}\/shoutout$/.test(url.searchParams.get('next') ?? ''));
 
     await page.getByLabel('Email').fill('fan@huddle.test');
     await page.getByLabel('Password').fill('huddle-fan-2026');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${SHELL_URL}/p/@jordan.miles`);
-    // Signed in now: booking opens no prompt.
-    await page.getByRole('button', { name: /^Book / }).first().waitFor();
+    // Signed in now: the shoutout's form, as the guest chose, not the list of services again.
+    await page.waitForURL(/\/request-form\/[0-9a-f-]{36}\/shoutout$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await screenshot(page, 'discovery-back-after-sign-in');
   });
 
-  it('brings a guest who creates an account from the prompt back to the athlete once the profile is set up', async () => {
+  it('takes a guest who creates an account from the prompt on to the chosen booking form once the profile is set up', async () => {
     await page.goto(`${SHELL_URL}/p/@jordan.miles`);
     await page.getByRole('button', { name: /^Book / }).first().click();
     await page.getByRole('dialog', { name: 'Sign in to book' }).getByRole('button', { name: 'Create an account' }).click();
-    await page.waitForURL((url) => url.pathname === '/signup' && url.searchParams.get('next') === '/p/@jordan.miles');
+    await page.waitForURL((url) => url.pathname === '/signup' && (url.searchParams.get('next') ?? '').startsWith('/request-form/'));
 
     await createAccount(page, 'Fan', uniqueEmail('Fan'));
     await choosePhoto(page, false);
@@ -158,8 +158,8 @@ describe('discovery: dashboard search and athlete profiles', () => {
     await page.getByRole('group', { name: 'Sports' }).getByRole('checkbox', { name: 'Soccer' }).check({ force: true });
     await page.getByRole('button', { name: 'Submit' }).click();
 
-    await page.waitForURL(`${SHELL_URL}/p/@jordan.miles`);
-    await page.getByRole('button', { name: /^Book / }).first().waitFor();
+    await page.waitForURL(/\/request-form\/[0-9a-f-]{36}\/[a-z_]+$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
   });
 
   it("shows 'Create campaign' to a business and not to a fan", async () => {

@@ -67,6 +67,7 @@ export function ServicesPanel({ athlete, apiBase }: { athlete: AthleteProfile; a
         open={prompt.open}
         service={prompt.service}
         athleteFirstName={firstName}
+        returnTo={prompt.service ? bookingPath(athlete.athlete_id, prompt.service) : null}
         onClose={() => setPrompt((current) => ({ ...current, open: false }))}
       />
     </section>
