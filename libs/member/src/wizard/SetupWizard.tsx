@@ -19,7 +19,7 @@ import { FanSurveyForm } from '../forms/FanSurveyForm';
 import { hasErrors, placeServerError, profileStepErrors, type FieldErrors } from '../forms/profile-form';
 import { ProfileFields } from '../forms/ProfileFields';
 import { ServicesForm } from '../forms/ServicesForm';
-import { socialLinkErrors } from '../forms/social-links';
+import { socialLinkErrors, socialLinksOf } from '../forms/social-links';
 import { SocialLinksForm } from '../forms/SocialLinksForm';
 import { SportsSchoolForm } from '../forms/SportsSchoolForm';
 import { LocationPicker } from '../map/LocationPicker';
@@ -171,6 +171,14 @@ function WizardFlow({ role, account, reference }: WizardFlowProps) {
     }
   };
 
+  // Skipping the links leaves them as the account keeps them: what was typed and not saved (a link
+  // the check refused) is dropped, not sent with Submit to fail there, far from its step.
+  const skip = () => {
+    if (step === 'socials') update({ links: socialLinksOf(account) });
+    setErrors({});
+    move(index + 1);
+  };
+
   const back = () => {
     const target = previousStep(steps, index);
     if (target === 'logout') logout();
@@ -260,7 +268,7 @@ function WizardFlow({ role, account, reference }: WizardFlowProps) {
         </div>
         <div className="mb-wizard__actions">
           {canSkip(steps, index) && (
-            <Button variant="secondary" onClick={() => move(index + 1)} disabled={busy}>
+            <Button variant="secondary" onClick={skip} disabled={busy}>
               Skip
             </Button>
           )}
