@@ -104,7 +104,7 @@ describe('money and races on one request', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const refused = a.status === 409 ? a : b;
-    expect(refused.body.status_response.response_message).toMatch(/You already accepted ".+" at .+, which overlaps this request/);
+    expect(refused.body.status_response.response_message).toMatch(/^You already accepted ".+" at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC, which overlaps this request$/);
     await api(testApp).put(`/booking/request/accept?request_id=${apart}`, {}, athlete.token).expect(200);
     const refusedId = a.status === 409 ? first : second;
     expect(await statusOf(testApp, refusedId)).toBe(1);

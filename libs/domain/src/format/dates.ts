@@ -6,6 +6,7 @@ import { plural } from './words';
 const DATE = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const DATE_UTC = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const TIME = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+const TIME_UTC = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
 const WEEKDAY_TIME = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true });
 const MONTH_DAY = /*#__PURE__*/ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
@@ -31,6 +32,14 @@ function isTime(seconds: number | null | undefined): seconds is number {
  */
 export function formatDate(seconds: number | null | undefined, inViewerZone = true): string | null {
   return isTime(seconds) ? format(inViewerZone ? DATE : DATE_UTC, seconds) : null;
+}
+
+/**
+ * A moment as a server's message names it, which knows no viewer's zone: 'Dec 20, 2026, 2:30 PM
+ * UTC' (the spec's date and time formats, the zone said). Null for a missing time.
+ */
+export function formatDateTimeUtc(seconds: number | null | undefined): string | null {
+  return isTime(seconds) ? `${format(DATE_UTC, seconds)}, ${format(TIME_UTC, seconds)} UTC` : null;
 }
 
 /** A timestamp's time of day as the spec's 'h:mm A' (§9), e.g. '3:05 PM'. Null for a missing time. */

@@ -4,6 +4,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { QueryFailedError } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { ENDORSEMENT_DISCLOSURE, ErrorCode, RequestStatus } from '@huddle/domain';
+import { formatDateTimeUtc } from '@huddle/domain/format';
 import {
   acceptNeedsDisclosure,
   CALENDAR_HOLDING_STATUSES,
@@ -283,7 +284,7 @@ export class RequestCoreService {
       [request.athleteId, request.id, request.startAt, request.endAt],
     );
     const other = rows[0];
-    const when = other ? other.start_at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'that time';
+    const when = other ? formatDateTimeUtc(Math.floor(other.start_at.getTime() / 1000)) : 'that time';
     return new DomainError(
       ErrorCode.Conflict,
       other ? `You already accepted "${other.name}" at ${when}, which overlaps this request` : 'You already accepted a request at that time',
