@@ -2186,6 +2186,14 @@ export interface components {
             facebook_link?: string | null;
             /** @example https://instagram.com/jordan */
             instagram_link?: string | null;
+            /** @description Whether the important steps of requests also come by email; left out: unchanged. */
+            email_notifications?: boolean;
+            /** @description Path answered by the photo upload. */
+            profile_photo?: string;
+            /** @description Path answered by the photo upload. */
+            dashboard_photo?: string;
+            /** @description Path answered by the video upload. */
+            intro_video?: string;
             first_name: string;
             last_name: string;
             /** Format: email */
@@ -2195,8 +2203,6 @@ export interface components {
              * @example +15551234567
              */
             phone: string;
-            /** @description Whether the important steps of requests also come by email; left out: unchanged. */
-            email_notifications?: boolean;
             /**
              * @description Id from reference data genders.
              * @enum {number}
@@ -2205,12 +2211,6 @@ export interface components {
             /** @description Unique, case-insensitively. Cannot be removed once set. */
             username?: string | null;
             description?: string | null;
-            /** @description Path answered by the photo upload. */
-            profile_photo?: string;
-            /** @description Path answered by the photo upload. */
-            dashboard_photo?: string;
-            /** @description Path answered by the video upload. */
-            intro_video?: string;
             /** @description Businesses only; ignored for other accounts. */
             business_info?: components["schemas"]["BusinessInfoInput"];
         };
@@ -3958,6 +3958,14 @@ export interface components {
             facebook_link?: string | null;
             /** @example https://instagram.com/jordan */
             instagram_link?: string | null;
+            /** @description Whether the important steps of requests also come by email; left out: unchanged. */
+            email_notifications?: boolean;
+            /** @description Path answered by the photo upload. */
+            profile_photo?: string;
+            /** @description Path answered by the photo upload. */
+            dashboard_photo?: string;
+            /** @description Path answered by the video upload. */
+            intro_video?: string;
             first_name?: string;
             last_name?: string;
             /** Format: email */
@@ -3967,8 +3975,6 @@ export interface components {
              * @example +15551234567
              */
             phone?: string;
-            /** @description Whether the important steps of requests also come by email; left out: unchanged. */
-            email_notifications?: boolean;
             /**
              * @description Id from reference data genders.
              * @enum {number}
@@ -3977,12 +3983,6 @@ export interface components {
             /** @description Unique, case-insensitively. Cannot be removed once set. */
             username?: string | null;
             description?: string | null;
-            /** @description Path answered by the photo upload. */
-            profile_photo?: string;
-            /** @description Path answered by the photo upload. */
-            dashboard_photo?: string;
-            /** @description Path answered by the video upload. */
-            intro_video?: string;
             /** @description Businesses only; ignored for other accounts. */
             business_info?: components["schemas"]["BusinessInfoInput"];
             /** @description Id from reference data schools; required when more than one school exists. */

@@ -144,11 +144,7 @@ export class AccountProfileService implements OnModuleInit {
     if (username && (await this.accounts.isUsernameTaken(username, account.id))) throw AccountsErrors.usernameTaken();
 
     const isBusiness = account.userType === UserType.Business;
-    await this.assertMedia(account, [
-      { field: 'profile_photo', path: input.profile_photo, current: account.profilePhoto, kind: 'image' },
-      { field: 'dashboard_photo', path: input.dashboard_photo, current: account.dashboardPhoto, kind: 'image' },
-      { field: 'intro_video', path: input.intro_video, current: account.introVideo, kind: 'video' },
-    ]);
+    await this.assertOwnMedia(account, input);
     if (isBusiness && input.business_info) await this.assertBusinessPicture(account, input.business_info, 'business_info.picture');
 
     const changes: AccountChanges = {
@@ -181,11 +177,7 @@ export class AccountProfileService implements OnModuleInit {
   /** One part of the profile saved alone (PatchAccountDto): the media checked as the whole form's are, nothing else touched. */
   async patch(accountId: string, input: PatchAccountDto): Promise<AccountDto> {
     const account = await this.accounts.getById(accountId);
-    await this.assertMedia(account, [
-      { field: 'profile_photo', path: input.profile_photo, current: account.profilePhoto, kind: 'image' },
-      { field: 'dashboard_photo', path: input.dashboard_photo, current: account.dashboardPhoto, kind: 'image' },
-      { field: 'intro_video', path: input.intro_video, current: account.introVideo, kind: 'video' },
-    ]);
+    await this.assertOwnMedia(account, input);
     const changes: AccountChanges = {
       ...(present(input.email_notifications) && { emailNotifications: input.email_notifications }),
       ...this.mediaChanges(input),
@@ -198,6 +190,15 @@ export class AccountProfileService implements OnModuleInit {
   async removeLink(accountId: string, type: SocialLinkType): Promise<AccountDto> {
     const changes: Record<string, null> = { [this.linkProperty(type)]: null };
     return this.view(await this.accounts.update(accountId, changes as AccountChanges));
+  }
+
+  /** The profile's own media (photo, dashboard photo, intro video), as PUT and PATCH take them: each the caller's upload. */
+  private assertOwnMedia(account: Account, input: PatchAccountDto): Promise<void> {
+    return this.assertMedia(account, [
+      { field: 'profile_photo', path: input.profile_photo, current: account.profilePhoto, kind: 'image' },
+      { field: 'dashboard_photo', path: input.dashboard_photo, current: account.dashboardPhoto, kind: 'image' },
+      { field: 'intro_video', path: input.intro_video, current: account.introVideo, kind: 'video' },
+    ]);
   }
 
   /** Throws the first media path that is not the caller's own upload; unchanged paths pass. */

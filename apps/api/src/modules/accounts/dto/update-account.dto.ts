@@ -14,58 +14,6 @@ import {
 } from './profile-fields';
 import { SocialLinksInput } from './social-links';
 
-/** PUT /user/accounts: the caller's own profile (there is no id: nobody edits anyone else's here). */
-export class UpdateAccountDto extends SocialLinksInput {
-  @RequiredName()
-  first_name!: string;
-
-  @RequiredName()
-  last_name!: string;
-
-  @RequiredEmailField()
-  email!: string;
-
-  @RequiredPhoneField()
-  phone!: string;
-
-  @ApiPropertyOptional({ description: 'Whether the important steps of requests also come by email; left out: unchanged.' })
-  @Omittable()
-  @IsBoolean()
-  email_notifications?: boolean;
-
-  @GenderField()
-  gender?: number;
-
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    pattern: `^[A-Za-z0-9._]{${LIMITS.username.min},${LIMITS.username.max}}$`,
-    description: 'Unique, case-insensitively. Cannot be removed once set.',
-  })
-  @Trim()
-  @ValidateIf((_object, value) => value !== undefined && value !== null && value !== '')
-  @Satisfies('isValidUsername', isValidUsername, MESSAGES.usernameInvalid)
-  username?: string | null;
-
-  @DescriptionField()
-  description?: string | null;
-
-  @MediaPathField('image')
-  profile_photo?: string;
-
-  @MediaPathField('image')
-  dashboard_photo?: string;
-
-  @MediaPathField('video')
-  intro_video?: string;
-
-  @ApiPropertyOptional({ type: () => BusinessInfoInput, description: 'Businesses only; ignored for other accounts.' })
-  @Omittable()
-  @ValidateNested()
-  @Type(() => BusinessInfoInput)
-  business_info?: BusinessInfoInput;
-}
-
 /**
  * PATCH /user/accounts: one part of the caller's profile saved on its own (a new photo or intro
  * video, the social links, the request emails switch), every field optional. The profile form's
@@ -87,4 +35,45 @@ export class PatchAccountDto extends SocialLinksInput {
 
   @MediaPathField('video')
   intro_video?: string;
+}
+
+/**
+ * PUT /user/accounts: the caller's own profile (there is no id: nobody edits anyone else's here):
+ * the parts PATCH saves alone, and the form's required fields.
+ */
+export class UpdateAccountDto extends PatchAccountDto {
+  @RequiredName()
+  first_name!: string;
+
+  @RequiredName()
+  last_name!: string;
+
+  @RequiredEmailField()
+  email!: string;
+
+  @RequiredPhoneField()
+  phone!: string;
+
+  @GenderField()
+  gender?: number;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    pattern: `^[A-Za-z0-9._]{${LIMITS.username.min},${LIMITS.username.max}}$`,
+    description: 'Unique, case-insensitively. Cannot be removed once set.',
+  })
+  @Trim()
+  @ValidateIf((_object, value) => value !== undefined && value !== null && value !== '')
+  @Satisfies('isValidUsername', isValidUsername, MESSAGES.usernameInvalid)
+  username?: string | null;
+
+  @DescriptionField()
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: () => BusinessInfoInput, description: 'Businesses only; ignored for other accounts.' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => BusinessInfoInput)
+  business_info?: BusinessInfoInput;
 }
