@@ -245,7 +245,7 @@ function firstScreenRenderer(config) {
 }
 
 function createHandler(config) {
-  const serveFiles = sirv(config.dir, {
+  const sirvFiles = sirv(config.dir, {
     // Each file is looked up when asked for, not listed once at start: a build written over a
     // running server (a remote rebuilt alone, `npm start` beside a build) then answers its new
     // files, and a file gone answers 404. Listed once, a gone file was opened anyway and its
@@ -261,6 +261,31 @@ function createHandler(config) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
     },
   });
+  /**
+   * A file as sirv serves it, hardened for files that change under a running server: a file gone
+   * between its lookup and its read ends that answer (404, or the connection closed once headers
+   * went out) instead of an unhandled stream error stopping the process; and no dot-file, which
+   * sirv's per-request lookup would otherwise serve.
+   */
+  const serveFiles = (req, res, next) => {
+    const raw = (req.url || '/').split('?')[0];
+    if (/(^|\/)(\.|%2e)/i.test(raw)) {
+      next();
+      return;
+    }
+    res.once('pipe', (stream) =>
+      stream.once('error', () => {
+        if (res.headersSent) res.destroy();
+        else notFound(res);
+      }),
+    );
+    try {
+      sirvFiles(req, res, next);
+    } catch {
+      if (res.headersSent) res.destroy();
+      else next();
+    }
+  };
   const proxy = config.apiUrl ? createApiProxy(config.apiUrl) : null;
   const secure = createSecurityHeaders(config);
   const indexFile = path.join(config.dir, 'index.html');

@@ -197,6 +197,14 @@ test('a file removed or added under the running server answers 404 or the file: 
   const gone = await fetch(`http://localhost:${port}/later.5555eeee.js`, { headers: { 'accept-encoding': 'gzip' } });
   assert.equal(gone.status, 404);
   assert.equal((await fetch(`http://localhost:${port}/main.0123abcd.js`)).status, 200);
+  // Looked up per request, a dot-file is still nothing to download.
+  writeFileSync(join(dist, '.env'), 'SECRET=1');
+  for (const spelling of ['/.env', '/%2eenv', '/assets/../.env']) {
+    // (A path with no dot in its last segment is a page: the shell answers it, never the file.)
+    const hidden = await fetch(`http://localhost:${port}${spelling}`);
+    assert.doesNotMatch(await hidden.text(), /SECRET/, spelling);
+  }
+  rmSync(join(dist, '.env'));
 });
 
 test('caches hashed files for a year and names nothing else immutable', async () => {

@@ -647,7 +647,12 @@ describe('the administrator’s user management (/admin/user*, /mt/sync_by_id, /
       try {
         const block = api(testApp).post('/admin/user/block', { user_id: athlete.account.id, blocked: true }, admin.token).then((response) => response);
         const waiting = async () =>
-          (await testApp.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`))[0].n > 0;
+          (
+            await testApp.dataSource.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`,
+            )
+          )[0].n > 0;
         for (let tries = 0; tries < 200 && !(await waiting()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
         expect(await waiting()).toBe(true);
         // The athlete, not signed out until the block commits, accepts the second one meanwhile.

@@ -5,7 +5,7 @@ export const LIMITS = {
   username: { min: 3, max: 36 },
   description: { max: 230 },
   text: { max: 500 },
-  /** A person's first or last name, and a travel location's name: what the form lets one type and the API stores. */
+  /** What the forms let one type and the API stores: a person's first or last name, a travel location's name, a business's name. */
   personName: { max: 100 },
   locationName: { max: 100 },
   businessName: { max: 200 },

@@ -26,6 +26,11 @@ export function profileImageProblem(file: PickedFile | null | undefined): string
   return null;
 }
 
+/** Whether a browser's type names an mp4 or quicktime video (spec §5), by its base type ('video/mp4;codecs=...'). */
+function isAcceptedVideoType(type: string): boolean {
+  return (LIMITS.video.mimeTypes as readonly string[]).includes(type.split(';')[0].trim().toLowerCase());
+}
+
 /**
  * The intro video rules (spec §5, §9): mp4 or quicktime, at most 2044 MB, at most 30 seconds,
  * each with its own message. The duration is checked once the browser has read the file's
@@ -33,7 +38,7 @@ export function profileImageProblem(file: PickedFile | null | undefined): string
  */
 export function introVideoProblem(file: PickedFile | null | undefined, durationSeconds?: number): string | null {
   if (!file) return MESSAGES.chooseVideo;
-  if (!(LIMITS.video.mimeTypes as readonly string[]).includes(file.type)) return MESSAGES.videoWrongType;
+  if (!isAcceptedVideoType(file.type)) return MESSAGES.videoWrongType;
   if (file.size > LIMITS.video.maxMegabytes * BYTES_PER_MEGABYTE) return MESSAGES.videoTooLarge;
   if (durationSeconds !== undefined && !(durationSeconds <= LIMITS.video.maxSeconds)) return MESSAGES.videoTooLong;
   return null;
@@ -46,8 +51,7 @@ export function introVideoProblem(file: PickedFile | null | undefined, durationS
  */
 export function deliveryVideoProblem(file: PickedFile | null | undefined): string | null {
   if (!file) return MESSAGES.chooseVideo;
-  const base = file.type.split(';')[0].trim().toLowerCase();
-  if (base !== '' && !(LIMITS.video.mimeTypes as readonly string[]).includes(base)) return MESSAGES.videoWrongType;
+  if (file.type !== '' && !isAcceptedVideoType(file.type)) return MESSAGES.videoWrongType;
   return null;
 }
 

@@ -7,6 +7,11 @@ function durationInWords(seconds: number): string {
   return count === 1 ? one : `${count} ${many}`;
 }
 
+/** A text field past its length: 'Must be at most 500 characters'. */
+function tooLong(max: number): string {
+  return `Must be at most ${max} characters`;
+}
+
 /** Every user-facing validation and state message of spec §5 and §8, written once. */
 export const MESSAGES = {
   required: 'This field is required',
@@ -24,9 +29,9 @@ export const MESSAGES = {
   enterCode: 'Please, enter the code',
   invalidLink: 'Please enter valid link',
   descriptionTooLong: `Description must be at most ${LIMITS.description.max} characters`,
-  textTooLong: `Must be at most ${LIMITS.text.max} characters`,
+  textTooLong: tooLong(LIMITS.text.max),
   /** Any other text field past its length (a name, a location's name, a business's details). */
-  tooLong: (max: number) => `Must be at most ${max} characters`,
+  tooLong,
   choosePhoto: 'Please, choose photo',
   chooseVideo: 'Please, choose video',
   videoWrongType: 'Video must be an mp4 or quicktime file',

@@ -114,8 +114,8 @@ export function AthleteEditor({ user, onClose, onDirtyChange, onSaved, initialTa
   const general = (
     <div className="hd-stack">
       <div className="adm-filters adm-filters--two">
-        <TextField label="First name" value={values.general.first_name} onChange={(event) => setGeneral('first_name', event.target.value)} error={errors.general.first_name} />
-        <TextField label="Last name" value={values.general.last_name} onChange={(event) => setGeneral('last_name', event.target.value)} error={errors.general.last_name} />
+        <TextField label="First name" maxLength={LIMITS.personName.max} value={values.general.first_name} onChange={(event) => setGeneral('first_name', event.target.value)} error={errors.general.first_name} />
+        <TextField label="Last name" maxLength={LIMITS.personName.max} value={values.general.last_name} onChange={(event) => setGeneral('last_name', event.target.value)} error={errors.general.last_name} />
         <TextField label="Email" type="email" value={values.general.email} onChange={(event) => setGeneral('email', event.target.value)} error={errors.general.email} />
         <TextField label="Phone" type="tel" placeholder="+1 555 123 4567" value={values.general.phone} onChange={(event) => setGeneral('phone', event.target.value)} error={errors.general.phone} />
         <TextField label="Username" value={values.general.username} onChange={(event) => setGeneral('username', event.target.value)} error={errors.general.username} />

@@ -331,6 +331,7 @@ export class FakeStripeServer {
         ? {
             id: `ch_${intent.id}`,
             object: 'charge',
+            status: 'succeeded',
             created: intent.authorised_at ?? Math.floor(Date.now() / 1000),
             refunded: intent.refunded,
             amount_refunded: intent.amount_refunded,

@@ -19,7 +19,7 @@ import { FanSurveyForm } from '../forms/FanSurveyForm';
 import { hasErrors, placeServerError, profileStepErrors, type FieldErrors } from '../forms/profile-form';
 import { ProfileFields } from '../forms/ProfileFields';
 import { ServicesForm } from '../forms/ServicesForm';
-import { socialLinkErrors, socialLinksOf } from '../forms/social-links';
+import { socialLinkErrors } from '../forms/social-links';
 import { SocialLinksForm } from '../forms/SocialLinksForm';
 import { SportsSchoolForm } from '../forms/SportsSchoolForm';
 import { LocationPicker } from '../map/LocationPicker';
@@ -125,6 +125,8 @@ function WizardFlow({ role, account, reference }: WizardFlowProps) {
   const [alert, setAlert] = useState<string | null>(null);
   const step = steps[index] ?? 'profile';
   const update = (patch: Partial<WizardDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  // The links as the socials step last passed them on (as the wizard opened, until then).
+  const [keptLinks, setKeptLinks] = useState(() => draft.links);
 
   const move = (target: number) => {
     setErrors({});
@@ -161,6 +163,7 @@ function WizardFlow({ role, account, reference }: WizardFlowProps) {
       }
       // An athlete's answers are kept step by step, so leaving and coming back resumes here.
       if (userType === UserType.Athlete) await api.saveAthleteProfile(athleteProgress(draft, step));
+      if (step === 'socials') setKeptLinks(draft.links);
       move(next);
     } catch (failure) {
       const placed = placeServerError(failure, step === 'profile' ? PROFILE_FIELDS : []);
@@ -171,10 +174,11 @@ function WizardFlow({ role, account, reference }: WizardFlowProps) {
     }
   };
 
-  // Skipping the links leaves them as the account keeps them: what was typed and not saved (a link
-  // the check refused) is dropped, not sent with Submit to fail there, far from its step.
+  // Skipping the links leaves them as they were last passed on (saved, for an athlete): what was
+  // typed since and not passed (a link the check refused) is dropped, not sent with Submit to fail
+  // there, far from its step.
   const skip = () => {
-    if (step === 'socials') update({ links: socialLinksOf(account) });
+    if (step === 'socials') update({ links: keptLinks });
     setErrors({});
     move(index + 1);
   };

@@ -21,7 +21,8 @@ export function canMarkPayoutPaid(request: RequestView): boolean {
 function unpaidShareHeadline(request: RequestView): string {
   const { payment } = paymentFactsOf(request);
   if (payment?.payoutPaid && payment.share !== null && payment.payoutPaid < payment.share) {
-    return `The request is finished: ${formatMoney(payment.payoutPaid)} of the athlete's ${formatMoney(payment.share)} share is paid out; marking it paid marks the ${formatMoney(payment.share - payment.payoutPaid)} left.`;
+    // What a mark would cover is the API's to work out (a part may also be on its way): not said here.
+    return `The request is finished: ${formatMoney(payment.payoutPaid)} of the athlete's ${formatMoney(payment.share)} share is paid out; marking it paid marks the rest.`;
   }
   return "The request is finished: the athlete's share is not paid out yet.";
 }

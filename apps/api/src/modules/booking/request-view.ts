@@ -20,7 +20,8 @@ function seconds(date: Date | null): number | null {
 /**
  * Who a history entry names, by one rule: whoever caused the step. Paying is always the
  * requester's doing (the provider's confirmation, a system job, only tells Huddle it happened), so
- * 'Paid' names the requester; any other system step (an expiry, a lapsed hold) is Huddle's.
+ * its step ('Card held', or 'Paid' in a campaign: historyLabel) names the requester; any other
+ * system step (an expiry, a lapsed hold) is Huddle's.
  */
 function historyActor(row: HistoryRow, request: RequestEntity, parties: Map<string, PartyRow>): Pick<RequestHistoryDto, 'actor' | 'actor_name'> {
   if (row.action === 'pay') return { actor: 'requester', actor_name: requestPartyName(parties.get(request.requesterId)) };

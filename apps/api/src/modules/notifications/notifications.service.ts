@@ -157,6 +157,12 @@ export class NotificationsService implements OnModuleInit {
     const reference = campaignId ?? notice.requestId;
     if (!reference) throw new Error('A delayed money notice needs its request or campaign');
     const draft = moneyDelayedNotification({ ...notice, link: campaignId ? `/request/@${campaignId}` : `/request/${reference}` });
+    // Once: a refund that fails is heard of twice (its job gives up, the provider's event says failed).
+    const told: unknown[] = await manager.query(
+      `SELECT 1 FROM notifications WHERE user_id = $1 AND reference_id = $2 AND data->>'title' = $3 LIMIT 1`,
+      [notice.payerId, reference, draft.data.title],
+    );
+    if (told.length > 0) return;
     await writeNotifications((sql, params) => manager.query(sql, params), [draft], {
       referenceId: reference,
       requestId: notice.requestId,
@@ -326,17 +332,17 @@ export class NotificationsService implements OnModuleInit {
 
   /** Marks the user's own notifications among `ids` read; anyone else's ids change nothing. Answers the unread count. */
   async markRead(userId: string, ids: readonly string[]): Promise<number> {
-    return this.changeOwn(userId, `UPDATE notifications SET is_read = true, updated_at = now() WHERE user_id = $1 AND id = ANY($2::uuid[]) AND NOT is_read`, ids);
+    return this.changeOwn(userId, `UPDATE notifications SET is_read = true, updated_at = now() WHERE user_id = $1 AND id = ANY($2::uuid[]) AND NOT is_read`, [ids]);
   }
 
   /** Marks every one of the user's notifications read, those not loaded on the screen too. Answers the unread count (0). */
   async markAllRead(userId: string): Promise<number> {
-    return this.changeOwn(userId, `UPDATE notifications SET is_read = true, updated_at = now() WHERE user_id = $1 AND NOT is_read AND $2::uuid[] IS NOT NULL`, []);
+    return this.changeOwn(userId, `UPDATE notifications SET is_read = true, updated_at = now() WHERE user_id = $1 AND NOT is_read`);
   }
 
   /** Deletes the user's own notifications among `ids`; anyone else's ids change nothing. Answers the unread count. */
   async remove(userId: string, ids: readonly string[]): Promise<number> {
-    return this.changeOwn(userId, `DELETE FROM notifications WHERE user_id = $1 AND id = ANY($2::uuid[])`, ids);
+    return this.changeOwn(userId, `DELETE FROM notifications WHERE user_id = $1 AND id = ANY($2::uuid[])`, [ids]);
   }
 
   async unreadCount(userId: string, manager: EntityManager = this.dataSource.manager): Promise<number> {
@@ -386,10 +392,11 @@ export class NotificationsService implements OnModuleInit {
   }
 
   /** A change to the user's own rows and its announcement (the unread count of every open tab), in one transaction. */
-  private async changeOwn(userId: string, sql: string, ids: readonly string[]): Promise<number> {
+  /** Runs `sql` on the user's own notifications ($1 is the user, `params` the rest), tells their streams, and answers the unread count. */
+  private async changeOwn(userId: string, sql: string, params: readonly unknown[] = []): Promise<number> {
     return this.transactions.run(async () => {
       const manager = this.transactions.manager;
-      await manager.query(sql, [userId, ids]);
+      await manager.query(sql, [userId, ...params]);
       await this.bus.sendIn(manager, NOTIFICATIONS_CHANNEL, `u:${userId}`);
       return this.unreadCount(userId, manager);
     });

@@ -25,7 +25,8 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     amountCents: intent.amount,
     refunded: latestCharge?.refunded ?? false,
     amountRefundedCents: latestCharge?.amount_refunded ?? 0,
-    authorisedAt: latestCharge ? latestCharge.created : null,
+    // A declined attempt leaves a charge too (status failed): only one that went through held the card.
+    authorisedAt: latestCharge && latestCharge.status !== 'failed' ? latestCharge.created : null,
     captureBefore: card?.capture_before ?? null,
     card: card ? { brand: card.brand ?? 'card', last4: card.last4 ?? '' } : null,
     chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (latestCharge?.id ?? null),
@@ -98,7 +99,8 @@ export class StripeCardProvider implements CardProvider {
   }
 
   async cancel(intentId: string, idempotencyKey: string): Promise<ProviderIntent> {
-    return toIntent(await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey }));
+    // With its charge: whether the canceled intent had held the card (a release to record) is read from it.
+    return toIntent(await this.stripe.paymentIntents.cancel(intentId, { expand: ['latest_charge'] }, { idempotencyKey }));
   }
 
   async refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<{ intent: ProviderIntent; refund: ProviderRefund }> {

@@ -577,18 +577,19 @@ export class PayoutsService implements OnModuleInit {
     }
   }
 
-  /** Each request's payout status (the request's payment block; unknown ids read unpaid). */
   /**
    * One request's payout as its page shows it to the athlete and an administrator: the status and
    * what of the share reached the athlete so far (sent by transfers that arrived, or marked paid by
    * hand), so a share paid in part does not read as nothing paid.
    */
   async payoutOf(athleteId: string, requestId: string): Promise<{ status: RequestPayoutStatus; paidCents: number }> {
-    const status = (await this.payoutStatuses(athleteId, [requestId])).get(requestId) ?? 'unpaid';
     const share = (await sharesOf(this.dataSource.manager, [athleteId], { finishedOnly: false, names: false })).find((candidate) => candidate.requestId === requestId);
-    return { status, paidCents: share ? share.sentCents + share.markedCents : 0 };
+    if (share && share.shareCents > 0) return { status: requestPayoutStatus(share), paidCents: share.sentCents + share.markedCents };
+    // No share to pay (payoutStatuses' rule): paid once marked.
+    return { status: (await this.payoutStatuses(athleteId, [requestId])).get(requestId) ?? 'unpaid', paidCents: 0 };
   }
 
+  /** Each request's payout status (the console's lists; unknown ids read unpaid). */
   async payoutStatuses(athleteId: string, requestIds: readonly string[]): Promise<Map<string, RequestPayoutStatus>> {
     const shares = await sharesOf(this.dataSource.manager, [athleteId], { finishedOnly: false, names: false });
     const marked: Array<{ request_id: string }> = await this.dataSource.query(`SELECT request_id FROM request_payout_marks WHERE request_id = ANY($1::uuid[])`, [requestIds]);
