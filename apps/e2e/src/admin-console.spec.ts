@@ -90,7 +90,9 @@ async function newFan(browser: Browser): Promise<{ email: string; id: string; pa
 
 async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL(/\/manage\/users/);
+  // The landing is the users list: its URL, then its heading.
+  await page.waitForURL(/\/manage\/users/, { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
 }
 
 function toast(page: Page, text: string) {
