@@ -14,7 +14,10 @@
 // keep-alive clients for `duration` seconds, one API at a time; and this process runs the very
 // statements the API runs (imported from the build: the page with its ratings, beside the total
 // through the API's own totals cache) through `pg` with the same concurrency and the API's pool
-// size. Prints requests/s, p50 and p99 of each, and the API/pg throughput ratios.
+// size. Beside them, the floor: the same statements and body from a plain `node:http` server with
+// no framework (search-bare-http.mjs, the same number of processes, its body checked equal to the
+// API's), driven by the same `wrk`, so what HTTP itself costs is told from what the API adds.
+// Prints requests/s, p50 and p99 of each, and the throughput ratios.
 // Everything it started is stopped at the end, on failure, and on Ctrl-C.
 import { randomBytes } from 'node:crypto';
 import { spawn, execFile, execFileSync } from 'node:child_process';
@@ -24,6 +27,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_MAIN, ensureApiBuild, freePort, requireFromApi, ROOT, stopProcess } from './bench-support.mjs';
+import { filterOf, readCatalogue } from './search-bare-http.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -137,20 +141,6 @@ async function seed(pool) {
   console.log(`Seeded ${ATHLETES} athletes (${rows[0].listed} listed) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The listing filter as DiscoveryService builds it; sport and school names resolve once, as the API's catalogue cache does. */
-async function filterOf(pool, scenario) {
-  const text = scenario.filter.trim().toLowerCase();
-  if (text === '') return { kind: 'all' };
-  if (scenario.field === 'name') return { kind: 'name', text };
-  const like = `%${text}%`;
-  if (scenario.field === 'sport') {
-    const { rows } = await pool.query(`SELECT id FROM sports WHERE lower(name) LIKE $1 ORDER BY id`, [like]);
-    return { kind: 'sports', ids: rows.map((row) => row.id) };
-  }
-  const { rows } = await pool.query(`SELECT id FROM schools WHERE lower(name) LIKE $1 OR lower(short_name) LIKE $1 ORDER BY name`, [like]);
-  return { kind: 'schools', ids: rows.map((row) => row.id) };
-}
-
 function statementsOf(Directory, filter) {
   const options = { filter, endorsementOnly: false, limit: 20, offset: 0 };
   return { page: Directory.pageStatement(options), count: Directory.countStatement(options) };
@@ -245,13 +235,15 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-bench-'));
   // The embedded PostgreSQL runs as another OS user when started as root; it must reach the directory.
   chmodSync(dataDir, 0o755);
-  const [apiPort, uncachedPort, pgPort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, uncachedPort, bareHttpPort, pgPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const databaseUrl = `postgres://huddle:huddle@127.0.0.1:${pgPort}/huddle`;
   const api = startApi(apiPort, { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) });
   let uncached;
+  let bareHttp;
   let pool;
   const stop = async () => {
     await pool?.end().catch(() => undefined);
+    await stopProcess(bareHttp);
     await stopProcess(uncached);
     // Last: the first API owns the embedded PostgreSQL the other one uses.
     await stopProcess(api);
@@ -273,6 +265,10 @@ async function main() {
     // The API's pool size (TypeORM leaves node-postgres' default of 10), so both sides get the same connections.
     pool = new Pool({ connectionString: databaseUrl, max: 10 });
     await seed(pool);
+    // The floor starts after the seed: it reads the catalogue once, as the API does.
+    bareHttp = spawn(process.execPath, [path.join(ROOT, 'tools/bench/search-bare-http.mjs'), databaseUrl, String(bareHttpPort), String(WORKERS)], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const catalogue = await readCatalogue(pool);
+    await waitForApi(bareHttpPort, bareHttp);
     if (args.hold) {
       console.log(`Holding: API http://127.0.0.1:${apiPort}/api/v1, cache off http://127.0.0.1:${uncachedPort}/api/v1, ${databaseUrl}. Ctrl-C stops.`);
       clearTimeout(watchdog);
@@ -281,14 +277,18 @@ async function main() {
 
     const results = [];
     for (const scenario of SCENARIOS) {
-      const filter = await filterOf(pool, scenario);
+      const filter = filterOf(catalogue, scenario.field, scenario.filter);
       const statements = statementsOf(AthleteDirectoryQuery, filter);
       const pathname = `/api/v1/public/athletes/search?${new URLSearchParams({ field: scenario.field, filter: scenario.filter })}`;
       const direct = await pool.query(statements.count.text, statements.count.values);
-      for (const port of [apiPort, uncachedPort]) {
-        const first = JSON.parse((await getJson(port, pathname)).body);
-        if (first.total !== direct.rows[0].total) throw new Error(`${scenario.name}: the API counted ${first.total}, pg ${direct.rows[0].total}`);
+      const bodies = [];
+      for (const port of [apiPort, uncachedPort, bareHttpPort]) {
+        const first = JSON.parse((await getJson(port, port === bareHttpPort ? `/${pathname.slice(pathname.indexOf('?'))}` : pathname)).body);
+        if (first.total !== direct.rows[0].total) throw new Error(`${scenario.name}: port ${port} counted ${first.total}, pg ${direct.rows[0].total}`);
+        bodies.push(JSON.stringify(first));
       }
+      // The floor answers what the API answers, byte for byte once parsed, or its figures mean nothing.
+      if (new Set(bodies).size !== 1) throw new Error(`${scenario.name}: the plain HTTP server's body differs from the API's`);
       console.log(`\n${scenario.name}: ${direct.rows[0].total} matches`);
       await explain(pool, 'page', statements.page);
       await explain(pool, 'count', statements.count);
@@ -296,26 +296,33 @@ async function main() {
       // Each side first runs WARM_UP_SECONDS unmeasured, so V8 has optimised the hot code and
       // PostgreSQL has the pages in its buffers before anything is counted.
       const [cachedUrl, uncachedUrl] = [apiPort, uncachedPort].map((port) => `http://127.0.0.1:${port}${pathname}`);
+      const bareHttpUrl = `http://127.0.0.1:${bareHttpPort}/${pathname.slice(pathname.indexOf('?'))}`;
       await wrk(cachedUrl, WARM_UP_SECONDS);
       const cachedSide = await wrk(cachedUrl);
       await wrk(uncachedUrl, WARM_UP_SECONDS);
       const uncachedSide = await wrk(uncachedUrl);
+      await wrk(bareHttpUrl, WARM_UP_SECONDS);
+      const bareHttpSide = await wrk(bareHttpUrl);
       const pgOnce = pgCall(pool, statements, new ExpiringCache(TOTALS_TTL_MS, 10), filter);
       await drive(pgOnce, WARM_UP_SECONDS * 1000);
       const pgSide = await drive(pgOnce);
-      results.push({ scenario: scenario.name, matches: direct.rows[0].total, cachedSide, uncachedSide, pgSide });
-      console.log(`  API ${format(cachedSide)}; page cache off ${format(uncachedSide)}; pg ${format(pgSide)}`);
+      results.push({ scenario: scenario.name, matches: direct.rows[0].total, cachedSide, uncachedSide, bareHttpSide, pgSide });
+      console.log(`  API ${format(cachedSide)}; page cache off ${format(uncachedSide)}; plain node:http ${format(bareHttpSide)}; pg ${format(pgSide)}`);
     }
 
     console.log(
       `\nGET /api/v1/public/athletes/search, ${ATHLETES} athletes, ${CONNECTIONS} concurrent clients, ${DURATION_MS / 1000} s per side and scenario, ${WORKERS} API workers per API, ${availableParallelism()} cores\n`,
     );
-    console.log('| scenario | matches | API req/s | p50 ms | p99 ms | cache off req/s | p50 ms | p99 ms | pg req/s | p50 ms | p99 ms | API/pg | cache off/pg | errors |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const { scenario, matches, cachedSide, uncachedSide, pgSide } of results) {
-      const cells = [cachedSide, uncachedSide, pgSide].flatMap((side) => [side.rps.toFixed(0), side.p50.toFixed(1), side.p99.toFixed(1)]);
-      const ratios = [(cachedSide.rps / pgSide.rps).toFixed(2), (uncachedSide.rps / pgSide.rps).toFixed(2)];
-      console.log(`| ${scenario} | ${matches} | ${cells.join(' | ')} | ${ratios.join(' | ')} | ${cachedSide.errors + uncachedSide.errors + pgSide.errors} |`);
+    console.log(
+      '| scenario | matches | API req/s | p50 ms | p99 ms | cache off req/s | p50 ms | p99 ms | plain node:http req/s | p50 ms | p99 ms | pg req/s | p50 ms | p99 ms | API/pg | cache off/pg | node:http/pg | cache off/node:http | errors |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const { scenario, matches, cachedSide, uncachedSide, bareHttpSide, pgSide } of results) {
+      const sides = [cachedSide, uncachedSide, bareHttpSide, pgSide];
+      const cells = sides.flatMap((side) => [side.rps.toFixed(0), side.p50.toFixed(1), side.p99.toFixed(1)]);
+      const ratios = [cachedSide.rps / pgSide.rps, uncachedSide.rps / pgSide.rps, bareHttpSide.rps / pgSide.rps, uncachedSide.rps / bareHttpSide.rps].map((ratio) => ratio.toFixed(2));
+      const errors = sides.reduce((sum, side) => sum + side.errors, 0);
+      console.log(`| ${scenario} | ${matches} | ${cells.join(' | ')} | ${ratios.join(' | ')} | ${errors} |`);
     }
   } finally {
     clearTimeout(watchdog);

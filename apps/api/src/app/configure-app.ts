@@ -41,7 +41,7 @@ export async function configureApp(app: HuddleApp): Promise<HuddleApp> {
   app.setGlobalPrefix(API_PREFIX);
   dropPassThroughInterceptors(app);
   // First, so every answer carries them, early refusals and the docs included.
-  await registerSecurityHeaders(app.getHttpAdapter().getInstance(), config);
+  registerSecurityHeaders(app.getHttpAdapter().getInstance(), config);
   await app.register(fastifyCookie);
   keepSessionAnswersOutOfCaches(app.getHttpAdapter().getInstance());
   // Multipart forms are read only by the upload routes (StagedUploadsInterceptor sets their

@@ -20,7 +20,7 @@ export function withSuccessEnvelope(payload: unknown, status: number): unknown {
  * AsyncResource.bind() calls, which on Node 20 cost about a sixth of the CPU of a cached search.
  */
 export function addSuccessEnvelope(fastify: FastifyInstance, prefix: string): void {
-  fastify.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
-    reply.statusCode < 400 && request.url.startsWith(prefix) ? withSuccessEnvelope(payload, reply.statusCode) : payload,
-  );
+  fastify.addHook('preSerialization', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    done(null, reply.statusCode < 400 && request.url.startsWith(prefix) ? withSuccessEnvelope(payload, reply.statusCode) : payload);
+  });
 }

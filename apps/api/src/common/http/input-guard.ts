@@ -42,10 +42,11 @@ export function findHostileInput(value: unknown, prefix = ''): InputProblem | nu
  * field. Multipart bodies are read later by the upload routes, which keep only files.
  */
 export function refuseHostileInput(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+  fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const problem = findHostileInput(request.params) ?? findHostileInput(request.query) ?? findHostileInput(request.body);
-    if (problem === null) return;
+    if (problem === null) return done();
+    // Answered here: the request goes no further (a callback hook that sends does not call done).
     const error = toErrorReply(new DomainError(ErrorCode.ValidationFailed, problem.message, { [problem.field || 'body']: problem.message }));
-    await reply.code(error.status).type('application/json; charset=utf-8').send(error.body);
+    reply.code(error.status).type('application/json; charset=utf-8').send(error.body);
   });
 }

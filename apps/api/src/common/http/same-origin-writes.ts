@@ -63,9 +63,10 @@ export function isSameOriginWrite(
 export function refuseForeignOriginWrites(fastify: FastifyInstance, options: SameOriginWritesOptions): void {
   const allowed = new Set(options.allowedOrigins.map(originOf).filter((origin): origin is string => origin !== null));
   const exempt = new Set(options.exemptPaths);
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (exempt.has(request.url.split('?')[0] ?? '') || isSameOriginWrite(request, allowed)) return;
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (exempt.has(request.url.split('?')[0] ?? '') || isSameOriginWrite(request, allowed)) return done();
+    // Answered here: the request goes no further (a callback hook that sends does not call done).
     const error = toErrorReply(new DomainError(ErrorCode.Forbidden));
-    await reply.code(error.status).type('application/json; charset=utf-8').send(error.body);
+    reply.code(error.status).type('application/json; charset=utf-8').send(error.body);
   });
 }

@@ -15,10 +15,11 @@ const carriesSession = new WeakSet<FastifyReply>();
  * Decided as the answer leaves, after the handler set its own Cache-Control.
  */
 export function keepSessionAnswersOutOfCaches(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (_request, reply, payload) => {
+  // Callback hooks here and in the other per-request hooks: an async one costs every call a promise.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     // Only ever tightened: a route that already said no-store keeps its own words.
     if (carriesSession.has(reply) && !/\bno-store\b/i.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('cache-control', 'private, no-store');
-    return payload;
+    done(null, payload);
   });
 }
 
