@@ -16,6 +16,7 @@ interface Row {
   type: string;
   status: number;
   payout_status: string;
+  payout_paid: number;
   athlete_id: string;
   requester_id: string;
   endorsement_campaign_id: string | null;
@@ -89,9 +90,12 @@ describe("the administrator's requests and campaigns (/admin/requests/filter, /a
       expect(ids(page.requests)).not.toContain(draft);
       expect(ids(page.requests)).not.toContain(otherFansChat);
       const byId = new Map(page.requests.map((row) => [row.id, row]));
-      expect(byId.get(finishedUnpaid)).toMatchObject({ status: 5, payout_status: 'unpaid', athlete_id: athlete.account.id, requester_id: fan.account.id, endorsement_campaign_id: null });
-      expect(byId.get(finishedPaid)).toMatchObject({ status: 5, payout_status: 'paid' });
-      expect(byId.get(pendingShoutout)).toMatchObject({ status: 1, type: 'shoutout', payout_status: 'unpaid' });
+      expect(byId.get(finishedUnpaid)).toMatchObject({ status: 5, payout_status: 'unpaid', payout_paid: 0, athlete_id: athlete.account.id, requester_id: fan.account.id, endorsement_campaign_id: null });
+      // Marked paid by hand: the whole share reached the athlete.
+      const paidRow = byId.get(finishedPaid);
+      expect(paidRow).toMatchObject({ status: 5, payout_status: 'paid' });
+      expect(paidRow?.payout_paid).toBeGreaterThan(0);
+      expect(byId.get(pendingShoutout)).toMatchObject({ status: 1, type: 'shoutout', payout_status: 'unpaid', payout_paid: 0 });
       // The requester's rows name the athlete; ...
       expect(byId.get(otherAthletesCamp)?.profile.id).toBe(otherAthlete.account.id);
     });

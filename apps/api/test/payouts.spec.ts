@@ -180,6 +180,11 @@ describe('payouts to athletes (sandbox provider)', () => {
     }
     expect((await api(testApp).get(`/booking/request?id=${first}`, athlete.token).expect(200)).body.request.payment).toMatchObject({ payout_status: 'paid', payout_paid: 160 });
     expect((await api(testApp).get(`/booking/request?id=${second}`, fan.token).expect(200)).body.request.payment).toMatchObject({ payout_status: null, payout_paid: null });
+    // The console's list of the athlete's requests says the same, row by row.
+    const rows = (await api(testApp).get(`/admin/requests/filter?user_id=${athlete.account.id}`, admin.token).expect(200)).body.requests as Array<{ id: string; payout_status: string; payout_paid: number }>;
+    const payoutOfRow = (id: string) => rows.filter((row) => row.id === id).map(({ payout_status, payout_paid }) => ({ payout_status, payout_paid }));
+    expect(payoutOfRow(second)).toEqual([{ payout_status: 'unpaid', payout_paid: 40 }]);
+    expect(payoutOfRow(first)).toEqual([{ payout_status: 'paid', payout_paid: 160 }]);
 
     const list = await api(testApp).get('/admin/payments/payout-sent-list?page=1&order=desc', admin.token).expect(200);
     const shown = list.body.payouts.find((payout: { id: string }) => payout.id === sent.body.payout.id);

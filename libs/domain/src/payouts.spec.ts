@@ -11,6 +11,7 @@ import {
   payoutAmountCents,
   payoutDue,
   payoutSentNotification,
+  requestPayoutLabel,
   requestPayoutStatus,
   shareMoney,
 } from './payouts';
@@ -98,6 +99,16 @@ describe('what of a payout reached the athlete', () => {
     expect(payoutShortfallCents({ amountCents: 10000, sentCents: 6000, status: 'sent' })).toBe(4000);
     expect(payoutShortfallCents({ amountCents: 10000, sentCents: 0, status: 'pending' })).toBeNull();
     expect(payoutShortfallCents({ amountCents: 10000, sentCents: 0, status: 'failed' })).toBeNull();
+  });
+});
+
+describe("a request's payout in words", () => {
+  it('says what of a share paid in part reached the athlete, of how much when known, and the status otherwise', () => {
+    expect(requestPayoutLabel('unpaid', 10800, 20000)).toBe('Paid in part: $108.00 of $200.00');
+    expect(requestPayoutLabel('unpaid', 4000)).toBe('Paid in part: $40.00');
+    expect(requestPayoutLabel('unpaid', 0, 20000)).toBe('Not paid yet');
+    expect(requestPayoutLabel('processing', 10800, 20000)).toBe('On its way');
+    expect(requestPayoutLabel('paid', 20000, 20000)).toBe('Paid');
   });
 });
 

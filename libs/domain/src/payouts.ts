@@ -78,6 +78,23 @@ export function requestPayoutStatus(share: RequestShareFacts): RequestPayoutStat
   return share.pendingCents > 0 ? 'processing' : 'paid';
 }
 
+/** The athlete's payout of one request as the athlete and the administrator read it. */
+export const REQUEST_PAYOUT_LABELS: Record<RequestPayoutStatus, string> = {
+  unpaid: 'Not paid yet',
+  processing: 'On its way',
+  paid: 'Paid',
+};
+
+/**
+ * The words for a request's payout, on its page and in the console's lists: a share not paid in
+ * full but paid in part (a payout takes the oldest shares first, so one may cover part of a share)
+ * says how much reached the athlete, never 'Not paid yet'; of how much when the share is known.
+ */
+export function requestPayoutLabel(status: RequestPayoutStatus, paidCents: number, shareCents: number | null = null): string {
+  if (status === 'unpaid' && paidCents > 0) return shareCents !== null ? `Paid in part: ${formatCents(paidCents)} of ${formatCents(shareCents)}` : `Paid in part: ${formatCents(paidCents)}`;
+  return REQUEST_PAYOUT_LABELS[status];
+}
+
 /** Spec §4: an administrator may set a request's payout to paid only when it is finished and paid. */
 export function canMarkPayoutPaid(request: { status: RequestStatusCode; paid: boolean }): boolean {
   return request.status === RequestStatus.Finished && request.paid;

@@ -13,13 +13,15 @@ import {
   SOCIAL_LINK_TYPES,
   UserType,
   serviceSettingsOf,
+  toCents,
   requestPartyName,
   type RequestStatusCode,
 } from '@huddle/domain';
 import { isManagedInConsole } from '@huddle/domain/admin';
+import { requestPayoutLabel } from '@huddle/domain/payouts';
 import { formatDollars } from '@huddle/domain/format';
 import { Button, ConfirmDialog, EmptyView, ErrorView, Page, Panel, SelectField, SkeletonList, cx, useShell, type ScreenProps } from '@huddle/ui';
-import type { AdminRequestSummary, AdminUser, PayoutFilter } from '../console/admin-console-api';
+import type { AdminRequestSummary, AdminUser } from '../console/admin-console-api';
 import { AthleteEditor } from '../console/AthleteEditor';
 import { AuditTrail } from '../console/AuditTrail';
 import { LEAVE_CLOSE, useLeaveGuard } from '../console/leave-guard';
@@ -120,7 +122,6 @@ const PAYOUT_OPTIONS = [
   { value: 'paid', label: 'Paid out' },
 ];
 
-const PAYOUT_LABELS: Record<PayoutFilter, string> = { unpaid: 'Not paid', processing: 'On its way', paid: 'Paid' };
 
 /** One of the user's requests: to the console's request (or campaign) page. */
 export function requestLink(request: Pick<AdminRequestSummary, 'id'>): string {
@@ -166,7 +167,7 @@ export function UserRequestRows({ requests }: { requests: readonly AdminRequestS
               </td>
               <td data-label="Payout">
                 {request.payout_status ? (
-                  <span className={cx('adm-pill', request.payout_status === 'paid' && 'adm-pill--ok')}>{PAYOUT_LABELS[request.payout_status]}</span>
+                  <span className={cx('adm-pill', request.payout_status === 'paid' && 'adm-pill--ok')}>{requestPayoutLabel(request.payout_status, toCents(request.payout_paid))}</span>
                 ) : (
                   <span className="hd-muted">—</span>
                 )}

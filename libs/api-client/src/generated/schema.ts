@@ -4069,6 +4069,8 @@ export interface components {
             athletes_count: number | null;
             /** @enum {string} */
             payout_status: "unpaid" | "processing" | "paid";
+            /** @description Dollars of the athlete's share that reached them so far (0 when none). With payout_status 'unpaid' and above 0: paid in part. */
+            payout_paid: number;
             /** Format: uuid */
             athlete_id: string;
             /** Format: uuid */

@@ -1,5 +1,5 @@
 import { formatCents, MONEY_EVENT_KINDS, moneyEventText, toCents, type MoneyEventKind } from '@huddle/domain';
-import { REQUEST_PAYOUT_STATUSES, type RequestPayoutStatus } from '@huddle/domain/payouts';
+import { REQUEST_PAYOUT_STATUSES, requestPayoutLabel, type RequestPayoutStatus } from '@huddle/domain/payouts';
 import { formatDate, formatTime } from '@huddle/domain/format';
 
 /** A request's `payment` block (spec §3) as the request page reads it. */
@@ -109,22 +109,7 @@ export function formatMoney(dollars: number): string {
   return formatCents(toCents(dollars));
 }
 
-/** The athlete's payout of one request as the athlete and the administrator read it. */
-export const PAYOUT_STATUS_LABELS: Record<RequestPayoutStatus, string> = {
-  unpaid: 'Not paid yet',
-  processing: 'On its way',
-  paid: 'Paid',
-};
-
-/**
- * The payout's words on the request's page: a share not paid in full but paid in part (a payout
- * takes the oldest shares first, so one may cover part of a share) says how much reached the
- * athlete, never 'Not paid yet'.
- */
+/** The payout's words on the request's page (the rule is libs/domain's, shared with the console's lists). */
 export function payoutLabel(payment: Pick<PaymentBlock, 'payoutStatus' | 'payoutPaid' | 'share'>): string | null {
-  if (!payment.payoutStatus) return null;
-  if (payment.payoutStatus === 'unpaid' && payment.payoutPaid !== null && payment.payoutPaid > 0) {
-    return payment.share !== null ? `Paid in part: ${formatMoney(payment.payoutPaid)} of ${formatMoney(payment.share)}` : `Paid in part: ${formatMoney(payment.payoutPaid)}`;
-  }
-  return PAYOUT_STATUS_LABELS[payment.payoutStatus];
+  return payment.payoutStatus ? requestPayoutLabel(payment.payoutStatus, toCents(payment.payoutPaid ?? 0), payment.share === null ? null : toCents(payment.share)) : null;
 }

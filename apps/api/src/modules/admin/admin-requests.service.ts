@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ErrorCode, RequestStatus } from '@huddle/domain';
+import { ErrorCode, RequestStatus, toDollars } from '@huddle/domain';
 import type { RequestPayoutStatus } from '@huddle/domain/payouts';
 import { DomainError } from '../../common/errors/domain-error';
 import { BookingRequestsService } from '../booking/booking-requests.service';
 import { CampaignsService } from '../booking/campaigns.service';
 import { PayoutsService } from '../payouts/payouts.service';
+import type { RequestPayout } from '../payouts/payouts.service';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { AdminRequestsErrors } from './admin-requests.errors';
 import { userRequestRefs, userRequestsPage } from './admin-requests.query';
@@ -48,16 +49,17 @@ export class AdminRequestsService {
     } else {
       // Only a finished request is ever paid out: the others are unpaid without asking payouts.
       const refs = await userRequestRefs(manager, userId, filter.requestType);
-      const statuses = await this.statusesOf(refs.filter((ref) => ref.status === RequestStatus.Finished).map((ref) => ({ id: ref.id, athleteId: ref.athlete_id })));
-      const matching = refs.filter((ref) => (statuses.get(ref.id) ?? 'unpaid') === filter.payoutStatus);
+      const payouts = await this.payoutsOf(refs.filter((ref) => ref.status === RequestStatus.Finished).map((ref) => ({ id: ref.id, athleteId: ref.athlete_id })));
+      const matching = refs.filter((ref) => (payouts.get(ref.id)?.status ?? 'unpaid') === filter.payoutStatus);
       total = matching.length;
       ids = matching.slice(offset, offset + pageSize).map((ref) => ref.id);
     }
     const rows = await this.requests.summariesFor(userId, ids);
-    const statuses = await this.statusesOf(rows.filter((row) => row.summary.status === RequestStatus.Finished).map((row) => ({ id: row.summary.id, athleteId: row.athleteId })));
+    const payouts = await this.payoutsOf(rows.filter((row) => row.summary.status === RequestStatus.Finished).map((row) => ({ id: row.summary.id, athleteId: row.athleteId })));
     const requests: AdminRequestRowDto[] = rows.map((row) => ({
       ...row.summary,
-      payout_status: statuses.get(row.summary.id) ?? 'unpaid',
+      payout_status: payouts.get(row.summary.id)?.status ?? 'unpaid',
+      payout_paid: toDollars(payouts.get(row.summary.id)?.paidCents ?? 0),
       athlete_id: row.athleteId,
       requester_id: row.requesterId,
       endorsement_campaign_id: row.campaignId,
@@ -81,13 +83,13 @@ export class AdminRequestsService {
   }
 
   /** Payout statuses of finished requests, one read per athlete (PayoutsService reads an athlete's shares at once). */
-  private async statusesOf(requests: ReadonlyArray<{ id: string; athleteId: string }>): Promise<Map<string, RequestPayoutStatus>> {
+  private async payoutsOf(requests: ReadonlyArray<{ id: string; athleteId: string }>): Promise<Map<string, RequestPayout>> {
     const byAthlete = new Map<string, string[]>();
     for (const request of requests) byAthlete.set(request.athleteId, [...(byAthlete.get(request.athleteId) ?? []), request.id]);
-    const statuses = new Map<string, RequestPayoutStatus>();
+    const payouts = new Map<string, RequestPayout>();
     for (const [athleteId, ids] of byAthlete) {
-      for (const [id, status] of await this.payouts.payoutStatuses(athleteId, ids)) statuses.set(id, status);
+      for (const [id, payout] of await this.payouts.payoutsOf(athleteId, ids)) payouts.set(id, payout);
     }
-    return statuses;
+    return payouts;
   }
 }

@@ -129,6 +129,12 @@ function messageOf(error: unknown): string {
  * back into what is payable (`payout_returned`, keyed by the allocation) and records a money
  * incident. A reversed transfer gives back its allocation's money the same way.
  */
+/** One request's payout: its status and the cents of its share that reached the athlete so far. */
+export interface RequestPayout {
+  status: RequestPayoutStatus;
+  paidCents: number;
+}
+
 @Injectable()
 export class PayoutsService implements OnModuleInit {
   private readonly logger = new Logger('Payouts');
@@ -582,26 +588,32 @@ export class PayoutsService implements OnModuleInit {
    * what of the share reached the athlete so far (sent by transfers that arrived, or marked paid by
    * hand), so a share paid in part does not read as nothing paid.
    */
-  async payoutOf(athleteId: string, requestId: string): Promise<{ status: RequestPayoutStatus; paidCents: number }> {
-    const share = (await sharesOf(this.dataSource.manager, [athleteId], { finishedOnly: false, names: false })).find((candidate) => candidate.requestId === requestId);
-    if (share && share.shareCents > 0) return { status: requestPayoutStatus(share), paidCents: share.sentCents + share.markedCents };
-    // No share to pay (payoutStatuses' rule): paid once marked.
-    return { status: (await this.payoutStatuses(athleteId, [requestId])).get(requestId) ?? 'unpaid', paidCents: 0 };
+  async payoutOf(athleteId: string, requestId: string): Promise<RequestPayout> {
+    return (await this.payoutsOf(athleteId, [requestId])).get(requestId) ?? { status: 'unpaid', paidCents: 0 };
   }
 
-  /** Each request's payout status (the console's lists; unknown ids read unpaid). */
-  async payoutStatuses(athleteId: string, requestIds: readonly string[]): Promise<Map<string, RequestPayoutStatus>> {
+  /**
+   * Each request's payout (the console's lists, a request's page): its status, and what of its
+   * share reached the athlete so far, so a list can tell a share paid in part from one not paid
+   * at all. Unknown ids read unpaid, nothing paid.
+   */
+  async payoutsOf(athleteId: string, requestIds: readonly string[]): Promise<Map<string, RequestPayout>> {
     const shares = await sharesOf(this.dataSource.manager, [athleteId], { finishedOnly: false, names: false });
     const marked: Array<{ request_id: string }> = await this.dataSource.query(`SELECT request_id FROM request_payout_marks WHERE request_id = ANY($1::uuid[])`, [requestIds]);
     const markedIds = new Set(marked.map((row) => row.request_id));
     return new Map(
-      requestIds.map((id) => {
+      requestIds.map((id): [string, RequestPayout] => {
         const share = shares.find((candidate) => candidate.requestId === id);
         // A share's status counts its mark's cents; a request with no share to pay reads paid once marked.
-        if (share && share.shareCents > 0) return [id, requestPayoutStatus(share)];
-        return [id, markedIds.has(id) ? 'paid' : 'unpaid'];
+        if (share && share.shareCents > 0) return [id, { status: requestPayoutStatus(share), paidCents: share.sentCents + share.markedCents }];
+        return [id, { status: markedIds.has(id) ? 'paid' : 'unpaid', paidCents: 0 }];
       }),
     );
+  }
+
+  /** Each request's payout status alone (unknown ids read unpaid). */
+  async payoutStatuses(athleteId: string, requestIds: readonly string[]): Promise<Map<string, RequestPayoutStatus>> {
+    return new Map([...(await this.payoutsOf(athleteId, requestIds))].map(([id, payout]) => [id, payout.status]));
   }
 
   /** The athlete's money: owed, payable, on its way and paid, and their payouts with the requests each paid. */

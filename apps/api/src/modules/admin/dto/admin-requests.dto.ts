@@ -26,6 +26,8 @@ export class AdminRequestsFilterQuery extends PageQuery {
 /** A row of a user's requests: the summary the user's own list shows, and what the administrator adds to it. */
 export class AdminRequestRowDto extends RequestSummaryDto {
   @ApiProperty({ enum: REQUEST_PAYOUT_STATUSES }) payout_status!: RequestPayoutStatus;
+  @ApiProperty({ description: "Dollars of the athlete's share that reached them so far (0 when none). With payout_status 'unpaid' and above 0: paid in part." })
+  payout_paid!: number;
   @ApiProperty({ format: 'uuid' }) athlete_id!: string;
   @ApiProperty({ format: 'uuid' }) requester_id!: string;
   @ApiProperty({ type: String, nullable: true, description: "The campaign the request is part of (its page is /manage/request/@{id})." }) endorsement_campaign_id!: string | null;
