@@ -109,6 +109,10 @@ describe("a request's payout in words", () => {
     expect(requestPayoutLabel('unpaid', 0, 20000)).toBe('Not paid yet');
     expect(requestPayoutLabel('processing', 10800, 20000)).toBe('On its way');
     expect(requestPayoutLabel('paid', 20000, 20000)).toBe('Paid');
+    // A canceled request owes nothing: no promise of a payout, unless one was made.
+    expect(requestPayoutLabel('unpaid', 0, 20000, true)).toBeNull();
+    expect(requestPayoutLabel('unpaid', 4000, 20000, true)).toBe('Paid in part: $40.00 of $200.00');
+    expect(requestPayoutLabel('paid', 20000, 20000, true)).toBe('Paid');
   });
 });
 

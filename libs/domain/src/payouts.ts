@@ -89,8 +89,11 @@ export const REQUEST_PAYOUT_LABELS: Record<RequestPayoutStatus, string> = {
  * The words for a request's payout, on its page and in the console's lists: a share not paid in
  * full but paid in part (a payout takes the oldest shares first, so one may cover part of a share)
  * says how much reached the athlete, never 'Not paid yet'; of how much when the share is known.
+ * None (null) for a canceled request nothing was paid for: it owes the athlete nothing, and 'Not
+ * paid yet' would promise a payout.
  */
-export function requestPayoutLabel(status: RequestPayoutStatus, paidCents: number, shareCents: number | null = null): string {
+export function requestPayoutLabel(status: RequestPayoutStatus, paidCents: number, shareCents: number | null = null, canceled = false): string | null {
+  if (canceled && status === 'unpaid' && paidCents === 0) return null;
   if (status === 'unpaid' && paidCents > 0) return shareCents !== null ? `Paid in part: ${formatCents(paidCents)} of ${formatCents(shareCents)}` : `Paid in part: ${formatCents(paidCents)}`;
   return REQUEST_PAYOUT_LABELS[status];
 }

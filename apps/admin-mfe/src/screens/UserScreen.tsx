@@ -6,6 +6,7 @@ import {
   ErrorCode,
   MESSAGES,
   REQUEST_STATUS_LABELS,
+  RequestStatus,
   SERVICE_LABELS,
   SERVICE_TYPES,
   SOCIAL_LINK_FIELDS,
@@ -39,6 +40,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A user id is a uuid: anything else names nobody, and the page says so without asking the API. */
 export function userIdOf(given: string | undefined): string {
   return given && UUID.test(given) ? given : '';
+}
+
+/** A row's payout in words; a dash for none (a campaign's row; a canceled request nothing was paid for). */
+function PayoutPill({ request }: { request: AdminRequestSummary }) {
+  const words = request.payout_status ? requestPayoutLabel(request.payout_status, toCents(request.payout_paid ?? 0), null, request.status === RequestStatus.Canceled) : null;
+  if (words === null) return <span className="hd-muted">—</span>;
+  return <span className={cx('adm-pill', request.payout_status === 'paid' && 'adm-pill--ok')}>{words}</span>;
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -166,11 +174,7 @@ export function UserRequestRows({ requests }: { requests: readonly AdminRequestS
                 {formatDollars(request.request_amount)}
               </td>
               <td data-label="Payout">
-                {request.payout_status ? (
-                  <span className={cx('adm-pill', request.payout_status === 'paid' && 'adm-pill--ok')}>{requestPayoutLabel(request.payout_status, toCents(request.payout_paid))}</span>
-                ) : (
-                  <span className="hd-muted">—</span>
-                )}
+                <PayoutPill request={request} />
               </td>
             </tr>
           ))}

@@ -233,10 +233,11 @@ describe('/manage/user/{id}', () => {
     const requests = {
       requests: [
         { id: 'r-1', type: 'shoutout', status: 5, order_number: '1042', name: 'x', request_amount: 50, expiration_time: null, created_at: 1772625600, updated_at: 1772625600, paid_id: null, paid: true, profile: { id: 'f', first_name: 'R', last_name: 'P', username: null, profile_photo: null }, event: null, athletes_count: null, payout_status: 'unpaid', payout_paid: 0, endorsement_campaign_id: 'camp-9' },
+        { id: 'r-3', type: 'camp', status: 3, order_number: '1044', name: 'w', request_amount: 60, expiration_time: null, created_at: 1772625600, updated_at: 1772625600, paid_id: null, paid: true, profile: { id: 'f', first_name: 'R', last_name: 'P', username: null, profile_photo: null }, event: null, athletes_count: null, payout_status: 'unpaid', payout_paid: 0, endorsement_campaign_id: null },
         { id: 'r-2', type: 'camp', status: 5, order_number: '1043', name: 'z', request_amount: 200, expiration_time: null, created_at: 1772625600, updated_at: 1772625600, paid_id: null, paid: true, profile: { id: 'f', first_name: 'R', last_name: 'P', username: null, profile_photo: null }, event: null, athletes_count: null, payout_status: 'unpaid', payout_paid: 40, endorsement_campaign_id: null },
         { id: '@c-1', type: 'endorsement_campaign', status: 2, order_number: 'C-7', name: 'y', request_amount: 300, expiration_time: null, created_at: 1772625600, updated_at: 1772625600, paid_id: null, paid: true, profile: { id: 'f', first_name: 'R', last_name: 'P', username: null, profile_photo: null }, event: null, athletes_count: 3, payout_status: null },
       ],
-      total: 3,
+      total: 4,
       page: 1,
       page_size: 20,
     };
@@ -255,6 +256,8 @@ describe('/manage/user/{id}', () => {
     expect(html).toContain('Not paid yet');
     // A share a payout covered in part says what reached the athlete, not 'Not paid yet'.
     expect(html).toContain('Paid in part: $40.00');
+    // Only the finished, unpaid row promises a payout: the canceled one says none.
+    expect(html.match(/Not paid yet/g)).toHaveLength(1);
   });
 
   it("shows the audit trail's changes", () => {

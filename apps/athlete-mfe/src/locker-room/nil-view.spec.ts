@@ -91,6 +91,8 @@ describe('NIL deal state and lists', () => {
     expect(NIL_GO_STATUS_OPTIONS[0]!.value).toBe('');
     expect(NIL_RULE_TEXT).toContain('$600');
     expect(NIL_RULE_TEXT).toContain('5 business days');
+    // Every date on the screen is New York's (NIL_ZONE): an athlete in California is told so.
+    expect(NIL_RULE_TEXT).toContain("New York's (Eastern time)");
   });
 });
 

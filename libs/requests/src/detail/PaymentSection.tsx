@@ -18,7 +18,7 @@ export interface PaymentSectionProps {
 export function PaymentSection({ view, viewer, canceled = false }: PaymentSectionProps) {
   const { payment, money } = paymentFactsOf(view);
   if (!payment && !money) return null;
-  const showPayout = viewer !== 'requester' && payment?.payoutStatus && !(canceled && payment.payoutStatus === 'unpaid' && !payment.payoutPaid);
+  const payout = viewer !== 'requester' && payment ? payoutLabel(payment, canceled) : null;
   return (
     <section className="hd-panel req-payment" aria-labelledby="req-payment-title">
       <h2 className="hd-panel__title" id="req-payment-title">
@@ -36,11 +36,11 @@ export function PaymentSection({ view, viewer, canceled = false }: PaymentSectio
               <dd>{payment.senderName}</dd>
             </div>
           )}
-          {showPayout && payment.payoutStatus && (
+          {payout !== null && (
             <div>
               <dt>{viewer === 'athlete' ? 'Your payout' : `Payout to ${payment.athleteName ?? 'the athlete'}`}</dt>
               <dd>
-                <span className={`req-payment__payout req-payment__payout--${payment.payoutStatus}`}>{payoutLabel(payment)}</span>
+                <span className={`req-payment__payout req-payment__payout--${payment.payoutStatus}`}>{payout}</span>
               </dd>
             </div>
           )}

@@ -109,7 +109,9 @@ export function formatMoney(dollars: number): string {
   return formatCents(toCents(dollars));
 }
 
-/** The payout's words on the request's page (the rule is libs/domain's, shared with the console's lists). */
-export function payoutLabel(payment: Pick<PaymentBlock, 'payoutStatus' | 'payoutPaid' | 'share'>): string | null {
-  return payment.payoutStatus ? requestPayoutLabel(payment.payoutStatus, toCents(payment.payoutPaid ?? 0), payment.share === null ? null : toCents(payment.share)) : null;
+/** The payout's words on the request's page, or null for none (the rule is libs/domain's, shared with the console's lists). */
+export function payoutLabel(payment: Pick<PaymentBlock, 'payoutStatus' | 'payoutPaid' | 'share'>, canceled = false): string | null {
+  return payment.payoutStatus
+    ? requestPayoutLabel(payment.payoutStatus, toCents(payment.payoutPaid ?? 0), payment.share === null ? null : toCents(payment.share), canceled)
+    : null;
 }
