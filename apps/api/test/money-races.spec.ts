@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Response, Test } from 'supertest';
 import { ErrorCode, REQUEST_STATUS_CODES, RequestStatus, UserType, canTransition } from '@huddle/domain';
@@ -423,7 +424,9 @@ describe('100-way races on every money action (sandbox provider)', () => {
     await finishedRequest(testApp, clock, fan, paidAthlete);
     await settle(testApp);
     const item = { athlete_id: paidAthlete.account.id, amount: SHARE, email: paidAthlete.account.email, phone: null };
-    const send = (by: SignedIn) => () => request(testApp.server).post('/api/v1/admin/payments/payout-send').set('x-access-token', by.token).send({ payout_items: [item] });
+    // Each its own confirmation (its own key): without one, an administrator's same lines again are a retry of one payout (payouts.spec).
+    const send = (by: SignedIn) => () =>
+      request(testApp.server).post('/api/v1/admin/payments/payout-send').set('x-access-token', by.token).set('Idempotency-Key', `race-${randomUUID()}`).send({ payout_items: [item] });
     const result = await race('payout send x100', Array.from({ length: N }, (_, index) => send(index % 2 === 0 ? admin : otherAdmin)));
     expect(result.winners).toHaveLength(1);
     expectConflicts(losers(result), /^At most \$0\.00 is payable$/);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
@@ -73,7 +74,8 @@ describe('a payout survives kill -9 of the API: paid exactly once', () => {
       const held = fake.hold('POST', /^\/v1\/transfers$/, when);
       const sent = await fetch(`${first.url}/api/v1/admin/payments/payout-send`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'x-access-token': admin.token },
+        // Its own confirmation, as the console sends it: the same lines without a key would repeat the first case's payout.
+        headers: { 'Content-Type': 'application/json', 'x-access-token': admin.token, 'Idempotency-Key': `crash-${when}-${randomUUID()}` },
         body: JSON.stringify({ payout_items: [{ athlete_id: athlete.account.id, amount: 160, email: athlete.account.email, phone: null }] }),
       });
       expect(sent.status).toBe(201);

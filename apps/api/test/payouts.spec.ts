@@ -7,7 +7,7 @@ import { PROVIDER_CONNECT_EVENT } from '../src/modules/payments/payments-events'
 import type { ProviderConnectEvent } from '../src/modules/payments/payments-events';
 import { PaymentsService } from '../src/modules/payments/payments.service';
 import { PAYOUT_PROVIDER } from '../src/modules/payouts/payout-provider';
-import { PayoutsService } from '../src/modules/payouts/payouts.service';
+import { PayoutsService, UNKEYED_REPEAT_WINDOW_MS } from '../src/modules/payouts/payouts.service';
 import type { SandboxPayoutProvider } from '../src/modules/payouts/sandbox-payout-provider';
 import { api, outboxFor } from './support/accounts-api';
 import { bookAndPay, bookingPayload, createBookableAthlete, settle, statusOf } from './support/booking';
@@ -301,7 +301,8 @@ describe('payouts to athletes (sandbox provider)', () => {
     await connectSandboxAccount(testApp, athlete);
     for (let index = 0; index < 3; index += 1) await finishedRequest(testApp, clock, fan, athlete);
     const item = { athlete_id: athlete.account.id, amount: SHARE, email: athlete.account.email, phone: null };
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => send([item], index % 2 === 0 ? admin.token : otherAdmin.token).then((response) => response)));
+    // Each its own confirmation (its own key): without keys, the same administrator's same lines are one payout retried (below).
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => send([item], index % 2 === 0 ? admin.token : otherAdmin.token, `race-${randomUUID()}`)));
     const statuses = answers.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 409)).toHaveLength(97);
@@ -319,6 +320,33 @@ describe('payouts to athletes (sandbox provider)', () => {
     await ledgerBalanced();
   });
 
+  it('a payout sent again without a key (a retried call, racing or not) pays nothing more; other amounts, another administrator, or the same after 10 minutes pay', async () => {
+    const athlete = await createBookableAthlete(testApp);
+    await connectSandboxAccount(testApp, athlete);
+    for (let index = 0; index < 3; index += 1) await finishedRequest(testApp, clock, fan, athlete);
+    const item = { athlete_id: athlete.account.id, amount: SHARE / 2, email: athlete.account.email, phone: null };
+    const repeats = await Promise.all(Array.from({ length: 10 }, () => send([item])));
+    expect(repeats.map((response) => response.status)).toEqual(Array(10).fill(201));
+    const firstId = repeats[0].body.payout.id as string;
+    expect(new Set(repeats.map((response) => response.body.payout.id))).toEqual(new Set([firstId]));
+    await settle(testApp);
+    expect(await paidOut(testApp, athlete.account.id)).toBe((SHARE / 2) * 100);
+
+    const others = [
+      await send([{ ...item, amount: SHARE / 4 }]).expect(201),
+      await send([item], otherAdmin.token).expect(201),
+    ];
+    clock.advance(UNKEYED_REPEAT_WINDOW_MS + 1000);
+    others.push(await send([item]).expect(201));
+    const ids = others.map((response) => response.body.payout.id as string);
+    expect(new Set([firstId, ...ids]).size).toBe(4);
+    await settle(testApp);
+    expect(await paidOut(testApp, athlete.account.id)).toBe((SHARE / 2 + SHARE / 4 + SHARE / 2 + SHARE / 2) * 100);
+    const [{ n }] = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM payouts p JOIN payout_items i ON i.payout_id = p.id WHERE i.athlete_id = $1`, [athlete.account.id]);
+    expect(n).toBe(4);
+    await ledgerBalanced();
+  });
+
   it('payout sends racing an administrator’s cancel and refund of the athlete’s accepted request: only what is finished is paid', async () => {
     const athlete = await createBookableAthlete(testApp);
     await connectSandboxAccount(testApp, athlete);
@@ -330,8 +358,9 @@ describe('payouts to athletes (sandbox provider)', () => {
 
     const item = (amount: number) => ({ athlete_id: athlete.account.id, amount, email: athlete.account.email, phone: null });
     const calls = [
-      ...Array.from({ length: 10 }, () => send([item(SHARE)])),
-      ...Array.from({ length: 10 }, () => send([item(2 * SHARE)], otherAdmin.token)),
+      // Each its own confirmation: without keys, one administrator's same lines are one payout retried.
+      ...Array.from({ length: 10 }, () => send([item(SHARE)], admin.token, `race-${randomUUID()}`)),
+      ...Array.from({ length: 10 }, () => send([item(2 * SHARE)], otherAdmin.token, `race-${randomUUID()}`)),
       api(testApp).put(`/admin/requests/cancel?request_id=${accepted}`, {}, otherAdmin.token),
     ];
     const answers = (await Promise.all(calls)).map((response) => response.status);
@@ -463,7 +492,7 @@ describe('payouts to athletes (sandbox provider)', () => {
       const sends = Promise.all(
         // Fewer than the pool holds: each waiting send keeps a connection.
         Array.from({ length: 4 }, () =>
-          send([{ athlete_id: athlete.account.id, amount: SHARE, email: null, phone: null }], admin.token).then((response) => response.status),
+          send([{ athlete_id: athlete.account.id, amount: SHARE, email: null, phone: null }], admin.token, `race-${randomUUID()}`).then((response) => response.status),
         ),
       );
       const deadline = Date.now() + 20_000;

@@ -7042,7 +7042,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The confirmation's key: a repeat answers the payout it made. */
+                /** @description The confirmation's key: a repeat answers the payout it made. Without one, the same lines sent again by the same administrator within 10 minutes answer the payout they made (a retried call pays nothing twice). */
                 "Idempotency-Key"?: string;
             };
             path?: never;

@@ -33,7 +33,7 @@ export class AdminPayoutsController {
 
   @Post('payout-send')
   @Roles(UserType.Admin)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: "The confirmation's key: a repeat answers the payout it made." })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: "The confirmation's key: a repeat answers the payout it made. Without one, the same lines sent again by the same administrator within 10 minutes answer the payout they made (a retried call pays nothing twice)." })
   @ApiOperation({
     summary:
       "Pays athletes (dollars): each amount is checked again against what is payable now, under the athlete's lock; one transfer per athlete follows. 'Payout sent' on success.",

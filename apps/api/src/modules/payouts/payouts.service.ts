@@ -34,6 +34,13 @@ export const TRANSFERS_RECONCILE_DAYS = 30;
 /** The job that makes one payout item's transfer. */
 export const PAYOUT_TRANSFER = 'payouts.transfer';
 
+/**
+ * How long a payout sent without an Idempotency-Key is remembered as the answer to a repeat of it:
+ * the same administrator asking for the same amounts to the same athletes within this time is a
+ * retry (a timed-out call sent again), not a second payout. The console always sends a key.
+ */
+export const UNKEYED_REPEAT_WINDOW_MS = 10 * 60 * 1000;
+
 export interface PayoutLine {
   athleteId: string;
   amountCents: number;
@@ -434,6 +441,11 @@ export class PayoutsService implements OnModuleInit {
         await lockKey(manager, `huddle:payout-key:${input.idempotencyKey}`);
         const replay = await this.replay(manager, input.idempotencyKey, lines.map(({ line }) => line));
         if (replay) return replay;
+      } else {
+        // Two racing repeats queue here: the second reads the first's payout once it committed.
+        await lockKey(manager, `huddle:payout-unkeyed:${input.adminId}`);
+        const repeated = await this.recentUnkeyed(manager, input.adminId, lines.map(({ line }) => line));
+        if (repeated) return repeated;
       }
       const athleteIds = [...new Set(lines.map(({ line }) => line.athleteId))].sort();
       for (const athleteId of athleteIds) await lockKey(manager, `huddle:payout-athlete:${athleteId}`);
@@ -918,15 +930,21 @@ export class PayoutsService implements OnModuleInit {
     const rows: Array<{ id: string }> = await manager.query(`SELECT id FROM payouts WHERE idempotency_key = $1`, [key]);
     if (!rows[0]) return null;
     const [existing] = await payoutsByIds(manager, [rows[0].id]);
-    const same = (items: ReadonlyArray<{ athleteId: string; cents: number }>) =>
-      items
-        .map((item) => `${item.athleteId}:${item.cents}`)
-        .sort()
-        .join(',');
-    const asked = same(lines.map((line) => ({ athleteId: line.athleteId, cents: line.amountCents })));
-    const made = same(existing.items.map((item) => ({ athleteId: item.athlete_id, cents: item.amount_cents })));
-    if (asked !== made) throw PayoutsErrors.keyReused();
+    if (payoutLinesOf(lines) !== payoutLinesOf(existing.items)) throw PayoutsErrors.keyReused();
     return existing;
+  }
+
+  /** The payout without a key this administrator made for the very same lines within UNKEYED_REPEAT_WINDOW_MS, if any. */
+  private async recentUnkeyed(manager: EntityManager, adminId: string, lines: readonly PayoutLine[]): Promise<PayoutWithItems | null> {
+    const since = new Date(this.clock.now().getTime() - UNKEYED_REPEAT_WINDOW_MS);
+    const rows: Array<{ id: string }> = await manager.query(
+      `SELECT id FROM payouts WHERE created_by = $1 AND idempotency_key IS NULL AND created_at >= $2 ORDER BY created_at DESC LIMIT 20`,
+      [adminId, since],
+    );
+    if (rows.length === 0) return null;
+    const asked = payoutLinesOf(lines);
+    // The newest first, should an administrator have repeated the same payout after its window.
+    return (await payoutsByIds(manager, rows.map((row) => row.id))).reverse().find((payout) => payoutLinesOf(payout.items) === asked) ?? null;
   }
 
   private async requestOf(manager: EntityManager, requestId: string): Promise<{ id: string; athlete_id: string; status: RequestShareFacts['status']; paid: boolean } | null> {
@@ -947,6 +965,14 @@ export class PayoutsService implements OnModuleInit {
   private nowSeconds(): number {
     return Math.floor(this.clock.now().getTime() / 1000);
   }
+}
+
+/** A payout's lines as one comparable string: who gets how many cents, in any order. */
+function payoutLinesOf(items: ReadonlyArray<PayoutLine | { athlete_id: string; amount_cents: number }>): string {
+  return items
+    .map((item) => ('athleteId' in item ? `${item.athleteId}:${item.amountCents}` : `${item.athlete_id}:${item.amount_cents}`))
+    .sort()
+    .join(',');
 }
 
 /** The provider answered and refused (a 4xx, or the sandbox's refusal): the transfer was certainly not made. */
