@@ -287,15 +287,17 @@ export class PaymentsService implements OnModuleInit {
       // Refunds that disagree: the provider's refund events may have been missed, so they are acted
       // on now as those events would have been (an outside refund held out of payouts and its
       // payout named, a refund of Huddle's that succeeded recorded), once each by their own keys.
-      // The payment is then compared again: a refund just recorded is no difference any more, an
-      // outside refund (which the ledger never takes in) still is. As the first time, the ledger
+      // The payment is then compared again: a refund just recorded is no difference any more, and
+      // an outside refund (which the ledger never takes in) is told by its own incident, so the
+      // gap it explains is not reported a second time; a gap beyond it still is. As the first time, the ledger
       // is read before the provider, so money moving in between shows as the provider ahead of the
       // ledger, never the other way; if that second reading fails, the first comparison stands.
       if (found.some((difference) => difference.code === 'refunds')) {
         let acted = false;
+        let outsideCents = 0;
         try {
           const rows: IntentRow[] = await this.dataSource.query(`SELECT * FROM payment_intents WHERE provider_intent_id = $1`, [payment.providerIntentId]);
-          if (rows[0]) await this.onRefunds(rows[0]);
+          if (rows[0]) outsideCents = await this.onRefunds(rows[0]);
           acted = rows.length > 0;
         } catch (error) {
           differences.push({ subjectId: payment.subjectId, code: 'refunds_unhandled', message: `Its refunds could not be acted on: ${(error as Error).message}` });
@@ -303,7 +305,7 @@ export class PaymentsService implements OnModuleInit {
         if (acted) {
           try {
             const after = (await paymentsToReconcile(this.dataSource.manager, since, payment.subjectId))[0];
-            if (after) found = differencesOf(after, await this.provider.retrieveIntent(payment.providerIntentId));
+            if (after) found = differencesOf(after, await this.provider.retrieveIntent(payment.providerIntentId), outsideCents);
           } catch (error) {
             this.logger.warn(`Reconciliation: ${payment.subjectId} not compared again after its refunds: ${(error as Error).message}`);
           }
@@ -1038,9 +1040,10 @@ export class PaymentsService implements OnModuleInit {
   /**
    * The intent's refunds as the provider reports them: one Huddle did not make (the provider's
    * dashboard) or one that failed is a money incident; nothing is adjusted silently. Huddle's own
-   * succeeded refunds are recorded by the job that made them.
+   * succeeded refunds are recorded by the job that made them. Answers the cents refunded outside
+   * Huddle (each now an incident of its own), which the ledger never takes in.
    */
-  private async onRefunds(row: IntentRow): Promise<void> {
+  private async onRefunds(row: IntentRow): Promise<number> {
     const refunds = await this.provider.listRefunds(row.provider_intent_id);
     for (const refund of refunds) if (refund.ours && refund.status === 'succeeded' && refund.key) await this.refundSucceeded(refund.key);
     await this.dataSource.transaction(async (manager) => {
@@ -1089,6 +1092,7 @@ export class PaymentsService implements OnModuleInit {
         }
       }
     });
+    return refunds.filter((refund) => !refund.ours && refund.status === 'succeeded').reduce((sum, refund) => sum + refund.amountCents, 0);
   }
 
   /**
