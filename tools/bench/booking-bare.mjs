@@ -362,7 +362,7 @@ export function bareBookingFlow(pool, jobPool, api) {
     /** `details` as the API stores them; `window` the event's [start, end] in seconds, null for a shoutout or an endorsement. */
     async book(fan, athleteId, { type, amountCents, details, window }) {
       await rateLimited('booking', fan.id);
-      await api.bookableService(outside, athleteId, type);
+      await api.bookableService(outside, athleteId, type, window ? { start: new Date(window[0] * 1000), end: new Date(window[1] * 1000) } : null);
       const feeCents = Math.round((amountCents * 20) / 100);
       const request = await transaction(async (run) => {
         const now = new Date();

@@ -8,7 +8,7 @@
 // size (10), answering GET ...?field=&filter= with the body the API sends for page 1: the very
 // statements the API runs (imported from its build: the page with its ratings, the total through
 // the API's own totals cache), the catalogue read once per process as the API's is, and each card
-// built as DiscoveryService builds it. No validation, no rate limit, no security headers, no
+// built by the API's own athleteCard. No validation, no rate limit, no security headers, no
 // session: what `wrk` then measures is the driver, the JSON and the HTTP server alone.
 // search-load.mjs checks that its body equals the API's before it measures either.
 import cluster from 'node:cluster';
@@ -45,26 +45,18 @@ async function serve(databaseUrl, port) {
   const { AthleteDirectoryQuery } = requireFromApi('./dist/modules/discovery/athlete-directory.query.js');
   const { ExpiringCache } = requireFromApi('./dist/modules/discovery/expiring-cache.js');
   const { TOTALS_TTL_MS } = requireFromApi('./dist/modules/discovery/discovery.service.js');
-  const { toDollars } = requireFromApi('@huddle/domain');
+  const { athleteCard } = requireFromApi('./dist/modules/discovery/athlete-card.js');
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
   const catalogue = await readCatalogue(pool);
   const sportNames = new Map(catalogue.sports.map((sport) => [sport.id, sport.name]));
   const schoolNames = new Map(catalogue.schools.map((school) => [school.id, school.name]));
   const totals = new ExpiringCache(TOTALS_TTL_MS, 10);
 
-  const card = (row) => ({
-    athlete_id: row.id,
-    username: row.username,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    profile_photo: row.profile_photo,
-    dashboard_photo: row.dashboard_photo,
-    sports_played: row.sports?.[0] === undefined ? null : (sportNames.get(row.sports[0]) ?? null),
-    school_name: row.school_id === null ? null : (schoolNames.get(row.school_id) ?? null),
-    endorsement_rate: row.endorsement_rate_cents === null ? null : toDollars(row.endorsement_rate_cents),
-    rating: row.rating === null ? null : Number(row.rating),
-    reviews_count: row.reviews_count,
-  });
+  const card = (row) =>
+    athleteCard(row, {
+      sport: row.sports?.[0] === undefined ? null : (sportNames.get(row.sports[0]) ?? null),
+      school: row.school_id === null ? null : (schoolNames.get(row.school_id) ?? null),
+    });
 
   async function search(field, text) {
     const filter = filterOf(catalogue, field, text);

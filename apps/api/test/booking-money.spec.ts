@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { UserType } from '@huddle/domain';
+import { MESSAGES, UserType } from '@huddle/domain';
 import { Clock } from '../src/common/time/clock';
 import { ACCOUNT_CLOSED } from '../src/modules/accounts/account-events';
 import type { AccountClosedEvent } from '../src/modules/accounts/account-events';
@@ -91,6 +91,23 @@ describe('money and races on one request', () => {
       const history = await testApp.dataSource.query(`SELECT action FROM request_history WHERE request_id = $1 AND action IN ('accept', 'cancel')`, [id]);
       expect(history).toHaveLength(1);
     }
+  });
+
+  it('a timed booking overlapping a slot the athlete accepted is refused before it is paid, on its start field; beside it, the slot is free', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const otherAthlete = await createBookableAthlete(testApp);
+    const accepted = await bookAndPay(testApp, fan, bookingPayload('camp', athlete.account.id, { now, startsIn: 20 * DAY, hours: 3 }));
+    await api(testApp).put(`/booking/request/accept?request_id=${accepted}`, {}, athlete.token).expect(200);
+    const clashing = await api(testApp).post('/booking/request', bookingPayload('training_session', athlete.account.id, { now, startsIn: 20 * DAY + 2 * HOUR, hours: 2 }), fan.token).expect(409);
+    expect(clashing.body.status_response.response_message).toBe(MESSAGES.athleteBookedThen);
+    expect(clashing.body.errors).toEqual({ 'training_session.start_time': MESSAGES.athleteBookedThen });
+    const chat = await api(testApp).post('/booking/request', bookingPayload('video_chat', athlete.account.id, { now, startsIn: 20 * DAY + HOUR }), fan.token).expect(409);
+    expect(chat.body.errors).toEqual({ 'video_chat.date_time': MESSAGES.athleteBookedThen });
+    // Right after the camp ends (its range is half-open), and untimed services, book as before.
+    await api(testApp).post('/booking/request', bookingPayload('training_session', athlete.account.id, { now, startsIn: 20 * DAY + 3 * HOUR, hours: 2 }), fan.token).expect(201);
+    await api(testApp).post('/booking/request', bookingPayload('shoutout', athlete.account.id), fan.token).expect(201);
+    // Another athlete at the same time is free.
+    await api(testApp).post('/booking/request', bookingPayload('training_session', otherAthlete.account.id, { now, startsIn: 20 * DAY + 2 * HOUR, hours: 2 }), fan.token).expect(201);
   });
 
   it('an athlete cannot accept two overlapping timed requests, however the accepts race; the refusal names the clash', async () => {

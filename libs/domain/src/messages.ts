@@ -59,6 +59,8 @@ export const MESSAGES = {
   amountBetween: (min: number = ENDORSEMENT_OFFER_LIMITS.min, max: number = ENDORSEMENT_OFFER_LIMITS.max) =>
     `Please, enter amount between ${min} and ${max}`,
   timeTravel: 'Time travel is not supported yet',
+  /** A timed booking overlapping a slot the athlete already accepted: the accept would be refused, so the booking is. */
+  athleteBookedThen: 'The athlete is already booked at that time. Please pick another time.',
   /** An amount (a campaign's total) above what one card payment may be (CARD_CHARGE_MAX_CENTS). */
   cardLimit: 'One card payment can be at most $999,999.99',
   chooseAthlete: 'Please choose at least one athlete',

@@ -65,22 +65,29 @@ export class BookingRequestsService {
     const payload: BookingPayload = parsed.data;
     // The schema admits only the seven single-athlete types; this narrows the type for the read.
     if (!isAthleteServiceType(payload.type)) throw BookingErrors.serviceNotOffered();
-    const service = await bookableService(this.transactions.manager, payload.athlete_id, payload.type);
+    const hours = bookingHours(payload);
+    const start = bookingStart(payload);
+    const window = start !== null && isTimedService(payload.type) ? eventWindow(payload.type, start, hours) : null;
+    const service = await bookableService(
+      this.transactions.manager,
+      payload.athlete_id,
+      payload.type,
+      window && { start: new Date(window.start * 1000), end: new Date(window.end * 1000) },
+    );
     if (!service) throw BookingErrors.athleteNotFound();
     if (!service.enabled) throw BookingErrors.serviceNotOffered();
     const athlete = { id: payload.athlete_id };
 
-    const hours = bookingHours(payload);
     const amountCents = toCents(payload.request_amount);
     const priceCents = bookingPriceCents(payload.type, service.rate, hours);
     if (priceCents !== null && priceCents !== amountCents) throw BookingErrors.priceChanged(dollars(priceCents));
 
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
-    const start = bookingStart(payload);
-    let window: { start: number; end: number } | null = null;
-    if (start !== null && isTimedService(payload.type)) {
-      if (!isBookableStart(start, nowSeconds)) throw BookingErrors.wrongRequestDate(payload.type === 'video_chat' ? `${payload.type}.date_time` : `${payload.type}.start_time`);
-      window = eventWindow(payload.type, start, hours);
+    if (start !== null && window) {
+      const field = payload.type === 'video_chat' ? `${payload.type}.date_time` : `${payload.type}.start_time`;
+      if (!isBookableStart(start, nowSeconds)) throw BookingErrors.wrongRequestDate(field);
+      // Checked again, under the constraint, when the athlete accepts; here the requester learns it before paying.
+      if (service.bookedDuring) throw BookingErrors.athleteBookedThen(field);
     }
     const split = splitAmount(amountCents, this.config.PLATFORM_FEE_PERCENT);
     const details = bookingDetails(payload) as RequestDetails;

@@ -11,6 +11,9 @@ export const BookingErrors = {
     new DomainError(ErrorCode.Conflict, `A ${REQUEST_STATUS_LABELS[from].toLowerCase()} request cannot become ${REQUEST_STATUS_LABELS[to].toLowerCase()}`),
   wrongRequestDate: (field: string): DomainError =>
     new DomainError(ErrorCode.WrongRequestDate, MESSAGES.timeTravel, { [field]: MESSAGES.timeTravel }),
+  /** The athlete could only decline it: a slot they accepted overlaps it (their accept would be refused, naming it). */
+  athleteBookedThen: (field: string): DomainError =>
+    new DomainError(ErrorCode.Conflict, MESSAGES.athleteBookedThen, { [field]: MESSAGES.athleteBookedThen }),
   invalid: (fields: FieldErrors): DomainError => new DomainError(ErrorCode.ValidationFailed, undefined, fields),
   serviceNotOffered: (): DomainError =>
     new DomainError(ErrorCode.ValidationFailed, 'This athlete does not offer this service', { type: 'This athlete does not offer this service' }),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { ATHLETE_SERVICE_TYPES, isHourly, toDollars, UserType } from '@huddle/domain';
+import { ATHLETE_SERVICE_TYPES, isHourly, UserType } from '@huddle/domain';
 import { AthletesService } from '../athletes/athletes.service';
 import { BookingService } from '../booking/booking.service';
 import { AppConfig } from '../../config/app-config';
@@ -13,6 +13,7 @@ import { ATHLETE_REVIEWS_CHANGED } from '../booking/booking-events';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { MediaService } from '../media/media.service';
 import { AthleteActivityQuery } from './athlete-activity.query';
+import { athleteCard } from './athlete-card';
 import { AthleteDirectoryQuery } from './athlete-directory.query';
 import type { AthleteFilter, ListedAthleteDetailRow, ListedAthleteRow } from './athlete-directory.query';
 import { DiscoveryErrors } from './discovery.errors';
@@ -226,19 +227,10 @@ export class DiscoveryService implements OnModuleInit {
 
   private async card(row: ListedAthleteRow): Promise<AthleteCardDto> {
     const firstSport = row.sports?.[0];
-    return {
-      athlete_id: row.id,
-      username: row.username,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      profile_photo: row.profile_photo,
-      dashboard_photo: row.dashboard_photo,
-      sports_played: firstSport === undefined ? null : await this.catalogue.sportName(firstSport),
-      school_name: row.school_id === null ? null : await this.catalogue.schoolName(row.school_id),
-      endorsement_rate: row.endorsement_rate_cents === null ? null : toDollars(row.endorsement_rate_cents),
-      rating: row.rating === null ? null : Number(row.rating),
-      reviews_count: row.reviews_count,
-    };
+    return athleteCard(row, {
+      sport: firstSport === undefined ? null : await this.catalogue.sportName(firstSport),
+      school: row.school_id === null ? null : await this.catalogue.schoolName(row.school_id),
+    });
   }
 
   private async sportsOf(ids: readonly number[]): Promise<Array<{ id: number; name: string }>> {
