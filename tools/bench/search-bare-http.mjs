@@ -20,7 +20,8 @@ const PAGE_SIZE = 20;
 
 /** The listing filter of a search as DiscoveryService resolves it, from the catalogue in memory; null when a name matches nothing. */
 export function filterOf(catalogue, field, filter) {
-  const text = filter.trim().toLowerCase();
+  // Normalised as DiscoveryService's normalisedFilter: trimmed, lowercased, inner runs of space as one.
+  const text = filter.trim().toLowerCase().replace(/\s+/g, ' ');
   if (text === '') return { kind: 'all' };
   if (field === 'name') return { kind: 'name', text };
   const ids =

@@ -441,6 +441,11 @@ describe('payouts to athletes (sandbox provider)', () => {
       { subject_type: 'payout_item', event: 'payout_failed' },
       { subject_type: 'payout_item', event: 'transfer_reversed' },
     ]);
+    // Its money came back: the same lines sent again without a key, within minutes, are a payout of their own, not a repeat of the reversed one.
+    const again = await send([{ athlete_id: athlete.account.id, amount: 240, email: athlete.account.email, phone: null }]).expect(201);
+    expect(again.body.payout.id).not.toBe(sent.body.payout.id);
+    await settle(testApp);
+    expect(await ledgerOwed(testApp, athlete.account.id)).toBe(owed);
     await ledgerBalanced();
   });
 

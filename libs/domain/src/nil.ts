@@ -23,6 +23,9 @@ export const NIL_REPORT_BUSINESS_DAYS = 5;
  */
 export const NIL_ZONE = 'America/New_York';
 
+/** NIL_ZONE in words, for the screens that show its days. */
+export const NIL_ZONE_NAME = 'New York time (Eastern)';
+
 export const NIL_GO_STATUSES = ['cleared', 'flagged', 'not_cleared'] as const;
 export type NilGoStatus = (typeof NIL_GO_STATUSES)[number];
 export const NIL_GO_STATUS_LABELS: Record<NilGoStatus, string> = { cleared: 'Cleared', flagged: 'Flagged', not_cleared: 'Not cleared' };

@@ -39,6 +39,9 @@ describe('booking payload schemas', () => {
     expect(fieldErrors(badEmail.error!)['shoutout.recipients_emails']).toBe(MESSAGES.emailInvalid);
     const longTask = bookingPayloadSchema.safeParse({ ...base, type: 'endorsement', endorsement: { task: 'x'.repeat(501) } });
     expect(fieldErrors(longTask.error!)['endorsement.task']).toBe(MESSAGES.textTooLong);
+    // A start past the last second a date can name is refused here, never handed to a Date or to PostgreSQL.
+    const pastDates = bookingPayloadSchema.safeParse({ ...base, type: 'camp', camp: { start_time: 9_000_000_000_000, duration: 1, location: place, event_description: 'Camp', special_conditions: 'None' } });
+    expect(fieldErrors(pastDates.error!)['camp.start_time']).toBe(MESSAGES.timeTravel);
     const unknownType = bookingPayloadSchema.safeParse({ ...base, type: 'endorsement_campaign' });
     expect(unknownType.success).toBe(false);
     const fractionCents = bookingPayloadSchema.safeParse({ ...base, type: 'video_chat', request_amount: 10.005, video_chat: { date_time: 1_900_000_000, event_description: 'x' } });

@@ -34,7 +34,14 @@ const text = (max: number = REQUEST_TEXT_MAX) =>
     .max(max, { error: MESSAGES.textTooLong })
     .refine((value) => !hasForbiddenCharacters(value, true), { error: MESSAGES.forbiddenCharacters });
 
-const unixSeconds = z.number({ error: MESSAGES.required }).int({ error: MESSAGES.timeTravel }).positive({ error: MESSAGES.timeTravel });
+/** The last second a date can name (9999-12-31T23:59:59Z): beyond it, no Date or timestamp can hold the start. */
+const LAST_UNIX_SECOND = 253_402_300_799;
+
+const unixSeconds = z
+  .number({ error: MESSAGES.required })
+  .int({ error: MESSAGES.timeTravel })
+  .positive({ error: MESSAGES.timeTravel })
+  .max(LAST_UNIX_SECOND, { error: MESSAGES.timeTravel });
 
 const hours = z
   .number({ error: MESSAGES.required })

@@ -130,7 +130,6 @@ const PAYOUT_OPTIONS = [
   { value: 'paid', label: 'Paid out' },
 ];
 
-
 /** One of the user's requests: to the console's request (or campaign) page. */
 export function requestLink(request: Pick<AdminRequestSummary, 'id'>): string {
   return `/manage/request/${request.id}`;

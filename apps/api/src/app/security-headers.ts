@@ -80,9 +80,10 @@ export function registerSecurityHeaders(fastify: FastifyInstance, config: AppCon
   const apiHeaders = helmetHeaders(options);
   // The interactive documentation is a page of its own, with the policy its page needs.
   const docsHeaders = helmetHeaders({ ...options, contentSecurityPolicy: { useDefaults: false, directives: DOCS_POLICY } });
-  const isDocs = (url: string) => url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`) || url.startsWith(`${DOCS_PATH}?`);
+  // By the route matched (as helmet's per-route option did): an unknown path under the docs gets the API's policy.
+  const isDocs = (route: string | undefined) => route !== undefined && (route === DOCS_PATH || route.startsWith(`${DOCS_PATH}/`));
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isDocs(request.url) ? docsHeaders : apiHeaders);
+    reply.headers(isDocs(request.routeOptions.url) ? docsHeaders : apiHeaders);
     done();
   });
 }

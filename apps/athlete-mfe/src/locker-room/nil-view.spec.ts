@@ -92,7 +92,7 @@ describe('NIL deal state and lists', () => {
     expect(NIL_RULE_TEXT).toContain('$600');
     expect(NIL_RULE_TEXT).toContain('5 business days');
     // Every date on the screen is New York's (NIL_ZONE): an athlete in California is told so.
-    expect(NIL_RULE_TEXT).toContain("New York's (Eastern time)");
+    expect(NIL_RULE_TEXT).toContain('Days here are in New York time (Eastern)');
   });
 });
 

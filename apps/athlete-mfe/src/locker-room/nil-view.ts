@@ -3,6 +3,7 @@ import {
   NIL_GO_STATUS_LABELS,
   NIL_GO_STATUSES,
   NIL_REPORT_BUSINESS_DAYS,
+  NIL_ZONE_NAME,
   nilBusinessDaysLeft,
   nilDateLabel,
   nilDay,
@@ -46,7 +47,7 @@ export function nilStateLabel(disclosure: Pick<NilDisclosure, 'reported_on' | 'n
 }
 
 /** The rule in one line, from the domain's numbers. */
-export const NIL_RULE_TEXT = `Once a payor's deals with you reach $${NIL_DISCLOSURE_THRESHOLD_CENTS / 100}, report each deal from them to NIL Go within ${NIL_REPORT_BUSINESS_DAYS} business days of agreeing to it. Days here are New York's (Eastern time), the day the rule counts by.`;
+export const NIL_RULE_TEXT = `Once a payor's deals with you reach $${NIL_DISCLOSURE_THRESHOLD_CENTS / 100}, report each deal from them to NIL Go within ${NIL_REPORT_BUSINESS_DAYS} business days of agreeing to it. Days here are in ${NIL_ZONE_NAME}, as the rule counts them.`;
 
 export const NIL_EMPTY = { title: 'No deals yet', text: 'Each request you accept is recorded here as a deal, with what NIL Go asks for.' };
 

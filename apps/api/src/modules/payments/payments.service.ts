@@ -357,8 +357,8 @@ export class PaymentsService implements OnModuleInit {
   /**
    * Which of a run's differences came back: those the previous run of the kind did not find as they
    * are now. Only those reopen an incident an administrator resolved. A difference found by every
-   * run since, word for word, is one the administrator resolved while it stood (a refund made in the
-   * provider's dashboard, which Huddle cannot mend): each run still lists it for the money desk, but
+   * run since, word for word, is one the administrator resolved while it stood (one Huddle cannot
+   * mend, such as a refunds gap no listed refund explains): each run still lists it for the money desk, but
    * it is not opened and alerted again every day of its window. A changed amount or status is a
    * new message, so it opens again.
    */

@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { formatCents, UserType } from '@huddle/domain';
-import { allocatePayout, canMarkPayoutPaid, payoutDue, payoutDueBefore, requestPayoutStatus } from '@huddle/domain/payouts';
+import { allocatePayout, canMarkPayoutPaid, PAYOUT_ITEM_HOLDING_STATUSES, payoutDue, payoutDueBefore, requestPayoutStatus } from '@huddle/domain/payouts';
 import type { PayoutAllocation, PayoutDue, PayoutItemStatus, RequestPayoutStatus, RequestShareFacts } from '@huddle/domain/payouts';
 import { AppConfig } from '../../config/app-config';
 import { foldParty, PARTY_UNFOLDED_LIMIT } from '../../database/party-rollups';
@@ -124,6 +124,12 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** One request's payout: its status and the cents of its share that reached the athlete so far. */
+export interface RequestPayout {
+  status: RequestPayoutStatus;
+  paidCents: number;
+}
+
 /**
  * Money out (issue 21; DESIGN "Requests and money", payouts). An administrator's payout is written
  * in one transaction under each athlete's lock (and the lock disputes take alone, so a dispute is
@@ -136,12 +142,6 @@ function messageOf(error: unknown): string {
  * back into what is payable (`payout_returned`, keyed by the allocation) and records a money
  * incident. A reversed transfer gives back its allocation's money the same way.
  */
-/** One request's payout: its status and the cents of its share that reached the athlete so far. */
-export interface RequestPayout {
-  status: RequestPayoutStatus;
-  paidCents: number;
-}
-
 @Injectable()
 export class PayoutsService implements OnModuleInit {
   private readonly logger = new Logger('Payouts');
@@ -934,16 +934,22 @@ export class PayoutsService implements OnModuleInit {
     return existing;
   }
 
-  /** The payout without a key this administrator made for the very same lines within UNKEYED_REPEAT_WINDOW_MS, if any. */
+  /**
+   * The payout without a key this administrator made for the very same lines within
+   * UNKEYED_REPEAT_WINDOW_MS, if any, and only while it still holds its money: one whose transfer
+   * was refused or reversed gave it back, so the same lines sent again pay it.
+   */
   private async recentUnkeyed(manager: EntityManager, adminId: string, lines: readonly PayoutLine[]): Promise<PayoutWithItems | null> {
     const since = new Date(this.clock.now().getTime() - UNKEYED_REPEAT_WINDOW_MS);
     const rows: Array<{ id: string }> = await manager.query(
-      `SELECT id FROM payouts WHERE created_by = $1 AND idempotency_key IS NULL AND created_at >= $2 ORDER BY created_at DESC LIMIT 20`,
-      [adminId, since],
+      `SELECT p.id FROM payouts p
+        WHERE p.created_by = $1 AND p.idempotency_key IS NULL AND p.created_at >= $2
+          AND NOT EXISTS (SELECT 1 FROM payout_items i WHERE i.payout_id = p.id AND NOT (i.status = ANY($3::text[])))`,
+      [adminId, since, PAYOUT_ITEM_HOLDING_STATUSES],
     );
     if (rows.length === 0) return null;
     const asked = payoutLinesOf(lines);
-    // The newest first, should an administrator have repeated the same payout after its window.
+    // The newest first (payoutsByIds answers oldest first).
     return (await payoutsByIds(manager, rows.map((row) => row.id))).reverse().find((payout) => payoutLinesOf(payout.items) === asked) ?? null;
   }
 
