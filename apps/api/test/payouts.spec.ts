@@ -22,6 +22,11 @@ import { expectPartyRollupsTrue } from './support/party-rollups';
 const DAY = 86400;
 const SHARE = 160; // dollars of a $200 personal appearance after the 20% fee
 
+/** Each request's payout status as the pages read it (unknown ids read unpaid). */
+async function payoutStatusesOf(app: TestApp, athleteId: string, requestIds: string[]): Promise<Record<string, string>> {
+  return Object.fromEntries([...(await app.get(PayoutsService).payoutsOf(athleteId, requestIds))].map(([id, payout]) => [id, payout.status]));
+}
+
 describe('payouts to athletes (sandbox provider)', () => {
   let testApp: TestApp;
   let clock: FakeClock;
@@ -170,8 +175,7 @@ describe('payouts to athletes (sandbox provider)', () => {
       { amount_cents: 16000, transfer_group: sent.body.payout.provider_payout_id, source_transaction: await chargeOf(first), request_id: first },
       { amount_cents: 4000, transfer_group: sent.body.payout.provider_payout_id, source_transaction: await chargeOf(second), request_id: second },
     ]);
-    const statuses = await testApp.get(PayoutsService).payoutStatuses(athlete.account.id, [first, second]);
-    expect(Object.fromEntries(statuses)).toEqual({ [first]: 'paid', [second]: 'unpaid' });
+    expect(await payoutStatusesOf(testApp, athlete.account.id, [first, second])).toEqual({ [first]: 'paid', [second]: 'unpaid' });
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(12000);
     // The second request's page says $40 of its $160 reached the athlete (paid in part), to the athlete and an administrator, not the requester.
     for (const viewer of [athlete, admin]) {
@@ -631,13 +635,12 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     expect((await mark().expect(200)).body).toMatchObject({ payout_status: 'processing', message: 'Nothing to mark: this payout is already paid or on its way' });
     expect(await testApp.dataSource.query(`SELECT 1 FROM request_payout_marks WHERE request_id = $1`, [requestId])).toEqual([]);
     await settle(testApp);
-    const payouts = testApp.get(PayoutsService);
-    expect(Object.fromEntries(await payouts.payoutStatuses(athlete.account.id, [requestId]))).toEqual({ [requestId]: 'unpaid' });
+    expect(await payoutStatusesOf(testApp, athlete.account.id, [requestId])).toEqual({ [requestId]: 'unpaid' });
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(16000);
 
     // Paid by hand now: all of it marked, nothing payable, and a request has one mark.
     expect((await mark().expect(200)).body).toMatchObject({ payout_status: 'paid', message: 'Status has been changed' });
-    expect(Object.fromEntries(await payouts.payoutStatuses(athlete.account.id, [requestId]))).toEqual({ [requestId]: 'paid' });
+    expect(await payoutStatusesOf(testApp, athlete.account.id, [requestId])).toEqual({ [requestId]: 'paid' });
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(0);
     expect((await mark().expect(200)).body.payout_status).toBe('paid');
     const audit = await testApp.dataSource.query(`SELECT after FROM admin_audit WHERE subject_id = $1 AND action = 'payout.status'`, [requestId]);
@@ -661,8 +664,7 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     expect(incidents).toEqual([{ kind: 'transfer_failed', amount: 16000, message: expect.stringContaining('its $160.00 was not sent, and is payable again once that is settled') }]);
     // Owed again in the ledger, but held: not payable until the dispute is settled.
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(16000);
-    const shares = await testApp.get(PayoutsService).payoutStatuses(athlete.account.id, [requestId]);
-    expect(Object.fromEntries(shares)).toEqual({ [requestId]: 'unpaid' });
+    expect(await payoutStatusesOf(testApp, athlete.account.id, [requestId])).toEqual({ [requestId]: 'unpaid' });
     // Nothing of it shows as sent, to the administrator or the athlete.
     const list = await api(testApp).get('/admin/payments/payout-sent-list?page=1&order=desc', admin.token).expect(200);
     const shown = list.body.payouts.find((payout: { id: string }) => payout.id === payoutId);
@@ -728,8 +730,7 @@ describe('a payout transfer that keeps failing (sandbox provider)', () => {
     const { athlete, requestId, mark } = await payoutToRestrictedAccount(SHARE / 2);
     expect((await mark().expect(200)).body.payout_status).toBe('processing');
     await settle(testApp);
-    const payouts = testApp.get(PayoutsService);
-    expect(Object.fromEntries(await payouts.payoutStatuses(athlete.account.id, [requestId]))).toEqual({ [requestId]: 'unpaid' });
+    expect(await payoutStatusesOf(testApp, athlete.account.id, [requestId])).toEqual({ [requestId]: 'unpaid' });
     expect(await ledgerOwed(testApp, athlete.account.id)).toBe(8000);
     const again = await mark().expect(409);
     expect(again.body.status_response.response_message).toBe('This payout was already marked paid once; what came back since is payable again and goes with the next payout');

@@ -623,11 +623,6 @@ export class PayoutsService implements OnModuleInit {
     );
   }
 
-  /** Each request's payout status alone (unknown ids read unpaid). */
-  async payoutStatuses(athleteId: string, requestIds: readonly string[]): Promise<Map<string, RequestPayoutStatus>> {
-    return new Map([...(await this.payoutsOf(athleteId, requestIds))].map(([id, payout]) => [id, payout.status]));
-  }
-
   /** The athlete's money: owed, payable, on its way and paid, and their payouts with the requests each paid. */
   async summary(athleteId: string): Promise<AthletePayoutSummary> {
     const manager = this.dataSource.manager;
