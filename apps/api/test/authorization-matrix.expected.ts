@@ -83,6 +83,7 @@ export const EXPECTED: Record<string, Expected> = {
   'POST /user/fan/finish-registration': { allow: ['fan', 'fan11'] },
   'POST /user/business/finish-registration': { allow: ['business', 'business13'] },
   'POST /user/upload-photo': { allow: SIGNED_IN },
+  'POST /user/convert-photo': { allow: SIGNED_IN },
   'POST /user/upload-intro': { allow: SIGNED_IN },
 
   // An athlete's services and travel locations (the wizard's step 2 too, hence 12).

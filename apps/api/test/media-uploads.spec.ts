@@ -113,6 +113,27 @@ describe('media uploads and serving (disk storage)', () => {
       expect([stored.format, stored.width, stored.height]).toEqual(['jpeg', 300, 300]);
     });
 
+    it('converts a HEIC photo for the cropper: the whole picture as JPEG, nothing stored (POST /user/convert-photo)', async () => {
+      const [{ count: rowsBefore }] = await testApp.dataSource.query(`SELECT count(*)::int AS count FROM media_objects`);
+      const filesBefore = storedFiles(testApp).length;
+      // Chromium gives a HEIC file no type: the content decides.
+      const response = await upload(testApp, '/user/convert-photo', fan.token, [photo(fixture('photo.heic'), 'IMG_0001.HEIC', 'application/octet-stream')]).expect(200);
+      expect(response.body.photo).toMatchObject({ content_type: 'image/jpeg', width: 400, height: 300 });
+      const converted = await sharp(Buffer.from(response.body.photo.data_base64, 'base64')).metadata();
+      // Not cut to the profile's square: the person crops it next.
+      expect([converted.format, converted.width, converted.height, converted.exif]).toEqual(['jpeg', 400, 300, undefined]);
+      expect(await testApp.dataSource.query(`SELECT count(*)::int AS count FROM media_objects`)).toEqual([{ count: rowsBefore }]);
+      expect(storedFiles(testApp).length).toBe(filesBefore);
+    });
+
+    it.each([
+      ['a JPEG, which needs no conversion', async () => makeImage(40, 40, 'jpeg'), 'photo.heic'],
+      ['a text file named .heic', async () => Buffer.from('ftypheic pretending, but only text'), 'IMG_0002.HEIC'],
+    ])('refuses to convert %s with 1415', async (_label, make, filename) => {
+      const response = await upload(testApp, '/user/convert-photo', fan.token, [photo(await make(), filename, 'image/heic')]).expect(415);
+      expect(response.body.errors).toEqual({ photo: MESSAGES.imageWrongType });
+    });
+
     it('judges by content: a png named .jpg is stored as a png', async () => {
       const response = await upload(testApp, '/user/upload-photo', fan.token, [photo(await makeImage(300, 300, 'png'), 'holiday.jpg', 'image/jpeg')]).expect(201);
       expect(response.body.path).toMatch(/\.png$/);

@@ -21,6 +21,11 @@ export const LIMITS = {
    * 1 GB of raw pixels) and exhaust memory. 50 megapixels is above any phone camera's photo.
    */
   image: { extensions: ['jpg', 'jpeg', 'png'], mimeTypes: ['image/jpeg', 'image/png'], maxPixels: 50_000_000 },
+  /**
+   * HEIC photos (an iPhone's) are converted to JPEG (spec §5): a browser that cannot open one has
+   * the server convert it, the whole picture with its longer side at most maxSide, before the cropper.
+   */
+  convertedImage: { extensions: ['heic', 'heif'], mimeTypes: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'], maxSide: 2048 },
   crop: {
     dashboard: { width: 320, height: 440, aspect: 8 / 11 },
     profile: { width: 1024, height: 1024, aspect: 1 },

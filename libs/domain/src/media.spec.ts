@@ -1,4 +1,4 @@
-import { deliveryVideoProblem, introVideoProblem, profileImageProblem, RECORDING_TYPES } from './media';
+import { deliveryVideoProblem, introVideoProblem, isConvertedImage, profileImageProblem, RECORDING_TYPES } from './media';
 import { MESSAGES } from './messages';
 
 const MB = 1024 * 1024;
@@ -13,7 +13,17 @@ describe('profile image (spec §5)', () => {
     expect(profileImageProblem({ name: 'me.PNG', type: 'image/png', size: 10 })).toBeNull();
     expect(profileImageProblem({ name: 'me.jpeg', type: '', size: 10 })).toBeNull();
     expect(profileImageProblem({ name: 'me.gif', type: 'image/gif', size: 10 })).toBe(MESSAGES.imageWrongType);
-    expect(profileImageProblem({ name: 'me.heic', type: '', size: 10 })).toBe(MESSAGES.imageWrongType);
+  });
+
+  it('accepts a HEIC photo, which is converted to JPEG, by type or by extension when the browser gives no type', () => {
+    expect(profileImageProblem({ name: 'IMG_0001.HEIC', type: '', size: 10 })).toBeNull();
+    expect(profileImageProblem({ name: 'IMG_0001.heic', type: 'image/heic', size: 10 })).toBeNull();
+    expect(profileImageProblem({ name: 'photo', type: 'image/heif', size: 10 })).toBeNull();
+    expect(isConvertedImage({ name: 'IMG_0001.HEIC', type: '', size: 10 })).toBe(true);
+    expect(isConvertedImage({ name: 'me.jpg', type: 'image/jpeg', size: 10 })).toBe(false);
+    // The type, when given, decides: a GIF named .heic is not a HEIC photo.
+    expect(isConvertedImage({ name: 'me.heic', type: 'image/gif', size: 10 })).toBe(false);
+    expect(profileImageProblem({ name: 'me.heic', type: 'image/gif', size: 10 })).toBe(MESSAGES.imageWrongType);
   });
 });
 

@@ -14,15 +14,27 @@ function extensionOf(name: string): string {
   return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
+/** Whether a picked file is of a type in `types`, or, when the browser gave it none, has one of `extensions`. */
+function isPickedOf(file: PickedFile, types: { mimeTypes: readonly string[]; extensions: readonly string[] }): boolean {
+  return file.type ? types.mimeTypes.includes(file.type.toLowerCase()) : types.extensions.includes(extensionOf(file.name));
+}
+
 /**
- * The profile image rule (spec §5): jpg, jpeg or png. Browsers leave `type` empty for some
- * files, so the extension decides when the type says nothing. Null when the image is acceptable.
+ * A HEIC photo (spec §5: converted to JPEG). Browsers give it `image/heic` or `image/heif`, or
+ * no type at all (Chromium), so the extension decides when the type says nothing.
+ */
+export function isConvertedImage(file: PickedFile): boolean {
+  return isPickedOf(file, LIMITS.convertedImage);
+}
+
+/**
+ * The profile image rule (spec §5): jpg, jpeg or png, and HEIC, which is converted to JPEG.
+ * Browsers leave `type` empty for some files, so the extension decides when the type says
+ * nothing. Null when the image is acceptable.
  */
 export function profileImageProblem(file: PickedFile | null | undefined): string | null {
   if (!file) return MESSAGES.choosePhoto;
-  const typeOk = (LIMITS.image.mimeTypes as readonly string[]).includes(file.type);
-  const extensionOk = (LIMITS.image.extensions as readonly string[]).includes(extensionOf(file.name));
-  if (file.type ? !typeOk : !extensionOk) return MESSAGES.imageWrongType;
+  if (!isPickedOf(file, LIMITS.image) && !isConvertedImage(file)) return MESSAGES.imageWrongType;
   return null;
 }
 

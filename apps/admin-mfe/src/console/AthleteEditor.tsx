@@ -147,7 +147,7 @@ export function AthleteEditor({ user, onClose, onDirtyChange, onSaved, initialTa
           <span className="hd-field__label">Photo</span>
           <input
             type="file"
-            accept="image/jpeg,image/png"
+            accept=".jpg,.jpeg,.png,.heic,.heif,image/jpeg,image/png,image/heic,image/heif"
             disabled={upload.isPending}
             onChange={(event) => {
               const file = event.target.files?.[0];

@@ -5,6 +5,8 @@ import { ROOT, SHELL_URL } from './stack';
 
 export const FIXTURES = join(ROOT, 'apps/api/test/fixtures');
 export const PHOTO = join(FIXTURES, 'photo.jpg');
+/** An iPhone's HEIC photo, 400x300: Chromium cannot open it, so the server converts it for the cropper. */
+export const HEIC_PHOTO = join(FIXTURES, 'photo.heic');
 export const INTRO_VIDEO = join(FIXTURES, 'intro-5s.mp4');
 export const PASSWORD = 'journey-password-1';
 
@@ -39,11 +41,17 @@ export async function createAccount(page: Page, role: Role, email: string): Prom
   await page.getByRole('heading', { name: 'Setup profile' }).waitFor();
 }
 
-/** The photo step's picker and crop: athletes crop the 8:11 dashboard photo first, then the square. */
-export async function choosePhoto(page: Page, athlete: boolean): Promise<void> {
-  await page.getByLabel('Profile photo').setInputFiles(PHOTO);
+/**
+ * The photo step's picker and crop: athletes crop the 8:11 dashboard photo first, then the square.
+ * Answers the size of the picture the cropper opened.
+ */
+export async function choosePhoto(page: Page, athlete: boolean, photo = PHOTO): Promise<{ width: number; height: number }> {
+  await page.getByLabel('Profile photo').setInputFiles(photo);
   const crop = page.getByRole('dialog', { name: 'Crop your photo' });
   await crop.waitFor();
+  const picture = crop.locator('img').first();
+  await picture.waitFor();
+  const opened = await picture.evaluate((image: HTMLImageElement) => ({ width: image.naturalWidth, height: image.naturalHeight }));
   if (athlete) {
     await crop.getByText('Dashboard photo').waitFor();
     await crop.getByRole('button', { name: 'Next' }).last().click();
@@ -51,6 +59,7 @@ export async function choosePhoto(page: Page, athlete: boolean): Promise<void> {
   await crop.getByText('Your profile photo').waitFor();
   await crop.getByRole('button', { name: 'Finish' }).click();
   await crop.waitFor({ state: 'detached' });
+  return opened;
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {

@@ -368,6 +368,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/convert-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Converts a HEIC photo to JPEG (spec §5) for the cropper of a browser that cannot open HEIC; stores nothing.
+         * @description 1415 'Image must be a jpg, jpeg or png file' when the content is not a HEIC image (jpeg and png need no conversion); 1413 above MAX_IMAGE_MB.
+         */
+        post: operations["Uploads_convertPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/upload-intro": {
         parameters: {
             query?: never;
@@ -2474,6 +2494,30 @@ export interface components {
              * @example /media/images/5d2b8e44-1c0a-4c55-a1f3-7e9c2d3b4a66.jpg
              */
             second_path?: string;
+            status_response: components["schemas"]["StatusResponseDto"];
+        };
+        ConvertPhotoBody: {
+            /**
+             * Format: binary
+             * @description A HEIC photo (by content), to crop in a browser that cannot open HEIC.
+             */
+            photo: string;
+        };
+        ConvertedPhotoView: {
+            /** @enum {string} */
+            content_type: "image/jpeg";
+            /**
+             * @description Width in pixels: the whole picture, upright, its longer side at most 2048.
+             * @example 1536
+             */
+            width: number;
+            /** @example 2048 */
+            height: number;
+            /** @description The JPEG, base64-encoded. Nothing is stored: upload the crops with POST /user/upload-photo. */
+            data_base64: string;
+        };
+        ConvertPhotoResponse: {
+            photo: components["schemas"]["ConvertedPhotoView"];
             status_response: components["schemas"]["StatusResponseDto"];
         };
         UploadIntroBody: {
@@ -4957,6 +5001,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadPhotoResponse"];
+                };
+            };
+            /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure: status_response carries the HTTP status, the message to show and the internal code (spec §8). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Uploads_convertPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ConvertPhotoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConvertPhotoResponse"];
                 };
             };
             /** @description Too many attempts from this IP address, for this email or by this account (1429); see Retry-After. */

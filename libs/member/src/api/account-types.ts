@@ -16,6 +16,7 @@ export type AccountUpdate = Schemas['UpdateAccountDto'];
 export type AccountPatch = Schemas['PatchAccountDto'];
 export type GenderCode = NonNullable<AccountUpdate['gender']>;
 export type UploadedPhoto = Schemas['UploadPhotoResponse'];
+export type ConvertedPhoto = Schemas['ConvertPhotoResponse'];
 export type UploadedVideo = Schemas['UploadIntroResponse'];
 export type GeocodeResult = Schemas['GeocodeResultDto'];
 export type MapsConfig = Schemas['MapConfigResponse'];

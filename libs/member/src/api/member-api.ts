@@ -6,6 +6,7 @@ import type {
   AthleteProfilePayload,
   AthleteServices,
   BusinessFinishPayload,
+  ConvertedPhoto,
   FanFinishPayload,
   LocationInput,
   UploadedPhoto,
@@ -40,6 +41,16 @@ export function memberApi(apiBase: string) {
       form.append('photo', photo, 'photo.jpg');
       if (secondPhoto) form.append('second_photo', secondPhoto, 'dashboard-photo.jpg');
       return uploadWithProgress<UploadedPhoto>({ url: `${apiBase}/user/upload-photo`, form, onProgress, signal });
+    },
+    /** A HEIC photo as JPEG (spec §5), converted by the server for a browser that cannot open it; nothing is stored. */
+    convertPhoto: async (photo: File, onProgress?: Progress, signal?: AbortSignal): Promise<Blob> => {
+      const form = new FormData();
+      form.append('photo', photo, photo.name);
+      const { photo: converted } = await uploadWithProgress<ConvertedPhoto>({ url: `${apiBase}/user/convert-photo`, form, onProgress, signal });
+      const binary = atob(converted.data_base64);
+      const bytes = new Uint8Array(binary.length);
+      for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+      return new Blob([bytes], { type: converted.content_type });
     },
     uploadIntro: (video: File, onProgress?: Progress, signal?: AbortSignal) => {
       const form = new FormData();

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { ErrorCode, MESSAGES, profileImageProblem, type UserTypeCode } from '@huddle/domain';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { ErrorCode, isConvertedImage, MESSAGES, profileImageProblem, type UserTypeCode } from '@huddle/domain';
 import { ApiError, mediaUrl, toApiError } from '@huddle/api-client';
 import { AlertDialog, Icon, LoadingView, Modal } from '@huddle/ui';
 import { FileUploadField } from '@huddle/ui/file-upload';
@@ -13,7 +13,8 @@ import '../member.css';
 // The cropper (react-easy-crop) downloads only when a photo has been picked.
 const CropModal = lazy(() => import(/* webpackChunkName: "photo-cropper" */ './CropModal'));
 
-const ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+// HEIC (an iPhone's photos) is converted to JPEG (spec §5).
+const ACCEPT = '.jpg,.jpeg,.png,.heic,.heif,image/jpeg,image/png,image/heic,image/heif';
 
 export interface PhotoFieldProps {
   userType: UserTypeCode;
@@ -33,28 +34,22 @@ function uploadProblem(error: unknown): string {
   return toApiError(error).message;
 }
 
-/**
- * A chosen file's problem before the cropper opens: its name, type and size (the domain's rule),
- * then whether the browser can decode it at all. A name and type can lie (a text file named .jpg):
- * only a decodable image opens the cropper, anything else gets spec §8's file-type message.
- */
-async function photoProblem(file: File): Promise<string | null> {
-  const wrong = profileImageProblem(file);
-  if (wrong) return wrong;
-  const url = URL.createObjectURL(file);
+/** Whether this browser can decode the image (Safari opens HEIC, Chromium and Firefox do not). */
+async function decodes(image: Blob): Promise<boolean> {
+  const url = URL.createObjectURL(image);
   try {
     await loadImage(url);
-    return null;
+    return true;
   } catch {
-    return MESSAGES.imageUploadFailed(0);
+    return false;
   } finally {
     URL.revokeObjectURL(url);
   }
 }
 
 /**
- * The profile photo: pick a jpg, jpeg or png, crop it ('Crop your photo': an athlete's dashboard
- * rectangle then the square), and upload both with a progress bar (POST /user/upload-photo).
+ * The profile photo: pick a jpg, jpeg, png or HEIC, crop it ('Crop your photo': an athlete's
+ * dashboard rectangle then the square), and upload both with a progress bar (POST /user/upload-photo).
  */
 export function PhotoField({ userType, photo, onUploaded, error, label = 'Profile photo', onUploadingChange }: PhotoFieldProps) {
   const api = useMemberApi();
@@ -64,6 +59,8 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
   const [problem, setProblem] = useState<string | null>(null);
   const [cropFailure, setCropFailure] = useState<string | null>(null);
   const [broken, setBroken] = useState(false);
+  // A HEIC photo this browser cannot open, as the server converted it, for the cropper.
+  const converted = useRef<Blob | null>(null);
 
   useEffect(() => () => {
     if (picked) URL.revokeObjectURL(picked);
@@ -88,6 +85,26 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
     }
   };
 
+  /**
+   * A chosen file's problem before the cropper opens: its name and type (the domain's rule), then
+   * whether the browser can decode it at all. A name and type can lie (a text file named .jpg):
+   * only a decodable image opens the cropper, anything else gets spec §8's file-type message. A
+   * HEIC photo the browser cannot open is converted to JPEG by the server first (spec §5).
+   */
+  const photoProblem = async (file: File): Promise<string | null> => {
+    converted.current = null;
+    const wrong = profileImageProblem(file);
+    if (wrong) return wrong;
+    if (await decodes(file)) return null;
+    if (!isConvertedImage(file)) return MESSAGES.imageUploadFailed(0);
+    try {
+      converted.current = await api.convertPhoto(file);
+      return null;
+    } catch (failure) {
+      return uploadProblem(failure);
+    }
+  };
+
   const shown = preview ?? mediaUrl(api.apiBase, photo);
 
   return (
@@ -95,7 +112,7 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
       label={label}
       accept={ACCEPT}
       noun="photo"
-      hint="JPG or PNG"
+      hint="JPG, PNG or HEIC"
       hasFile={Boolean(shown)}
       preview={
         <div className="mb-photo__frame">
@@ -105,7 +122,8 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
       check={photoProblem}
       onAccepted={(file) => {
         setProblem(null);
-        setPicked(URL.createObjectURL(file));
+        setPicked(URL.createObjectURL(converted.current ?? file));
+        converted.current = null;
       }}
       progress={progress}
       error={problem ?? error ?? (broken ? MESSAGES.unableToLoadPhoto : null)}

@@ -33,8 +33,9 @@ import type { StagedUpload } from './uploads/staged-upload';
 import { HEIC_CONTENT_TYPE } from './uploads/upload-rules';
 
 /** Spec §9's crops: the square profile photo at most 1024 wide, the dashboard photo exactly 320x440. */
-const PROFILE_PHOTO: ImageTarget = { width: LIMITS.crop.profile.width, height: LIMITS.crop.profile.height, exact: false };
-const DASHBOARD_PHOTO: ImageTarget = { width: LIMITS.crop.dashboard.width, height: LIMITS.crop.dashboard.height, exact: true };
+const PROFILE_PHOTO: ImageTarget = { width: LIMITS.crop.profile.width, height: LIMITS.crop.profile.height, fit: 'square' };
+const DASHBOARD_PHOTO: ImageTarget = { width: LIMITS.crop.dashboard.width, height: LIMITS.crop.dashboard.height, fit: 'exact' };
+const CONVERTED_PHOTO: ImageTarget = { width: LIMITS.convertedImage.maxSide, height: LIMITS.convertedImage.maxSide, fit: 'whole' };
 
 // Rows deleted per statement by the cleanup, so one run never holds a long lock on media_objects.
 const CLEANUP_BATCH = 500;
@@ -56,6 +57,14 @@ function sniffedImageOf(upload: StagedUpload): SniffedImage {
 export interface StoredPhotos {
   path: string;
   second_path?: string;
+}
+
+/** A HEIC photo converted to JPEG for the cropper, sent back and never stored. */
+export interface ConvertedPhoto {
+  content_type: 'image/jpeg';
+  width: number;
+  height: number;
+  data_base64: string;
 }
 
 export interface StoredIntro {
@@ -178,6 +187,23 @@ export class MediaService implements OnModuleDestroy {
       return stored;
     } finally {
       await discard(photo, secondPhoto);
+    }
+  }
+
+  /**
+   * A HEIC photo as JPEG (spec §5: HEIC images are converted to JPEG) for a browser that cannot
+   * open HEIC (Chromium, Firefox) and so cannot crop it: the whole picture, turned upright, its
+   * metadata dropped and its longer side at most LIMITS.convertedImage.maxSide. Nothing is stored;
+   * the crops are uploaded afterwards as any photo. Judged by content: only HEIC is converted.
+   */
+  async convertPhoto(photo: StagedUpload | undefined): Promise<ConvertedPhoto> {
+    try {
+      if (!photo) throw MediaErrors.photoRequired(IMAGE_FIELDS.photo);
+      if (sniffedImageOf(photo) !== 'heic') throw MediaErrors.imageWrongType(photo.fieldname);
+      const image = await this.processUpload(photo, CONVERTED_PHOTO);
+      return { content_type: 'image/jpeg', width: image.width, height: image.height, data_base64: image.data.toString('base64') };
+    } finally {
+      await discard(photo);
     }
   }
 
@@ -468,9 +494,13 @@ export class MediaService implements OnModuleDestroy {
   }
 
   private async prepareImage(upload: StagedUpload, target: ImageTarget): Promise<PreparedImage> {
+    const image = await this.processUpload(upload, target);
+    return { image, key: newMediaKey('image', randomUUID(), image.extension) };
+  }
+
+  private async processUpload(upload: StagedUpload, target: ImageTarget): Promise<ProcessedImage> {
     try {
-      const image = await processImage(upload.path, sniffedImageOf(upload), target);
-      return { image, key: newMediaKey('image', randomUUID(), image.extension) };
+      return await processImage(upload.path, sniffedImageOf(upload), target);
     } catch (error) {
       // Right signature, but not an image a decoder can read (truncated, corrupt, hostile).
       if (error instanceof UnreadableImageError) throw MediaErrors.imageWrongType(upload.fieldname);

@@ -1,4 +1,4 @@
-import { Controller, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Post, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SIGNED_IN_ROLES } from '@huddle/domain';
 import { ApiOkEnvelope } from '../../common/http/api-ok-envelope.decorator';
@@ -7,7 +7,7 @@ import { CurrentAccount } from '../../common/access/current-account.decorator';
 import type { AuthenticatedAccount } from '../../common/access/authenticated-account';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadIntroBody, UploadIntroPayload } from './dto/upload-intro.dto';
-import { UploadPhotoBody, UploadPhotoPayload } from './dto/upload-photo.dto';
+import { ConvertPhotoBody, ConvertPhotoPayload, UploadPhotoBody, UploadPhotoPayload } from './dto/upload-photo.dto';
 import { MediaService } from './media.service';
 import { IMAGE_FIELDS, VIDEO_FIELD } from './uploads/staged-upload';
 import type { StagedUpload } from './uploads/staged-upload';
@@ -39,6 +39,22 @@ export class UploadsController {
   @ApiOkEnvelope(UploadPhotoPayload, 201)
   uploadPhoto(@CurrentAccount() account: AuthenticatedAccount, @UploadedStagedFiles() files: PhotoFiles): Promise<UploadPhotoPayload> {
     return this.media.storePhotos(account.id, files.photo?.[0], files.second_photo?.[0]);
+  }
+
+  @Post('convert-photo')
+  @HttpCode(HttpStatus.OK)
+  @Roles(...SIGNED_IN_ROLES)
+  @RateLimit('upload')
+  @UseInterceptors(StagedUploadsInterceptor([{ name: IMAGE_FIELDS.photo, maxCount: 1 }]))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ConvertPhotoBody })
+  @ApiOperation({
+    summary: 'Converts a HEIC photo to JPEG (spec §5) for the cropper of a browser that cannot open HEIC; stores nothing.',
+    description: "1415 'Image must be a jpg, jpeg or png file' when the content is not a HEIC image (jpeg and png need no conversion); 1413 above MAX_IMAGE_MB.",
+  })
+  @ApiOkEnvelope(ConvertPhotoPayload)
+  async convertPhoto(@UploadedStagedFiles() files: PhotoFiles): Promise<ConvertPhotoPayload> {
+    return { photo: await this.media.convertPhoto(files.photo?.[0]) };
   }
 
   @Post('upload-intro')

@@ -25,3 +25,28 @@ export class UploadPhotoPayload {
   @ApiPropertyOptional({ description: 'Path of the stored dashboard photo, when second_photo was sent.', example: '/media/images/5d2b8e44-1c0a-4c55-a1f3-7e9c2d3b4a66.jpg' })
   second_path?: string;
 }
+
+/** The multipart form of POST /user/convert-photo (documentation only: StagedUploadsInterceptor reads the file). */
+export class ConvertPhotoBody {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'A HEIC photo (by content), to crop in a browser that cannot open HEIC.' })
+  photo!: unknown;
+}
+
+export class ConvertedPhotoView {
+  @ApiProperty({ enum: ['image/jpeg'] })
+  content_type!: 'image/jpeg';
+
+  @ApiProperty({ description: `Width in pixels: the whole picture, upright, its longer side at most ${LIMITS.convertedImage.maxSide}.`, example: 1536 })
+  width!: number;
+
+  @ApiProperty({ example: 2048 })
+  height!: number;
+
+  @ApiProperty({ description: 'The JPEG, base64-encoded. Nothing is stored: upload the crops with POST /user/upload-photo.' })
+  data_base64!: string;
+}
+
+export class ConvertPhotoPayload {
+  @ApiProperty({ type: ConvertedPhotoView })
+  photo!: ConvertedPhotoView;
+}

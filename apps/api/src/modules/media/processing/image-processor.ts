@@ -4,12 +4,18 @@ import sharp from 'sharp';
 import { LIMITS } from '@huddle/domain';
 import type { SniffedImage } from '@huddle/domain';
 
-/** The two crops of spec §9: a square profile photo and the athlete's 8:11 dashboard photo. */
+/**
+ * What an image becomes: the two crops of spec §9 (a square profile photo, the athlete's 8:11
+ * dashboard photo) or a converted HEIC photo, whole, for the cropper.
+ */
 export interface ImageTarget {
   width: number;
   height: number;
-  /** true: always exactly width x height; false: a square no larger than width, never enlarged. */
-  exact: boolean;
+  /**
+   * 'exact': always width x height, cut to fill; 'square': a square no larger than width, never
+   * enlarged; 'whole': all of the picture within width x height, never enlarged.
+   */
+  fit: 'exact' | 'square' | 'whole';
 }
 
 export interface ProcessedImage {
@@ -82,9 +88,12 @@ export async function processImage(sourcePath: string, type: SniffedImage, targe
     const oriented = sharp(input, { failOn: 'error', limitInputPixels: LIMITS.image.maxPixels }).rotate();
     const { width = 0, height = 0 } = await sharp(input, { limitInputPixels: LIMITS.image.maxPixels }).metadata();
     const side = Math.max(1, Math.min(target.width, width, height));
-    const resized = target.exact
-      ? oriented.resize(target.width, target.height, { fit: 'cover' })
-      : oriented.resize(side, side, { fit: 'cover' });
+    const resized =
+      target.fit === 'exact'
+        ? oriented.resize(target.width, target.height, { fit: 'cover' })
+        : target.fit === 'square'
+          ? oriented.resize(side, side, { fit: 'cover' })
+          : oriented.resize(target.width, target.height, { fit: 'inside', withoutEnlargement: true });
     const format = type === 'png' ? 'png' : 'jpeg';
     const encoded = format === 'png' ? resized.png({ compressionLevel: 9 }) : resized.jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
