@@ -124,14 +124,19 @@ describe('media uploads and serving (disk storage)', () => {
       expect([converted.format, converted.width, converted.height, converted.exif]).toEqual(['jpeg', 400, 300, undefined]);
       expect(await testApp.dataSource.query(`SELECT count(*)::int AS count FROM media_objects`)).toEqual([{ count: rowsBefore }]);
       expect(storedFiles(testApp).length).toBe(filesBefore);
+      expect(stagingFiles(testApp)).toEqual([]);
     });
 
     it.each([
+      // Passes the content check (a jpeg), then refused by the conversion itself.
       ['a JPEG, which needs no conversion', async () => makeImage(40, 40, 'jpeg'), 'photo.heic'],
       ['a text file named .heic', async () => Buffer.from('ftypheic pretending, but only text'), 'IMG_0002.HEIC'],
-    ])('refuses to convert %s with 1415', async (_label, make, filename) => {
+      // A real HEIC header, then garbage: refused by the decoder, not a 500.
+      ['a HEIC cut short and filled with garbage', async () => Buffer.concat([fixture('photo.heic').subarray(0, 40), Buffer.alloc(4000, 7)]), 'IMG_0003.HEIC'],
+    ])('refuses to convert %s with 1415, keeping nothing', async (_label, make, filename) => {
       const response = await upload(testApp, '/user/convert-photo', fan.token, [photo(await make(), filename, 'image/heic')]).expect(415);
       expect(response.body.errors).toEqual({ photo: MESSAGES.imageWrongType });
+      expect(stagingFiles(testApp)).toEqual([]);
     });
 
     it('judges by content: a png named .jpg is stored as a png', async () => {

@@ -30,7 +30,9 @@ describe('accounts: sign-up, wizard, sign-in, restore, settings, deletion', () =
 
     // An iPhone's HEIC photo: Chromium cannot open it, so the server converts it (spec §5) and the
     // cropper opens the whole picture, not a square cut of it.
+    const conversion = page.waitForResponse((response) => response.url().endsWith('/api/v1/user/convert-photo') && response.status() === 200);
     expect(await choosePhoto(page, false, HEIC_PHOTO)).toEqual({ width: 400, height: 300 });
+    await conversion;
     await page.getByLabel('First name').fill('Casey');
     await page.getByLabel('Last name').fill('Rivers');
     await page.getByRole('button', { name: 'Next' }).click();

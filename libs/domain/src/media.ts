@@ -19,6 +19,11 @@ function isPickedOf(file: PickedFile, types: { mimeTypes: readonly string[]; ext
   return file.type ? types.mimeTypes.includes(file.type.toLowerCase()) : types.extensions.includes(extensionOf(file.name));
 }
 
+/** A file picker's `accept` for a profile photo: jpg, jpeg, png and HEIC (spec §5), by extension and type. */
+export const PROFILE_IMAGE_ACCEPT = [LIMITS.image, LIMITS.convertedImage]
+  .flatMap((types) => [...types.extensions.map((extension) => `.${extension}`), ...types.mimeTypes])
+  .join(',');
+
 /**
  * A HEIC photo (spec §5: converted to JPEG). Browsers give it `image/heic` or `image/heif`, or
  * no type at all (Chromium), so the extension decides when the type says nothing.

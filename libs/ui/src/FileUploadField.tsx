@@ -58,6 +58,8 @@ export function FileUploadField({
   const input = useRef<HTMLInputElement>(null);
   const [checking, setChecking] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  // Counts choices: a check can be slow (a photo the server converts), and the last choice wins.
+  const choices = useRef(0);
   const busy = checking || progress !== null;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
@@ -65,13 +67,16 @@ export function FileUploadField({
     // Cleared at once, so choosing the same file again is seen as a new choice.
     if (input.current) input.current.value = '';
     if (!file) return;
+    const choice = (choices.current += 1);
     setChecking(true);
     let problem: string | null;
     try {
       problem = await check(file);
     } finally {
-      setChecking(false);
+      if (choice === choices.current) setChecking(false);
     }
+    // Chosen again while this one was checked: its answer is no longer wanted.
+    if (choice !== choices.current) return;
     setRefused(problem);
     if (!problem) onAccepted(file);
   };
@@ -93,6 +98,7 @@ export function FileUploadField({
             accept={accept}
             className="hd-visually-hidden"
             aria-labelledby={`${id}-label`}
+            disabled={busy}
             onChange={(event) => void choose(event.target.files?.[0])}
           />
           <Button variant="secondary" size="sm" onClick={() => input.current?.click()} loading={checking} disabled={busy}>

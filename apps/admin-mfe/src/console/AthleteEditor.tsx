@@ -5,6 +5,7 @@ import {
   ErrorCode,
   isHourly,
   LIMITS,
+  PROFILE_IMAGE_ACCEPT,
   SERVICE_LABELS,
   SERVICE_RATE_LIMITS,
   SOCIAL_LINK_FIELDS,
@@ -147,7 +148,7 @@ export function AthleteEditor({ user, onClose, onDirtyChange, onSaved, initialTa
           <span className="hd-field__label">Photo</span>
           <input
             type="file"
-            accept=".jpg,.jpeg,.png,.heic,.heif,image/jpeg,image/png,image/heic,image/heif"
+            accept={PROFILE_IMAGE_ACCEPT}
             disabled={upload.isPending}
             onChange={(event) => {
               const file = event.target.files?.[0];

@@ -51,7 +51,10 @@ export async function choosePhoto(page: Page, athlete: boolean, photo = PHOTO): 
   await crop.waitFor();
   const picture = crop.locator('img').first();
   await picture.waitFor();
-  const opened = await picture.evaluate((image: HTMLImageElement) => ({ width: image.naturalWidth, height: image.naturalHeight }));
+  const opened = await picture.evaluate(async (image: HTMLImageElement) => {
+    await image.decode();
+    return { width: image.naturalWidth, height: image.naturalHeight };
+  });
   if (athlete) {
     await crop.getByText('Dashboard photo').waitFor();
     await crop.getByRole('button', { name: 'Next' }).last().click();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { ErrorCode, isConvertedImage, MESSAGES, profileImageProblem, type UserTypeCode } from '@huddle/domain';
+import { ErrorCode, isConvertedImage, MESSAGES, PROFILE_IMAGE_ACCEPT, profileImageProblem, type UserTypeCode } from '@huddle/domain';
 import { ApiError, mediaUrl, toApiError } from '@huddle/api-client';
 import { AlertDialog, Icon, LoadingView, Modal } from '@huddle/ui';
 import { FileUploadField } from '@huddle/ui/file-upload';
@@ -14,7 +14,7 @@ import '../member.css';
 const CropModal = lazy(() => import(/* webpackChunkName: "photo-cropper" */ './CropModal'));
 
 // HEIC (an iPhone's photos) is converted to JPEG (spec §5).
-const ACCEPT = '.jpg,.jpeg,.png,.heic,.heif,image/jpeg,image/png,image/heic,image/heif';
+const ACCEPT = PROFILE_IMAGE_ACCEPT;
 
 export interface PhotoFieldProps {
   userType: UserTypeCode;
@@ -59,8 +59,11 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
   const [problem, setProblem] = useState<string | null>(null);
   const [cropFailure, setCropFailure] = useState<string | null>(null);
   const [broken, setBroken] = useState(false);
-  // A HEIC photo this browser cannot open, as the server converted it, for the cropper.
-  const converted = useRef<Blob | null>(null);
+  // HEIC photos this browser cannot open, as the server converted them, for the cropper; and the
+  // conversion under way, stopped when another photo is chosen or the field goes away.
+  const converted = useRef(new WeakMap<File, Blob>());
+  const conversion = useRef<AbortController | null>(null);
+  useEffect(() => () => conversion.current?.abort(), []);
 
   useEffect(() => () => {
     if (picked) URL.revokeObjectURL(picked);
@@ -92,13 +95,15 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
    * HEIC photo the browser cannot open is converted to JPEG by the server first (spec §5).
    */
   const photoProblem = async (file: File): Promise<string | null> => {
-    converted.current = null;
+    conversion.current?.abort();
     const wrong = profileImageProblem(file);
     if (wrong) return wrong;
     if (await decodes(file)) return null;
     if (!isConvertedImage(file)) return MESSAGES.imageUploadFailed(0);
+    const controller = new AbortController();
+    conversion.current = controller;
     try {
-      converted.current = await api.convertPhoto(file);
+      converted.current.set(file, await api.convertPhoto(file, undefined, controller.signal));
       return null;
     } catch (failure) {
       return uploadProblem(failure);
@@ -122,8 +127,8 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
       check={photoProblem}
       onAccepted={(file) => {
         setProblem(null);
-        setPicked(URL.createObjectURL(converted.current ?? file));
-        converted.current = null;
+        setPicked(URL.createObjectURL(converted.current.get(file) ?? file));
+        converted.current.delete(file);
       }}
       progress={progress}
       error={problem ?? error ?? (broken ? MESSAGES.unableToLoadPhoto : null)}
