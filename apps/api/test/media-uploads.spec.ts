@@ -122,6 +122,11 @@ describe('media uploads and serving (disk storage)', () => {
       const converted = await sharp(Buffer.from(response.body.photo.data_base64, 'base64')).metadata();
       // Not cut to the profile's square: the person crops it next.
       expect([converted.format, converted.width, converted.height, converted.exif]).toEqual(['jpeg', 400, 300, undefined]);
+      // The picture itself came through: the fixture's yellow disc at the centre, its blue field in a corner.
+      const { data: pixels, info } = await sharp(Buffer.from(response.body.photo.data_base64, 'base64')).raw().toBuffer({ resolveWithObject: true });
+      const colourAt = (x: number, y: number) => [...pixels.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+      const near = (actual: number[], expected: number[]) => actual.every((value, index) => Math.abs(value - expected[index]) <= 24);
+      expect({ centre: near(colourAt(250, 150), [250, 204, 21]), corner: near(colourAt(5, 295), [29, 78, 216]) }).toEqual({ centre: true, corner: true });
       expect(await testApp.dataSource.query(`SELECT count(*)::int AS count FROM media_objects`)).toEqual([{ count: rowsBefore }]);
       expect(storedFiles(testApp).length).toBe(filesBefore);
       expect(stagingFiles(testApp)).toEqual([]);

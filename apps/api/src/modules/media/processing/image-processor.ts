@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import heicConvert from 'heic-convert';
+import heicDecode from 'heic-decode';
 import sharp from 'sharp';
+import type { SharpOptions } from 'sharp';
 import { LIMITS } from '@huddle/domain';
 import type { SniffedImage } from '@huddle/domain';
 
@@ -28,8 +29,6 @@ export interface ProcessedImage {
 }
 
 const JPEG_QUALITY = 85;
-// heic-convert's JPEG is an intermediate that sharp encodes again; keep it close to lossless.
-const HEIC_INTERMEDIATE_QUALITY = 0.95;
 
 export class UnreadableImageError extends Error {
   constructor(cause: unknown) {
@@ -52,7 +51,7 @@ export class ImageTooManyPixelsError extends Error {
 /**
  * A compressed image of a few kilobytes can declare 16000x16000 pixels, a gigabyte once decoded.
  * The header is read without decoding (sharp's metadata, also for HEIF), so such a file is refused
- * before heic-convert or libvips allocate anything; sharp's own limitInputPixels stays as a second bound.
+ * before heic-decode or libvips allocate anything; sharp's own limitInputPixels stays as a second bound.
  */
 async function checkPixelCount(sourcePath: string): Promise<void> {
   let width = 0;
@@ -67,13 +66,16 @@ async function checkPixelCount(sourcePath: string): Promise<void> {
 
 /**
  * sharp's prebuilt libvips reads HEIF but not its HEVC coding (patents keep the decoder out), so
- * iPhone photos are decoded by heic-convert (libheif compiled to WebAssembly) first.
+ * iPhone photos are decoded by heic-decode (libheif compiled to WebAssembly, which turns them
+ * upright) first, and sharp takes the pixels as they are: no intermediate JPEG, which cost an
+ * encode in plain JavaScript on the event loop and a second generation of compression.
  */
-async function decodableInput(sourcePath: string, type: SniffedImage): Promise<Buffer> {
+async function decodableInput(sourcePath: string, type: SniffedImage): Promise<{ input: Buffer; options: SharpOptions }> {
   const original = await readFile(sourcePath);
-  if (type !== 'heic') return original;
-  const jpeg = await heicConvert({ buffer: original, format: 'JPEG', quality: HEIC_INTERMEDIATE_QUALITY });
-  return Buffer.from(jpeg);
+  const options: SharpOptions = { limitInputPixels: LIMITS.image.maxPixels };
+  if (type !== 'heic') return { input: original, options };
+  const { width, height, data } = await heicDecode({ buffer: original });
+  return { input: Buffer.from(data.buffer, data.byteOffset, data.byteLength), options: { ...options, raw: { width, height, channels: 4 } } };
 }
 
 /**
@@ -84,9 +86,9 @@ async function decodableInput(sourcePath: string, type: SniffedImage): Promise<B
 export async function processImage(sourcePath: string, type: SniffedImage, target: ImageTarget): Promise<ProcessedImage> {
   await checkPixelCount(sourcePath);
   try {
-    const input = await decodableInput(sourcePath, type);
-    const oriented = sharp(input, { failOn: 'error', limitInputPixels: LIMITS.image.maxPixels }).rotate();
-    const { width = 0, height = 0 } = await sharp(input, { limitInputPixels: LIMITS.image.maxPixels }).metadata();
+    const { input, options } = await decodableInput(sourcePath, type);
+    const oriented = sharp(input, { ...options, failOn: 'error' }).rotate();
+    const { width = 0, height = 0 } = await sharp(input, options).metadata();
     const side = Math.max(1, Math.min(target.width, width, height));
     const resized =
       target.fit === 'exact'
