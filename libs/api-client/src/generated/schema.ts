@@ -379,7 +379,7 @@ export interface paths {
         put?: never;
         /**
          * Converts a HEIC photo to JPEG (spec §5) for the cropper of a browser that cannot open HEIC; stores nothing.
-         * @description 1415 'Image must be a jpg, jpeg or png file' when the content is not a HEIC image (jpeg and png need no conversion); 1413 above MAX_IMAGE_MB.
+         * @description 1415 'Image must be a jpg, jpeg or png file' when the content is not a HEIC image a decoder can read (jpeg and png need no conversion); 1413 above MAX_IMAGE_MB or 50 megapixels; 1400 'Please, choose photo' without one.
          */
         post: operations["Uploads_convertPhoto"];
         delete?: never;
