@@ -1,4 +1,4 @@
-import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { isDatabaseUnavailable } from './database-unavailable';
 
 const withCode = (code: string) => Object.assign(new Error('x'), { code });
@@ -10,6 +10,7 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new QueryFailedError('COMMIT', [], withCode('08006')))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new QueryRunnerAlreadyReleasedError())).toBe(true);
+    expect(isDatabaseUnavailable(new QueryRunnerProviderAlreadyReleasedError())).toBe(true);
   });
 
   it('leaves a wrong statement or any other error alone', () => {

@@ -1,4 +1,4 @@
-import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 
 /**
  * SQLSTATEs that say the server is going away or not there yet, not that the statement was wrong:
@@ -22,7 +22,10 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   // TypeORM releases a transaction's query runner when its connection reports an error (the
   // server ended the session), so the transaction's next statement or its COMMIT finds the runner
   // released: nothing of it was committed. Seen under a fast shutdown (postgres-restart.spec).
-  if (error instanceof QueryRunnerAlreadyReleasedError) return true;
+  // A statement run through the transaction's entity manager meets the same released runner one
+  // step earlier, as TypeORM's 'provider already released' (a booking's INSERT under a fast
+  // shutdown, found by restarting PostgreSQL in a loop under bookings).
+  if (error instanceof QueryRunnerAlreadyReleasedError || error instanceof QueryRunnerProviderAlreadyReleasedError) return true;
   const { code, message, driverError, errors, cause } = error as { code?: unknown; message?: unknown; driverError?: unknown; errors?: unknown; cause?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || SOCKET_CODES.has(code))) return true;
   if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true;

@@ -13,9 +13,6 @@ import '../member.css';
 // The cropper (react-easy-crop) downloads only when a photo has been picked.
 const CropModal = lazy(() => import(/* webpackChunkName: "photo-cropper" */ './CropModal'));
 
-// HEIC (an iPhone's photos) is converted to JPEG (spec §5).
-const ACCEPT = PROFILE_IMAGE_ACCEPT;
-
 export interface PhotoFieldProps {
   userType: UserTypeCode;
   /** The stored profile photo (the square), if any. */
@@ -115,7 +112,7 @@ export function PhotoField({ userType, photo, onUploaded, error, label = 'Profil
   return (
     <FileUploadField
       label={label}
-      accept={ACCEPT}
+      accept={PROFILE_IMAGE_ACCEPT}
       noun="photo"
       hint="JPG, PNG or HEIC"
       hasFile={Boolean(shown)}
