@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useContext, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { bootPreloaded } from '@huddle/api-client';
 import type { RemoteName } from '@huddle/domain';
 import { LoadingView, type ShellContextValue } from '@huddle/ui';
@@ -11,8 +11,16 @@ export interface RemoteOutletProps {
   shell: ShellContextValue;
 }
 
-/** Renders the role remote's App inside the shell frame, with a loader, an error view and Retry. */
-export function RemoteOutlet({ remote, shell }: RemoteOutletProps) {
+/**
+ * Renders the role remote's App inside the shell frame, with a loader, an error view and Retry.
+ *
+ * Memoized: the shell re-renders around it (the menu's unread count, which the notification stream
+ * sends as soon as it connects), and a server-rendered screen whose remote has not loaded yet is a
+ * Suspense boundary still waiting to hydrate. An update reaching such a boundary makes React drop
+ * the server's markup and render it anew in the browser (platform.spec: the signed-in fan's
+ * dashboard with the remote's scripts slow to arrive), so only a change of its own props may.
+ */
+export const RemoteOutlet = memo(function RemoteOutlet({ remote, shell }: RemoteOutletProps) {
   const [attempt, setAttempt] = useState(0);
   const loadRemoteApp = useContext(RemoteLoaderContext);
   // The page's HTML preloaded this remote's files: had they failed (the remote was down), the
@@ -33,4 +41,4 @@ export function RemoteOutlet({ remote, shell }: RemoteOutletProps) {
       </RemoteErrorBoundary>
     </RemoteRetryContext.Provider>
   );
-}
+});
