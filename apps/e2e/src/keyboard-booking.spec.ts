@@ -77,11 +77,12 @@ describe('keyboard only: a fan books a video shoutout and pays without touching 
     await page.waitForURL(/\/dashboard/);
     await page.getByLabel('Search athletes').waitFor();
 
-    await typeInto(page, /^Search athletes/, firstName);
     // The search follows the box 400 ms after typing stops, so on a slow machine a search for part
     // of the name may come first (and show the athlete) before the whole name's search dims the
-    // list: wait for the whole name's search.
-    await page.waitForURL((url) => url.searchParams.get('filter') === firstName);
+    // list: wait for the whole name's answer.
+    const searched = page.waitForResponse((response) => response.url().includes('/public/athletes/search') && new URL(response.url()).searchParams.get('filter') === firstName);
+    await typeInto(page, /^Search athletes/, firstName);
+    await searched;
     await page.getByRole('link', { name: new RegExp(`${firstName} Journey`) }).waitFor();
     // The new athlete may head the previous results too, shown dimmed while the search is under way.
     await page.locator('.rq-grid[aria-busy="true"]').waitFor({ state: 'detached' });

@@ -71,6 +71,12 @@ describe('session state machine', () => {
     const out = sessionReducer(member, { type: 'signed-out' });
     expect(sessionReducer(out, { type: 'account-changed', account: fan })).toBe(out);
   });
+
+  it('keeps the state when the same account is read again, and takes a changed one', () => {
+    const member = sessionReducer(initialSession('first-visit'), { type: 'account-loaded', account: fan });
+    expect(sessionReducer(member, { type: 'account-changed', account: { ...fan } })).toBe(member);
+    expect(sessionReducer(member, { type: 'account-changed', account: { ...fan, first_name: 'Casey' } }).account?.first_name).toBe('Casey');
+  });
 });
 
 describe('visitWithoutSession', () => {

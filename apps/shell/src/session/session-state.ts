@@ -55,6 +55,10 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
     case 'account-changed':
       // A late answer must not sign a visitor back in after they left.
       if (state.auth !== AuthState.Authorized || state.account?.id !== event.account.id) return state;
+      // The same account read again (a session check after the notification stream was refused)
+      // changes nothing: a new copy would re-render every screen, and drop a server-rendered screen
+      // still waiting for its remote to hydrate (RemoteOutlet).
+      if (JSON.stringify(state.account) === JSON.stringify(event.account)) return state;
       return { ...state, account: event.account };
     case 'account-missing':
       // Without a session, a first visit browses as a guest; a visitor who chose to sign in
