@@ -1,4 +1,4 @@
-/** heic-decode 2.x (libheif compiled to WebAssembly): the first image of a HEIC file as RGBA pixels. */
+/** heic-decode 2.x (libheif compiled to WebAssembly): the first image of a HEIC file as RGBA pixels. The API runs it on a thread of its own (heic-decoder.ts, by path); its test compares with it. */
 declare module 'heic-decode' {
   interface DecodedImage {
     width: number;

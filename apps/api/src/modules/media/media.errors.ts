@@ -32,6 +32,9 @@ export const MediaErrors = {
   /** A signed media URL past its expiry: the page that handed it out gives a fresh one. */
   signedUrlExpired: (): DomainError => new DomainError(ErrorCode.Forbidden, 'This video link has expired; please reload the page'),
   storageUnavailable: (): DomainError => new DomainError(ErrorCode.ServiceUnavailable, 'Media storage is not answering, please try again'),
+  /** More HEIC photos wait for this process's decoder than it takes (HEIC_DECODER_DEFAULTS). */
+  photoConversionBusy: (field: string): DomainError =>
+    withField(ErrorCode.ServiceUnavailable, 'Many photos are being converted right now; please try again in a moment', field),
 } as const;
 
 /**

@@ -20,6 +20,7 @@ import { MediaErrors } from './media.errors';
 import { MEDIA_ROUTE, mediaKeyOf, mediaPathOf, newMediaKey, newRestrictedVideoKey, photoVariantOf } from './media-path';
 import { deleteUnreferencedMediaSql, MEDIA_PATH_PREFIX } from './media-references.query';
 import { ImageTooManyPixelsError, processImage, UnreadableImageError } from './processing/image-processor';
+import { HeicDecoderBusyError } from './processing/heic-decoder';
 import type { ImageTarget, ProcessedImage } from './processing/image-processor';
 import { encodePhotoVariant, variantsOfPhoto } from './processing/photo-variants';
 import { inspectVideo } from './processing/video-inspector';
@@ -505,6 +506,7 @@ export class MediaService implements OnModuleDestroy {
       // Right signature, but not an image a decoder can read (truncated, corrupt, hostile).
       if (error instanceof UnreadableImageError) throw MediaErrors.imageWrongType(upload.fieldname);
       if (error instanceof ImageTooManyPixelsError) throw MediaErrors.imageTooManyPixels(upload.fieldname);
+      if (error instanceof HeicDecoderBusyError) throw MediaErrors.photoConversionBusy(upload.fieldname);
       throw error;
     }
   }

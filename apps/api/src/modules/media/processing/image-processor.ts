@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import heicDecode from 'heic-decode';
 import sharp from 'sharp';
 import type { SharpOptions } from 'sharp';
 import { LIMITS } from '@huddle/domain';
 import type { SniffedImage } from '@huddle/domain';
+import { heicDecoder, HeicDecoderBusyError } from './heic-decoder';
 
 /**
  * What an image becomes: the two crops of spec §9 (a square profile photo, the athlete's 8:11
@@ -67,14 +67,15 @@ async function checkPixelCount(sourcePath: string): Promise<void> {
 /**
  * sharp's prebuilt libvips reads HEIF but not its HEVC coding (patents keep the decoder out), so
  * iPhone photos are decoded by heic-decode (libheif compiled to WebAssembly, which turns them
- * upright) first, and sharp takes the pixels as they are: no intermediate JPEG, which cost an
- * encode in plain JavaScript on the event loop and a second generation of compression.
+ * upright) first, on a thread of its own, one at a time (heic-decoder.ts), and sharp takes the
+ * pixels as they are: no intermediate JPEG, which cost an encode in plain JavaScript on the event
+ * loop and a second generation of compression.
  */
 async function decodableInput(sourcePath: string, type: SniffedImage): Promise<{ input: Buffer; options: SharpOptions }> {
   const original = await readFile(sourcePath);
   const options: SharpOptions = { limitInputPixels: LIMITS.image.maxPixels };
   if (type !== 'heic') return { input: original, options };
-  const { width, height, data } = await heicDecode({ buffer: original });
+  const { width, height, data } = await heicDecoder.decode(original);
   return { input: Buffer.from(data.buffer, data.byteOffset, data.byteLength), options: { ...options, raw: { width, height, channels: 4 } } };
 }
 
@@ -108,6 +109,8 @@ export async function processImage(sourcePath: string, type: SniffedImage, targe
       height: info.height,
     };
   } catch (error) {
+    // Too many photos waiting for the decoder is not the photo's fault: the caller says "try again".
+    if (error instanceof HeicDecoderBusyError) throw error;
     throw new UnreadableImageError(error);
   }
 }
