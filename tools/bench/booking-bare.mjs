@@ -86,7 +86,8 @@ export const BENCH_QUEUES = [
   'booking.request-changed.nil',
   'mail.send',
 ];
-const PREFIX = 'bench.';
+// The bare driver's queues are "bench." + the API's name; the HTTP floor's (booking-bare-http.mjs) "floor.".
+const PREFIXES = ['bench.', 'floor.'];
 // pg-boss's own queue of due schedules: each API process polls it every cronWorkerIntervalSeconds
 // (JobsService: 1 s), 50 at a time, without the jobs' metadata.
 const SEND_IT_QUEUE = '__pgboss__send-it';
@@ -162,7 +163,9 @@ class Conflict extends Error {
  * is loadApiStatements' answer; `jobPool` takes the queue's fetches and completions, as pg-boss's
  * own pool does in the API (the handlers' statements use `pool`).
  */
-export function bareBookingFlow(pool, jobPool, api) {
+export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {}) {
+  if (!PREFIXES.includes(prefix)) throw new Error(`A bench queue prefix is one of ${PREFIXES.join(', ')}, not "${prefix}"`);
+  const PREFIX = prefix;
   const { notices, nil, plans, REQUEST_SQL } = api;
   const insertJob = plans.insertJob('pgboss');
   const fetchJob = plans.fetchNextJob('pgboss')({ includeMetadata: true });
@@ -604,7 +607,7 @@ export function bareBookingFlow(pool, jobPool, api) {
      * driver's connection so that its role owns them; answers their names.
      */
     async createQueues() {
-      const { rows } = await pool.query(`SELECT name FROM pgboss.queue WHERE name NOT LIKE $1 AND name NOT LIKE '\\_\\_pgboss%' ORDER BY name`, [`${PREFIX}%`]);
+      const { rows } = await pool.query(`SELECT name FROM pgboss.queue WHERE NOT name LIKE ANY($1::text[]) AND name NOT LIKE '\\_\\_pgboss%' ORDER BY name`, [PREFIXES.map((known) => `${known}%`)]);
       queues = rows.map((row) => row.name);
       const missing = BENCH_QUEUES.filter((name) => !queues.includes(name));
       if (missing.length) throw new Error(`The API has no queue ${missing.join(', ')}: the flow changed, update booking-bare.mjs`);
@@ -625,7 +628,7 @@ export function bareBookingFlow(pool, jobPool, api) {
       }
     },
     /** Waits until every bench job queued so far ran (the workers go on). */
-    settle: (observer) => waitForJobs(observer, `name LIKE 'bench.%'`),
+    settle: (observer) => waitForJobs(observer, `name LIKE '${PREFIX}%'`),
     /** Stops the workers (each after what it is doing); safe to call twice. */
     async stop() {
       stopped = true;

@@ -2,7 +2,7 @@
 // Booking and card payment under load: the API against the bare PostgreSQL driver running the
 // same statements, checked statement by statement, then a check of every money invariant.
 //
-//   npm run bench:booking [-- --loads 50x20,10x5 --duration 20 --requesters 100 --workers <cores> --strict --profile <dir>]
+//   npm run bench:booking [-- --loads 50x20,10x5 --duration 20 --requesters 100 --workers <cores> --strict --profile <dir> --without-floor --api-node-options '<flags>']
 //   (--clients C --athletes A instead of --loads: one load of C clients and A athletes)
 //
 // Starts its own embedded PostgreSQL (through the API's build, with pg_stat_statements preloaded;
@@ -23,7 +23,12 @@
 // event, mark-paid, capture, void, the hold's release, the NIL disclosure, emails) run beside. A
 // client keeps the session token the API renews, as a browser keeps its cookie. Then the same load
 // through the bare driver (booking-bare.mjs: every statement the API runs for those calls and
-// jobs, in its transactions, with the same job queues, connection pools and loop).
+// jobs, in its transactions, with the same job queues, connection pools and loop). Then, unless
+// --without-floor, the floor: the bare driver's calls behind a plain `node:http` server with no
+// framework (booking-bare-http.mjs, as many processes as the API, its own pools and job workers),
+// driven over HTTP from this process like the API: what HTTP and a server process of their own
+// cost the same statements on these cores, before any framework. It is reported beside the targets
+// (floor against bare, API against floor), not as one.
 //
 // For each load it prints: bookings per second over the run and until its jobs settled, p50/p99
 // of the whole booking and of each call, the rows each side wrote per request, the CPU of each
@@ -48,6 +53,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bareBookingFlow, BENCH_QUEUES, loadApiStatements, waitForJobs } from './booking-bare.mjs';
+import { FLOOR_QUEUE_PREFIX } from './booking-bare-http.mjs';
 import { API_MAIN, cpuSeconds, createBenchAccounts, ensureApiBuild, freePort, httpClient, requireFromApi, ROOT, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
 import { API_ROLE, BARE_ROLE, fidelityReport, resetStatements, startCountingPostgres, statementsOf } from './statement-stats.mjs';
 
@@ -61,6 +67,8 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: String(availableParallelism()) },
     strict: { type: 'boolean', default: false },
     profile: { type: 'string' },
+    'without-floor': { type: 'boolean', default: false },
+    'api-node-options': { type: 'string', default: '' },
   },
 });
 /** The loads to run, in order: `clients` concurrent requesters and `athletes` answering. */
@@ -87,6 +95,7 @@ const MAX_CPU_RATIO = 2;
 const CALLS = ['book', 'sheet', 'confirm', 'setPaid', 'accept', 'decline', 'cancel', 'list'];
 // The bare side's accounts' emails start with this: a person reading the outbox can tell the sides apart.
 const BARE_EMAIL_PREFIX = 'pg';
+const FLOOR_EMAIL_PREFIX = 'fl';
 
 function startApi(port, dataDir, databaseUrl) {
   const env = {
@@ -112,6 +121,8 @@ function startApi(port, dataDir, databaseUrl) {
   delete env.EMBEDDED_PG_PORT;
   delete env.STRIPE_SECRET_KEY;
   const nodeArgs = args.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args.profile)] : [];
+  // Options for the API's processes alone (its cluster workers inherit them): a V8 or Node setting tried on the API only.
+  if (args['api-node-options']) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} ${args['api-node-options']}`.trim();
   return spawn(process.execPath, [...nodeArgs, API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
@@ -127,6 +138,21 @@ async function waitForApi(call, child) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('The API did not answer /api/v1/health within 120 s');
+}
+
+/** Waits until the floor's server answers (any status: it has no health route). */
+async function waitForFloor(call, child) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The floor exited with code ${child.exitCode}`);
+    try {
+      if ((await call('GET', '/health')).status === 404) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The floor did not answer within 60 s');
 }
 
 /** Latencies of one kind of call. */
@@ -223,6 +249,15 @@ function apiFlow(call) {
   };
 }
 
+/** The booking the bare calls take for the API's payload: the type's details, its amount, and the event's window. */
+function bareBookingOf(type, athleteId, start) {
+  const payload = payloadOf(type, athleteId, start);
+  const details = payload[type];
+  const hours = details.duration ?? 1;
+  const window = type === 'shoutout' || type === 'endorsement' ? null : [start, start + hours * 3600];
+  return { type, amountCents: Math.round(payload.request_amount * 100), details, window };
+}
+
 /** The bare driver's side: the same calls as statements (booking-bare.mjs); a refused change is 409. */
 function bareFlow(bare) {
   const refused = (error) => {
@@ -231,14 +266,7 @@ function bareFlow(bare) {
     throw error;
   };
   return {
-    book: (fan, athleteId, start, type) => {
-      // The same booking the API stores: the type's details, its amount, and the event's window.
-      const payload = payloadOf(type, athleteId, start);
-      const details = payload[type];
-      const hours = details.duration ?? 1;
-      const window = type === 'shoutout' || type === 'endorsement' ? null : [start, start + hours * 3600];
-      return bare.calls.book(fan, athleteId, { type, amountCents: Math.round(payload.request_amount * 100), details, window });
-    },
+    book: (fan, athleteId, start, type) => bare.calls.book(fan, athleteId, bareBookingOf(type, athleteId, start)),
     sheet: (fan, request) => bare.calls.sheet(fan, request),
     confirm: (fan, request) => bare.calls.confirm(fan, request),
     setPaid: (fan, request) => bare.calls.setPaid(fan, request),
@@ -246,6 +274,31 @@ function bareFlow(bare) {
     list: (athlete) => bare.calls.list(athlete),
     accept: (athlete, request) => bare.calls.accept(athlete, request).then(() => 200, refused),
     decline: (athlete, request) => bare.calls.decline(athlete, request).then(() => 200, refused),
+  };
+}
+
+/**
+ * The floor's side: the bare driver's calls over HTTP (booking-bare-http.mjs). The person is sent
+ * as their id (the floor has no sessions); a refused change answers 409, as the API's.
+ */
+function floorFlow(call) {
+  const post = async (name, json, expected = [200]) => {
+    const answer = await call('POST', `/${name}`, { json });
+    if (!expected.includes(answer.status)) throw new Error(`${name} ${answer.status} ${answer.text}`);
+    return answer;
+  };
+  const who = (account) => ({ id: account.id });
+  return {
+    book: async (fan, athleteId, start, type) => (await post('book', { fan: who(fan), athleteId, booking: bareBookingOf(type, athleteId, start) })).body,
+    sheet: async (fan, request) => {
+      request.secret = (await post('sheet', { fan: who(fan), request })).body.secret;
+    },
+    confirm: (fan, request) => post('confirm', { fan: who(fan), request }).then(() => undefined),
+    setPaid: (fan, request) => post('setPaid', { fan: who(fan), request }).then(() => undefined),
+    cancel: async (fan, request) => (await post('cancel', { fan: who(fan), request }, [200, 409])).status,
+    list: async (athlete) => (await post('list', { athlete: who(athlete) })).body,
+    accept: async (athlete, request) => (await post('accept', { athlete: who(athlete), request }, [200, 409])).status,
+    decline: async (athlete, request) => (await post('decline', { athlete: who(athlete), request }, [200, 409])).status,
   };
 }
 
@@ -338,7 +391,7 @@ async function rowsWritten(observer, accounts, window) {
   };
   for (const queue of BENCH_QUEUES) {
     counts[`${queue} jobs`] = [
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ($1, 'bench.' || $1) AND created_on BETWEEN $2 AND $3`,
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ($1, 'bench.' || $1, '${FLOOR_QUEUE_PREFIX}' || $1) AND created_on BETWEEN $2 AND $3`,
       [queue, window.from, window.to],
     ];
   }
@@ -377,16 +430,17 @@ const ratio = (value) => `${value.toFixed(2)}x`;
 /**
  * Where the machine's CPU goes: this process (the load generator, or the bare driver), the API's
  * processes (the one started here, `apiPid`, and its cluster workers: other APIs running on the
- * machine are not counted), and this run's PostgreSQL.
+ * machine are not counted), the floor's (`floorPid` and its workers), and this run's PostgreSQL.
  */
-function classifierOf(dataDir, apiPid) {
-  const descends = (entry, byPid) => {
-    for (let current = entry, depth = 0; current && depth < 4; current = byPid.get(current.ppid), depth += 1) if (current.pid === apiPid) return true;
+function classifierOf(dataDir, apiPid, floorPid = null) {
+  const descends = (entry, byPid, pid) => {
+    for (let current = entry, depth = 0; current && depth < 4; current = byPid.get(current.ppid), depth += 1) if (current.pid === pid) return true;
     return false;
   };
   return (entry, byPid) => {
     if (entry.pid === process.pid) return 'this process';
-    if (descends(entry, byPid)) return 'API';
+    if (descends(entry, byPid, apiPid)) return 'API';
+    if (floorPid !== null && descends(entry, byPid, floorPid)) return 'floor';
     // The postmaster is named by its data directory; its children (one per connection) by their parent.
     const postmaster = (candidate) => candidate && /postgres/.test(candidate.command) && candidate.command.includes(dataDir);
     return postmaster(entry) || postmaster(byPid.get(entry.ppid)) ? 'PostgreSQL' : null;
@@ -470,6 +524,43 @@ function report(load, apiSide, bareSide, apiRows, bareRows, found) {
   return { targets, violated, differing: fidelity.differing };
 }
 
+/**
+ * The floor beside the two sides: its calls, its throughput and CPU a booking, each against the bare
+ * driver's (what HTTP and a process of its own cost) and the API's against it (what the framework
+ * adds). Answers a line for the summary.
+ */
+function reportFloor(load, apiSide, bareSide, floorSide, floorRows) {
+  const { results: floorResults, booking: floor } = floorSide;
+  const { results: apiResults, booking } = apiSide;
+  const { results: bareResults, booking: baseline } = bareSide;
+  console.log(`\nfloor (the bare driver's calls behind a plain node:http server, ${WORKERS} process(es)):`);
+  console.log(`${'call'.padEnd(9)} ${['count', 'per s', 'p50', 'p99', 'errors'].map((h) => h.padStart(8)).join('')}   ${'p99 floor/bare'.padStart(15)} ${'p99 API/floor'.padStart(14)}`);
+  const p99Ratios = [];
+  for (const name of Object.keys(floorResults)) {
+    const summary = floorResults[name];
+    const cells = [String(summary.count), summary.perSecond.toFixed(1), summary.p50.toFixed(1), summary.p99.toFixed(1), String(summary.errors)].map((cell) => cell.padStart(8)).join('');
+    const compared = CALLS.includes(name) && [summary, apiResults[name], bareResults[name]].every((side) => side.count >= MIN_P99_SAMPLES);
+    const overBare = summary.p99 / bareResults[name].p99;
+    const apiOver = apiResults[name].p99 / summary.p99;
+    if (compared) p99Ratios.push({ name, overBare, apiOver });
+    console.log(`${name.padEnd(9)} ${cells}   ${(compared ? ratio(overBare) : '-').padStart(15)} ${(compared ? ratio(apiOver) : '-').padStart(14)}`);
+  }
+  const cpu = (side, name) => ((side.cpu?.[name] ?? NaN) * 1000) / Math.max(1, side.booking.count);
+  const [apiCpu, bareCpu, floorCpu] = [cpu(apiSide, 'API'), cpu(bareSide, 'this process'), cpu(floorSide, 'floor')];
+  const written = Object.entries(floorRows.perRequest).map(([name, value]) => `${name} ${value.toFixed(2)}`).join(', ');
+  console.log(`floor:   ${floor.perSecond.toFixed(1)} bookings/s, booking p50 ${ms(floor.p50)} p99 ${ms(floor.p99)}; its jobs settled ${floorSide.settleSeconds.toFixed(1)} s after the run: ${floorSide.settled.toFixed(1)} bookings/s settled`);
+  console.log(`rows written a request (${floorRows.requests} requests): ${written}`);
+  console.log(`CPU ms a booking: floor ${floorCpu.toFixed(1)} (load generator ${cpu(floorSide, 'this process').toFixed(1)}, PostgreSQL ${cpu(floorSide, 'PostgreSQL').toFixed(1)}); floor/bare ${ratio(floorCpu / bareCpu)}, API/floor ${ratio(apiCpu / floorCpu)}`);
+  const fidelity = fidelityReport(apiSide.statements, booking.count, floorSide.statements, floor.count);
+  console.log(`statements a booking, API against floor: ${fidelity.lines.at(-1).trim()}`);
+  const parts = [`CPU a booking floor/bare ${ratio(floorCpu / bareCpu)}, API/floor ${ratio(apiCpu / floorCpu)}`];
+  if (load.clients >= SATURATION_CLIENTS) parts.push(`settled bookings/s floor/bare ${ratio(floorSide.settled / bareSide.settled)}, API/floor ${ratio(apiSide.settled / floorSide.settled)}`);
+  else parts.push(`p99 floor/bare ${p99Ratios.map((entry) => `${entry.name} ${ratio(entry.overBare)}`).join(', ')}; API/floor ${p99Ratios.map((entry) => `${entry.name} ${ratio(entry.apiOver)}`).join(', ')}`);
+  const line = parts.join('; ');
+  console.log(`floor against the targets' baseline: ${line}; bare ${baseline.count} bookings, floor ${floor.count}`);
+  return line;
+}
+
 async function main() {
   ensureApiBuild(ROOT);
   const { Pool } = requireFromApi('pg');
@@ -484,11 +575,16 @@ async function main() {
   let barePool;
   let jobPool;
   let bare;
+  let floorServer;
+  let floorCall;
   // Each step bounded: a hung API or database (the watchdog's case) must not keep the rest running.
   const bounded = (work) => Promise.race([Promise.resolve().then(work).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   const stop = async () => {
     await bounded(() => call?.close());
     await bounded(() => bare?.stop());
+    await bounded(() => floorCall?.close());
+    await stopProcess(floorServer);
+    if (floorServer?.exitCode === 2) console.error('A job of the floor failed (above): its figures are suspect.');
     for (const pool of [barePool, jobPool, observer]) await bounded(() => pool?.end());
     await stopProcess(api);
     await bounded(() => database?.stop());
@@ -509,7 +605,15 @@ async function main() {
     bare = bareBookingFlow(barePool, jobPool, loadApiStatements(requireFromApi));
     const queues = await bare.createQueues();
     bare.startJobs(WORKERS);
-    const classify = classifierOf(dataDir, api.pid);
+    if (!args['without-floor']) {
+      // Its queues made here, once, so that its processes find them (as the API's processes find theirs).
+      await bareBookingFlow(barePool, jobPool, loadApiStatements(requireFromApi), { prefix: FLOOR_QUEUE_PREFIX }).createQueues();
+      const floorPort = await freePort();
+      floorServer = spawn(process.execPath, [path.join(ROOT, 'tools/bench/booking-bare-http.mjs'), database.bareUrl, String(floorPort), String(WORKERS)], { stdio: ['ignore', 'inherit', 'inherit'] });
+      floorCall = httpClient(`http://127.0.0.1:${floorPort}`, connections);
+      await waitForFloor(floorCall, floorServer);
+    }
+    const classify = classifierOf(dataDir, api.pid, floorServer?.pid ?? null);
     console.log(`\n${LOADS.length} load(s), each side with fresh accounts: ${REQUESTERS} requesters a side, ${DURATION_MS / 1000} s measured after ${WARM_UP_MS / 1000} s of warm-up, API_WORKERS=${WORKERS}; the bare driver polls the API's ${queues.length} queues as the API does`);
     const summary = [];
     for (const load of LOADS) {
@@ -528,11 +632,24 @@ async function main() {
       const bareRows = await rowsWritten(observer, bareAccounts, bareSide.window);
       const outcome = report(load, apiSide, bareSide, apiRows, bareRows, found);
       summary.push({ load, ...outcome });
+      if (floorCall) {
+        const floorAccounts = await createAccounts(call, observer, load, FLOOR_EMAIL_PREFIX);
+        const floorSide = await measureSide({ flow: floorFlow(floorCall), accounts: floorAccounts, load, settle: () => waitForJobs(observer, `name LIKE '${FLOOR_QUEUE_PREFIX}%'`), role: BARE_ROLE, checksUnder: API_ROLE, observer, classify });
+        const floorFound = await violations(observer);
+        const floorViolated = Object.values(floorFound).reduce((sum, count) => sum + count, 0);
+        if (floorViolated > 0) console.log(`\ninvariants after the floor: ${Object.entries(floorFound).filter(([, count]) => count > 0).map(([name, count]) => `FAIL ${name}: ${count}`).join('; ')}`);
+        summary.at(-1).floor = reportFloor(load, apiSide, bareSide, floorSide, await rowsWritten(observer, floorAccounts, floorSide.window));
+        failed ||= floorViolated > 0;
+      }
       failed ||= outcome.violated > 0 || (args.strict && outcome.targets.some(([, met]) => !met));
     }
     if (summary.length > 1) {
       console.log('\nall targets:');
       for (const { load, targets } of summary) for (const [name, met] of targets) console.log(`  ${met ? 'PASS' : 'FAIL'} ${load.clients}x${load.athletes}: ${name}`);
+    }
+    if (floorCall) {
+      console.log('\nthe floor (not a target):');
+      for (const { load, floor } of summary) console.log(`  ${load.clients}x${load.athletes}: ${floor}`);
     }
   } catch (error) {
     console.error(error);

@@ -23,7 +23,8 @@ export interface HeicDecoderOptions {
 }
 
 /**
- * What a phone's photo takes: a 12-megapixel HEIC decodes in about a second of one core. Four
+ * What a phone's photo takes: heic-decode spends about 100 ms of one core a megapixel here (11.6 ms
+ * for the tests' 0.12-megapixel photo), so a 12-megapixel HEIC about a second. Four
  * waiting is about what a person re-trying their upload tolerates; a crowd of uploads beyond that
  * gets a quick "try again" rather than minutes in a queue holding their memory.
  */
