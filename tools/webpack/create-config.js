@@ -241,6 +241,10 @@ function createConfig({ dirname, kind, name, port, title }) {
           {
             test: /\.css$/,
             use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+            // A stylesheet is imported for what it does to the page, whatever its package says:
+            // react-easy-crop declares "sideEffects": false, so production builds dropped its
+            // stylesheet's import and the cropper showed the photo at full size with no crop frame.
+            sideEffects: true,
           },
         ],
       },

@@ -55,6 +55,22 @@ export async function choosePhoto(page: Page, athlete: boolean, photo = PHOTO): 
     await image.decode();
     return { width: image.naturalWidth, height: image.naturalHeight };
   });
+  // The cropper's stylesheet is on the page: its frame and crop area are laid over the picture, and
+  // the whole picture fits the frame (without it, production builds showed the photo at full size
+  // with no crop frame: react-easy-crop says it has no side effects, and its stylesheet was dropped).
+  const layout = await crop.evaluate((dialog) => {
+    const frame = dialog.querySelector('.reactEasyCrop_Container');
+    const image = dialog.querySelector('.reactEasyCrop_Image');
+    const area = dialog.querySelector('.reactEasyCrop_CropArea');
+    if (!frame || !image || !area) return 'the cropper is missing a part';
+    const [frameBox, imageBox, areaBox] = [frame, image, area].map((element) => element.getBoundingClientRect());
+    return {
+      laidOver: getComputedStyle(frame).position === 'absolute' && getComputedStyle(area).position === 'absolute',
+      fits: imageBox.width <= frameBox.width + 1 && imageBox.height <= frameBox.height + 1,
+      areaInside: areaBox.width > 0 && areaBox.left >= frameBox.left - 1 && areaBox.right <= frameBox.right + 1,
+    };
+  });
+  if (typeof layout === 'string' || !layout.laidOver || !layout.fits || !layout.areaInside) throw new Error(`The cropper is not laid out: ${JSON.stringify(layout)}`);
   if (athlete) {
     await crop.getByText('Dashboard photo').waitFor();
     await crop.getByRole('button', { name: 'Next' }).last().click();
