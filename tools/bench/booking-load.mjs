@@ -126,33 +126,22 @@ function startApi(port, dataDir, databaseUrl) {
   return spawn(process.execPath, [...nodeArgs, API_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-async function waitForApi(call, child) {
-  const deadline = Date.now() + 120_000;
+/**
+ * Waits until `child` answers GET /api/v1/health with `status`: the API's health (200), or the
+ * floor's 404 (it has no such route; any answer means it listens).
+ */
+async function waitUntilAnswering(call, child, { what, status, seconds }) {
+  const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The API exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`The ${what} exited with code ${child.exitCode}`);
     try {
-      if ((await call('GET', '/health')).status === 200) return;
+      if ((await call('GET', '/health')).status === status) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('The API did not answer /api/v1/health within 120 s');
-}
-
-/** Waits until the floor's server answers (any status: it has no health route). */
-async function waitForFloor(call, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The floor exited with code ${child.exitCode}`);
-    try {
-      if ((await call('GET', '/health')).status === 404) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The floor did not answer within 60 s');
+  throw new Error(`The ${what} did not answer /api/v1/health within ${seconds} s`);
 }
 
 /** Latencies of one kind of call. */
@@ -596,7 +585,7 @@ async function main() {
     database = await startCountingPostgres(path.join(dataDir, 'postgres'), pgPort);
     api = startApi(apiPort, dataDir, database.apiUrl);
     call = httpClient(`http://127.0.0.1:${apiPort}`, connections);
-    await waitForApi(call, api);
+    await waitUntilAnswering(call, api, { what: 'API', status: 200, seconds: 120 });
     // The benchmark's own reads and writes (accounts, settling, statistics): counted on neither side.
     observer = new Pool({ connectionString: database.observerUrl, max: 4 });
     // The API's pools, per worker: TypeORM's node-postgres default of 10, pg-boss's 4 (JobsService).
@@ -611,7 +600,7 @@ async function main() {
       const floorPort = await freePort();
       floorServer = spawn(process.execPath, [path.join(ROOT, 'tools/bench/booking-bare-http.mjs'), database.bareUrl, String(floorPort), String(WORKERS)], { stdio: ['ignore', 'inherit', 'inherit'] });
       floorCall = httpClient(`http://127.0.0.1:${floorPort}`, connections);
-      await waitForFloor(floorCall, floorServer);
+      await waitUntilAnswering(floorCall, floorServer, { what: 'floor', status: 404, seconds: 60 });
     }
     const classify = classifierOf(dataDir, api.pid, floorServer?.pid ?? null);
     console.log(`\n${LOADS.length} load(s), each side with fresh accounts: ${REQUESTERS} requesters a side, ${DURATION_MS / 1000} s measured after ${WARM_UP_MS / 1000} s of warm-up, API_WORKERS=${WORKERS}; the bare driver polls the API's ${queues.length} queues as the API does`);
