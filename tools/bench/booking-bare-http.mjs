@@ -9,9 +9,10 @@
 // (10 connections for the calls, 4 for the job queue) and its own job workers polling every queue
 // the API polls; a commit wakes this process's worker of the queue, as in the API. Each call is
 // `POST /api/v1/<call>` with a JSON body and runs the bare driver's call: every statement the API
-// runs for it, in its transactions. No session, validation, rate-limit guard, security headers or
-// Nest, and the answer is the call's small result, not the request's view (whose statements it
-// runs all the same): so it is a lower bound of any HTTP server answering these calls.
+// runs for it, in its transactions (the rate limits' and the checkout guard's included). No
+// session, validation, guards, security headers or Nest around them, and the answer is the call's
+// small result, not the request's view (whose statements it runs all the same): so it is a lower
+// bound of any HTTP server answering these calls. It connects as the benchmark's floor role.
 // Its queues are "floor." + the API's queue name (booking-load.mjs creates them before it starts).
 import cluster from 'node:cluster';
 import http from 'node:http';
@@ -96,13 +97,25 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
     for (let index = 0; index < Number(workers); index += 1) cluster.fork();
     let exited = 0;
     let failed = false;
+    let stopping = false;
+    const stopWorkers = () => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    };
     cluster.on('exit', (_worker, code) => {
+      // A process that ends before it is asked to would leave a smaller server measured: all stop, and the run fails.
+      if (!stopping) {
+        console.error(`floor: a process ended early (code ${code}); stopping the others`);
+        stopping = true;
+        failed = true;
+        stopWorkers();
+      }
       failed ||= code !== 0;
       exited += 1;
       if (exited === Number(workers)) process.exit(failed ? 2 : 0);
     });
     process.on('SIGTERM', () => {
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      stopping = true;
+      stopWorkers();
     });
   } else {
     serve(databaseUrl, Number(port)).catch((error) => {

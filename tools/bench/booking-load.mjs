@@ -27,8 +27,10 @@
 // --without-floor, the floor: the bare driver's calls behind a plain `node:http` server with no
 // framework (booking-bare-http.mjs, as many processes as the API, its own pools and job workers),
 // driven over HTTP from this process like the API: what HTTP and a server process of their own
-// cost the same statements on these cores, before any framework. It is reported beside the targets
-// (floor against bare, API against floor), not as one.
+// cost the same statements on these cores, before any framework. It connects as a role of its own
+// and runs only for its side of each load (started, measured, stopped: a job of it that failed, or
+// a process of it that ended early, fails the run). It is reported beside the targets (floor
+// against bare, API against floor), not as one.
 //
 // For each load it prints: bookings per second over the run and until its jobs settled, p50/p99
 // of the whole booking and of each call, the rows each side wrote per request, the CPU of each
@@ -55,7 +57,7 @@ import { parseArgs } from 'node:util';
 import { bareBookingFlow, BENCH_QUEUES, loadApiStatements, waitForJobs } from './booking-bare.mjs';
 import { FLOOR_QUEUE_PREFIX } from './booking-bare-http.mjs';
 import { API_MAIN, cpuSeconds, createBenchAccounts, ensureApiBuild, freePort, httpClient, requireFromApi, ROOT, stopOnInterruptOrDeadline, stopProcess } from './bench-support.mjs';
-import { API_ROLE, BARE_ROLE, fidelityReport, resetStatements, startCountingPostgres, statementsOf } from './statement-stats.mjs';
+import { API_ROLE, BARE_ROLE, FLOOR_ROLE, fidelityReport, resetStatements, startCountingPostgres, statementsOf } from './statement-stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -142,6 +144,29 @@ async function waitUntilAnswering(call, child, { what, status, seconds }) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`The ${what} did not answer /api/v1/health within ${seconds} s`);
+}
+
+/**
+ * Starts the floor's server (booking-bare-http.mjs, WORKERS processes) as FLOOR_ROLE and waits
+ * until it answers. Answers its pid, its HTTP client and `stop`, which answers its exit code (0 when
+ * every job of it ran and no process of it ended early).
+ */
+async function startFloor(floorUrl, connections) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'tools/bench/booking-bare-http.mjs'), floorUrl, String(port), String(WORKERS)], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const call = httpClient(`http://127.0.0.1:${port}`, connections);
+  const stop = async () => {
+    await call.close();
+    await stopProcess(child);
+    return child.exitCode;
+  };
+  try {
+    await waitUntilAnswering(call, child, { what: 'floor', status: 404, seconds: 60 });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { pid: child.pid, call, stop };
 }
 
 /** Latencies of one kind of call. */
@@ -421,7 +446,7 @@ const ratio = (value) => `${value.toFixed(2)}x`;
  * processes (the one started here, `apiPid`, and its cluster workers: other APIs running on the
  * machine are not counted), the floor's (`floorPid` and its workers), and this run's PostgreSQL.
  */
-function classifierOf(dataDir, apiPid, floorPid = null) {
+function classifierOf(dataDir, apiPid, floorPidNow = () => null) {
   const descends = (entry, byPid, pid) => {
     for (let current = entry, depth = 0; current && depth < 4; current = byPid.get(current.ppid), depth += 1) if (current.pid === pid) return true;
     return false;
@@ -429,6 +454,7 @@ function classifierOf(dataDir, apiPid, floorPid = null) {
   return (entry, byPid) => {
     if (entry.pid === process.pid) return 'this process';
     if (descends(entry, byPid, apiPid)) return 'API';
+    const floorPid = floorPidNow();
     if (floorPid !== null && descends(entry, byPid, floorPid)) return 'floor';
     // The postmaster is named by its data directory; its children (one per connection) by their parent.
     const postmaster = (candidate) => candidate && /postgres/.test(candidate.command) && candidate.command.includes(dataDir);
@@ -564,16 +590,13 @@ async function main() {
   let barePool;
   let jobPool;
   let bare;
-  let floorServer;
-  let floorCall;
+  let floor = null;
   // Each step bounded: a hung API or database (the watchdog's case) must not keep the rest running.
   const bounded = (work) => Promise.race([Promise.resolve().then(work).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   const stop = async () => {
     await bounded(() => call?.close());
     await bounded(() => bare?.stop());
-    await bounded(() => floorCall?.close());
-    await stopProcess(floorServer);
-    if (floorServer?.exitCode === 2) console.error('A job of the floor failed (above): its figures are suspect.');
+    await bounded(() => floor?.stop());
     for (const pool of [barePool, jobPool, observer]) await bounded(() => pool?.end());
     await stopProcess(api);
     await bounded(() => database?.stop());
@@ -595,14 +618,15 @@ async function main() {
     const queues = await bare.createQueues();
     bare.startJobs(WORKERS);
     if (!args['without-floor']) {
-      // Its queues made here, once, so that its processes find them (as the API's processes find theirs).
-      await bareBookingFlow(barePool, jobPool, loadApiStatements(requireFromApi), { prefix: FLOOR_QUEUE_PREFIX }).createQueues();
-      const floorPort = await freePort();
-      floorServer = spawn(process.execPath, [path.join(ROOT, 'tools/bench/booking-bare-http.mjs'), database.bareUrl, String(floorPort), String(WORKERS)], { stdio: ['ignore', 'inherit', 'inherit'] });
-      floorCall = httpClient(`http://127.0.0.1:${floorPort}`, connections);
-      await waitUntilAnswering(floorCall, floorServer, { what: 'floor', status: 404, seconds: 60 });
+      // Its queues made here, once, by its role, so that its processes find them (as the API's processes find theirs).
+      const floorPool = new Pool({ connectionString: database.floorUrl, max: 1 });
+      try {
+        await bareBookingFlow(floorPool, floorPool, loadApiStatements(requireFromApi), { prefix: FLOOR_QUEUE_PREFIX }).createQueues();
+      } finally {
+        await floorPool.end();
+      }
     }
-    const classify = classifierOf(dataDir, api.pid, floorServer?.pid ?? null);
+    const classify = classifierOf(dataDir, api.pid, () => floor?.pid ?? null);
     console.log(`\n${LOADS.length} load(s), each side with fresh accounts: ${REQUESTERS} requesters a side, ${DURATION_MS / 1000} s measured after ${WARM_UP_MS / 1000} s of warm-up, API_WORKERS=${WORKERS}; the bare driver polls the API's ${queues.length} queues as the API does`);
     const summary = [];
     for (const load of LOADS) {
@@ -621,9 +645,16 @@ async function main() {
       const bareRows = await rowsWritten(observer, bareAccounts, bareSide.window);
       const outcome = report(load, apiSide, bareSide, apiRows, bareRows, found);
       summary.push({ load, ...outcome });
-      if (floorCall) {
+      if (!args['without-floor']) {
         const floorAccounts = await createAccounts(call, observer, load, FLOOR_EMAIL_PREFIX);
-        const floorSide = await measureSide({ flow: floorFlow(floorCall), accounts: floorAccounts, load, settle: () => waitForJobs(observer, `name LIKE '${FLOOR_QUEUE_PREFIX}%'`), role: BARE_ROLE, checksUnder: API_ROLE, observer, classify });
+        floor = await startFloor(database.floorUrl, connections);
+        const floorSide = await measureSide({ flow: floorFlow(floor.call), accounts: floorAccounts, load, settle: () => waitForJobs(observer, `name LIKE '${FLOOR_QUEUE_PREFIX}%'`), role: FLOOR_ROLE, checksUnder: API_ROLE, observer, classify });
+        const floorExit = await floor.stop();
+        floor = null;
+        if (floorExit !== 0) {
+          console.error(`The floor ended with code ${floorExit}: a job of it failed or a process of it ended early (above); its figures do not count.`);
+          failed = true;
+        }
         const floorFound = await violations(observer);
         const floorViolated = Object.values(floorFound).reduce((sum, count) => sum + count, 0);
         if (floorViolated > 0) console.log(`\ninvariants after the floor: ${Object.entries(floorFound).filter(([, count]) => count > 0).map(([name, count]) => `FAIL ${name}: ${count}`).join('; ')}`);
@@ -636,7 +667,7 @@ async function main() {
       console.log('\nall targets:');
       for (const { load, targets } of summary) for (const [name, met] of targets) console.log(`  ${met ? 'PASS' : 'FAIL'} ${load.clients}x${load.athletes}: ${name}`);
     }
-    if (floorCall) {
+    if (!args['without-floor']) {
       console.log('\nthe floor (not a target):');
       for (const { load, floor } of summary) console.log(`  ${load.clients}x${load.athletes}: ${floor}`);
     }

@@ -6,12 +6,13 @@
 // pg_stat_statements preloaded, which can only be done at start) and gives the API its URL. Each
 // side connects as a role of its own, so PostgreSQL keeps their counts apart even while the other
 // side's processes are still polling their job queues: the API as `huddle` (the server's owner),
-// the bare driver as BARE_ROLE, and the benchmark's own bookkeeping (accounts, settling, these
-// reads) as OBSERVER_ROLE, counted on neither side.
+// the bare driver as BARE_ROLE, its HTTP floor as FLOOR_ROLE, and the benchmark's own bookkeeping
+// (accounts, settling, these reads) as OBSERVER_ROLE, counted on no side.
 import { requireFromApi } from './bench-support.mjs';
 
 export const API_ROLE = 'huddle';
 export const BARE_ROLE = 'bench_bare';
+export const FLOOR_ROLE = 'bench_floor';
 export const OBSERVER_ROLE = 'bench_observer';
 const DATABASE = 'huddle';
 // The server listens on 127.0.0.1 only and lives as long as the run: fixed passwords are no secret.
@@ -23,7 +24,7 @@ const MIN_DIFFERENCE = 0.1;
 
 /**
  * Starts PostgreSQL in `databaseDir` on `port` with pg_stat_statements, the extension installed and
- * the two benchmark roles made. Answers the URLs of each role and `stop`.
+ * the benchmark's roles made. Answers the URLs of each role and `stop`.
  */
 export async function startCountingPostgres(databaseDir, port) {
   // Loaded here, not at import: the benchmark builds the API first.
@@ -42,9 +43,10 @@ export async function startCountingPostgres(databaseDir, port) {
   try {
     await owner.connect();
     await owner.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    // The bare driver works on the API's tables with the API's rights (a member of its role); the
-    // observer resets the statistics, which takes a superuser.
+    // The bare driver and its floor work on the API's tables with the API's rights (members of its
+    // role); the observer resets the statistics, which takes a superuser.
     await owner.query(`CREATE ROLE ${BARE_ROLE} LOGIN PASSWORD '${PASSWORD}' IN ROLE ${API_ROLE}`);
+    await owner.query(`CREATE ROLE ${FLOOR_ROLE} LOGIN PASSWORD '${PASSWORD}' IN ROLE ${API_ROLE}`);
     await owner.query(`CREATE ROLE ${OBSERVER_ROLE} LOGIN SUPERUSER PASSWORD '${PASSWORD}'`);
   } catch (error) {
     // Nobody else holds the server yet: it is stopped here rather than left running.
@@ -54,7 +56,7 @@ export async function startCountingPostgres(databaseDir, port) {
     await owner.end().catch(() => undefined);
   }
   const as = (role) => `postgres://${role}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
-  return { apiUrl: postgresUrl(port, DATABASE), bareUrl: as(BARE_ROLE), observerUrl: as(OBSERVER_ROLE), stop: () => server.stop() };
+  return { apiUrl: postgresUrl(port, DATABASE), bareUrl: as(BARE_ROLE), floorUrl: as(FLOOR_ROLE), observerUrl: as(OBSERVER_ROLE), stop: () => server.stop() };
 }
 
 /** Forgets every count so far: called right before a side's measured run. */

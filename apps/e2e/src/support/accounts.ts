@@ -58,6 +58,8 @@ export async function choosePhoto(page: Page, athlete: boolean, photo = PHOTO): 
   // The cropper's stylesheet is on the page: its frame and crop area are laid over the picture, and
   // the whole picture fits the frame (without it, production builds showed the photo at full size
   // with no crop frame: react-easy-crop says it has no side effects, and its stylesheet was dropped).
+  // The crop area is drawn once the picture has loaded and the cropper re-rendered.
+  await crop.locator('.reactEasyCrop_CropArea').waitFor();
   const layout = await crop.evaluate((dialog) => {
     const frame = dialog.querySelector('.reactEasyCrop_Container');
     const image = dialog.querySelector('.reactEasyCrop_Image');

@@ -359,7 +359,7 @@ export interface paths {
         put?: never;
         /**
          * Uploads the profile photo and, for athletes, the dashboard photo.
-         * @description 1415 'Image must be a jpg, jpeg or png file' when the content is not a jpeg, png or HEIC image; 1413 above MAX_IMAGE_MB; 1503 'Many photos are being converted right now; please try again in a moment' when more HEIC photos wait for this server's decoder than it takes.
+         * @description 1415 'Image must be a jpg, jpeg or png file' when the content is not a jpeg, png or HEIC image; 1413 above MAX_IMAGE_MB; 1503 'Many photos are being converted right now; please try again in a moment' when more HEIC photos wait for this API process's decoder than it takes (one decoded at a time, four waiting).
          */
         post: operations["Uploads_uploadPhoto"];
         delete?: never;
@@ -379,7 +379,7 @@ export interface paths {
         put?: never;
         /**
          * Converts a HEIC photo to JPEG (spec §5) for the cropper of a browser that cannot open HEIC; stores nothing.
-         * @description 1415 'Image must be a jpg, jpeg or png file' when the content is not a HEIC image a decoder can read (jpeg and png need no conversion); 1413 above MAX_IMAGE_MB or 50 megapixels; 1400 'Please, choose photo' without one; 1503 'Many photos are being converted right now; please try again in a moment' when more HEIC photos wait for this server's decoder than it takes (one decoded at a time, four waiting).
+         * @description 1415 'Image must be a jpg, jpeg or png file' when the content is not a HEIC image a decoder can read (jpeg and png need no conversion); 1413 above MAX_IMAGE_MB or 50 megapixels; 1400 'Please, choose photo' without one; 1503 'Many photos are being converted right now; please try again in a moment' when more HEIC photos wait for this API process's decoder than it takes (one decoded at a time, four waiting); 1503 'The photo could not be converted right now; please try again' when the decoder itself failed.
          */
         post: operations["Uploads_convertPhoto"];
         delete?: never;

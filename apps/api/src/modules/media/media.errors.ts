@@ -35,6 +35,8 @@ export const MediaErrors = {
   /** More HEIC photos wait for this process's decoder than it takes (HEIC_DECODER_DEFAULTS). */
   photoConversionBusy: (field: string): DomainError =>
     withField(ErrorCode.ServiceUnavailable, 'Many photos are being converted right now; please try again in a moment', field),
+  /** The HEIC decoder itself failed (its thread crashed or could not start): logged, and the person may try again. */
+  photoConversionFailed: (field: string): DomainError => withField(ErrorCode.ServiceUnavailable, 'The photo could not be converted right now; please try again', field),
 } as const;
 
 /**

@@ -20,7 +20,7 @@ import { MediaErrors } from './media.errors';
 import { MEDIA_ROUTE, mediaKeyOf, mediaPathOf, newMediaKey, newRestrictedVideoKey, photoVariantOf } from './media-path';
 import { deleteUnreferencedMediaSql, MEDIA_PATH_PREFIX } from './media-references.query';
 import { ImageTooManyPixelsError, processImage, UnreadableImageError } from './processing/image-processor';
-import { HeicDecoderBusyError } from './processing/heic-decoder';
+import { HeicDecoderBusyError, HeicDecoderFailedError } from './processing/heic-decoder';
 import type { ImageTarget, ProcessedImage } from './processing/image-processor';
 import { encodePhotoVariant, variantsOfPhoto } from './processing/photo-variants';
 import { inspectVideo } from './processing/video-inspector';
@@ -507,6 +507,10 @@ export class MediaService implements OnModuleDestroy {
       if (error instanceof UnreadableImageError) throw MediaErrors.imageWrongType(upload.fieldname);
       if (error instanceof ImageTooManyPixelsError) throw MediaErrors.imageTooManyPixels(upload.fieldname);
       if (error instanceof HeicDecoderBusyError) throw MediaErrors.photoConversionBusy(upload.fieldname);
+      if (error instanceof HeicDecoderFailedError) {
+        this.logger.error(`HEIC conversion failed: ${error.message}`, (error.cause as Error | undefined)?.stack ?? error.stack);
+        throw MediaErrors.photoConversionFailed(upload.fieldname);
+      }
       throw error;
     }
   }

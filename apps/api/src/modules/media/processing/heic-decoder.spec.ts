@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import heicDecode from 'heic-decode';
-import { HeicDecoder, HeicDecoderBusyError } from './heic-decoder';
+import { HeicDecoder, HeicDecoderBusyError, HeicDecoderFailedError } from './heic-decoder';
 
 const PHOTO = readFileSync(path.join(__dirname, '../../../../test/fixtures/photo.heic'));
 const digest = (data: Uint8Array | Uint8ClampedArray) => createHash('sha256').update(data).digest('hex');
@@ -28,9 +28,12 @@ describe('HeicDecoder', () => {
   it('decodes one photo at a time, lets queueLimit wait, and refuses the next at once', async () => {
     const heic = decoder(2);
     // All asked for in the same turn: the first runs, two wait, the fourth is refused.
-    const asked = [heic.decode(PHOTO), heic.decode(PHOTO), heic.decode(PHOTO), heic.decode(PHOTO)];
+    const finished: number[] = [];
+    const asked = [0, 1, 2, 3].map((index) => heic.decode(PHOTO).then((image) => (finished.push(index), image)));
     const settled = await Promise.allSettled(asked);
     expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    // In the order asked: one after the other.
+    expect(finished).toEqual([0, 1, 2]);
     expect((settled[3] as PromiseRejectedResult).reason).toBeInstanceOf(HeicDecoderBusyError);
     // Once they are done, the queue takes photos again.
     await expect(heic.decode(PHOTO)).resolves.toMatchObject({ width: expect.any(Number) });
@@ -55,6 +58,9 @@ describe('HeicDecoder', () => {
     const heic = decoder(4);
     const asked = Promise.allSettled([heic.decode(PHOTO), heic.decode(PHOTO)]);
     await heic.close();
-    expect((await asked).map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    const settled = await asked;
+    expect(settled.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    // The decoder's failure, not the photo's: the API answers it with 1503, not 'wrong file type'.
+    for (const outcome of settled) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(HeicDecoderFailedError);
   });
 });

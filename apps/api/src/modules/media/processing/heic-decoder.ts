@@ -15,10 +15,21 @@ export class HeicDecoderBusyError extends Error {
   }
 }
 
+/** The decoder itself failed (its thread crashed or could not start, or it was closed): not the photo's fault. */
+export class HeicDecoderFailedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'HeicDecoderFailedError';
+  }
+}
+
 export interface HeicDecoderOptions {
   /** Photos that may wait while one is decoded; one more is refused with HeicDecoderBusyError. */
   queueLimit: number;
-  /** A decode running longer is stopped (its thread ended, a new one started for the next photo). */
+  /**
+   * A decode running longer is stopped (its thread ended, a new one started for the next photo) and
+   * the photo taken for unreadable: a phone's 50-megapixel photo decodes in about 5 s here.
+   */
   timeoutMs: number;
 }
 
@@ -57,8 +68,8 @@ type Answer = { id: number; width: number; height: number; data: Uint8ClampedArr
  * HEIC photos decoded one at a time on a thread of their own: libheif's WebAssembly decode is
  * synchronous, so on the event loop a phone's photo held every other call of the API process for
  * about a second, and photos decoded side by side each held their full-size pixels at once (a
- * 50-megapixel photo is 200 MB of RGBA). Here the event loop stays free, one photo's pixels are
- * in memory at a time, at most `queueLimit` wait, and a decode that runs away is ended with its thread.
+ * 50-megapixel photo is 200 MB of RGBA). Here the event loop stays free, one photo is decoded at a
+ * time, at most `queueLimit` wait, and a decode that runs away is ended with its thread.
  */
 export class HeicDecoder {
   private thread: Worker | null = null;
@@ -83,7 +94,7 @@ export class HeicDecoder {
   async close(): Promise<void> {
     const thread = this.thread;
     this.thread = null;
-    this.fail(new Error('The HEIC decoder was closed'));
+    this.fail(new HeicDecoderFailedError('The HEIC decoder was closed'));
     await thread?.terminate();
   }
 
@@ -97,9 +108,14 @@ export class HeicDecoder {
     }
     const timer = setTimeout(() => this.stopThread(new Error(`The HEIC decode ran past ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
     this.running = { job, timer };
-    const thread = this.threadNow();
-    thread.ref();
-    thread.postMessage({ id: job.id, buffer: job.buffer }, [job.buffer]);
+    try {
+      const thread = this.threadNow();
+      thread.ref();
+      thread.postMessage({ id: job.id, buffer: job.buffer }, [job.buffer]);
+    } catch (error) {
+      // No thread could be started (out of memory, a process shutting down): this photo fails, the next tries again.
+      this.stopThread(new HeicDecoderFailedError('The HEIC decoder could not start', { cause: error }));
+    }
   }
 
   private threadNow(): Worker {
@@ -107,9 +123,12 @@ export class HeicDecoder {
     const thread = new Worker(THREAD_SOURCE, { eval: true });
     // Referenced only while it decodes (next), so an idle decoder keeps no process alive.
     thread.on('message', (answer: Answer) => this.answered(answer));
-    thread.on('error', (error) => this.stopThread(error));
+    // Only this decoder's current thread counts: one already ended (a timeout) may still report.
+    thread.on('error', (error) => {
+      if (this.thread === thread) this.stopThread(new HeicDecoderFailedError("The HEIC decoder's thread failed", { cause: error }));
+    });
     thread.on('exit', (code) => {
-      if (this.thread === thread) this.stopThread(new Error(`The HEIC decoder's thread ended (${code})`));
+      if (this.thread === thread) this.stopThread(new HeicDecoderFailedError(`The HEIC decoder's thread ended (${code})`));
     });
     this.thread = thread;
     return thread;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { SharpOptions } from 'sharp';
 import { LIMITS } from '@huddle/domain';
 import type { SniffedImage } from '@huddle/domain';
-import { heicDecoder, HeicDecoderBusyError } from './heic-decoder';
+import { heicDecoder, HeicDecoderBusyError, HeicDecoderFailedError } from './heic-decoder';
 
 /**
  * What an image becomes: the two crops of spec §9 (a square profile photo, the athlete's 8:11
@@ -109,8 +109,8 @@ export async function processImage(sourcePath: string, type: SniffedImage, targe
       height: info.height,
     };
   } catch (error) {
-    // Too many photos waiting for the decoder is not the photo's fault: the caller says "try again".
-    if (error instanceof HeicDecoderBusyError) throw error;
+    // Too many photos waiting, or the decoder itself failing, is not the photo's fault: the caller says "try again".
+    if (error instanceof HeicDecoderBusyError || error instanceof HeicDecoderFailedError) throw error;
     throw new UnreadableImageError(error);
   }
 }
