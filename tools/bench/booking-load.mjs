@@ -2,7 +2,7 @@
 // Booking and card payment under load: the API against the bare PostgreSQL driver running the
 // same statements, checked statement by statement, then a check of every money invariant.
 //
-//   npm run bench:booking [-- --loads 50x20,10x5 --duration 20 --requesters 100 --workers <cores> --strict --profile <dir> --without-floor --api-node-options '<flags>']
+//   npm run bench:booking [-- --loads 50x20,10x5 --duration 20 --requesters 100 --workers <cores> --strict --profile <dir> --without-floor --api-node-options=<flags>]
 //   (--clients C --athletes A instead of --loads: one load of C clients and A athletes)
 //
 // Starts its own embedded PostgreSQL (through the API's build, with pg_stat_statements preloaded;
@@ -439,6 +439,10 @@ async function violations(pool) {
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`;
+/** One call's count, rate, p50, p99 and errors as the tables' columns. */
+const cellsOf = (summary) => [String(summary.count), summary.perSecond.toFixed(1), summary.p50.toFixed(1), summary.p99.toFixed(1), String(summary.errors)].map((cell) => cell.padStart(8)).join('');
+/** CPU milliseconds a booking of the processes `cpuSeconds` named `name`. */
+const cpuPerBooking = (cpu, count, name) => ((cpu?.[name] ?? NaN) * 1000) / Math.max(1, count);
 const ratio = (value) => `${value.toFixed(2)}x`;
 
 /**
@@ -500,13 +504,11 @@ function report(load, apiSide, bareSide, apiRows, bareRows, found) {
   const { results: bareResults, booking: baseline } = bareSide;
   console.log(`\n${''.padEnd(9)} ${'API'.padStart(40)}   ${'bare pg'.padStart(40)}`);
   console.log(`${'call'.padEnd(9)} ${['count', 'per s', 'p50', 'p99', 'errors'].map((h) => h.padStart(8)).join('')}   ${['count', 'per s', 'p50', 'p99', 'errors'].map((h) => h.padStart(8)).join('')}`);
-  const row = (summary) => [String(summary.count), summary.perSecond.toFixed(1), summary.p50.toFixed(1), summary.p99.toFixed(1), String(summary.errors)].map((cell) => cell.padStart(8)).join('');
-  for (const name of Object.keys(apiResults)) console.log(`${name.padEnd(9)} ${row(apiResults[name])}   ${row(bareResults[name])}`);
+  for (const name of Object.keys(apiResults)) console.log(`${name.padEnd(9)} ${cellsOf(apiResults[name])}   ${cellsOf(bareResults[name])}`);
   console.log(`\nAPI:     ${booking.perSecond.toFixed(1)} bookings/s (book + checkout + pay + set-paid, with the athletes' answers and the jobs beside), booking p50 ${ms(booking.p50)} p99 ${ms(booking.p99)}; its jobs settled ${apiSide.settleSeconds.toFixed(1)} s after the run: ${apiSide.settled.toFixed(1)} bookings/s settled`);
   console.log(`bare pg: ${baseline.perSecond.toFixed(1)} bookings/s running the same statements, booking p50 ${ms(baseline.p50)} p99 ${ms(baseline.p99)}; its jobs settled ${bareSide.settleSeconds.toFixed(1)} s after the run: ${bareSide.settled.toFixed(1)} bookings/s settled`);
   const written = Object.keys(apiRows.perRequest).map((name) => `${name} ${apiRows.perRequest[name].toFixed(2)} / ${bareRows.perRequest[name].toFixed(2)}`);
   console.log(`rows written a request, API / bare pg (${apiRows.requests} / ${bareRows.requests} requests, warm-up included): ${written.join(', ')}`);
-  const cpuPerBooking = (cpu, count, name) => ((cpu?.[name] ?? NaN) * 1000) / Math.max(1, count);
   if (apiSide.cpu && bareSide.cpu) {
     const perBooking = (cpu, count) => Object.entries(cpu).filter(([, used]) => used > 0.05).map(([name]) => `${name} ${cpuPerBooking(cpu, count, name).toFixed(1)}`).join(', ');
     console.log(`CPU ms a booking, the run and its settling: API side: ${perBooking(apiSide.cpu, booking.count)}; bare side: ${perBooking(bareSide.cpu, baseline.count)}`);
@@ -553,14 +555,13 @@ function reportFloor(load, apiSide, bareSide, floorSide, floorRows) {
   const p99Ratios = [];
   for (const name of Object.keys(floorResults)) {
     const summary = floorResults[name];
-    const cells = [String(summary.count), summary.perSecond.toFixed(1), summary.p50.toFixed(1), summary.p99.toFixed(1), String(summary.errors)].map((cell) => cell.padStart(8)).join('');
     const compared = CALLS.includes(name) && [summary, apiResults[name], bareResults[name]].every((side) => side.count >= MIN_P99_SAMPLES);
     const overBare = summary.p99 / bareResults[name].p99;
     const apiOver = apiResults[name].p99 / summary.p99;
     if (compared) p99Ratios.push({ name, overBare, apiOver });
-    console.log(`${name.padEnd(9)} ${cells}   ${(compared ? ratio(overBare) : '-').padStart(15)} ${(compared ? ratio(apiOver) : '-').padStart(14)}`);
+    console.log(`${name.padEnd(9)} ${cellsOf(summary)}   ${(compared ? ratio(overBare) : '-').padStart(15)} ${(compared ? ratio(apiOver) : '-').padStart(14)}`);
   }
-  const cpu = (side, name) => ((side.cpu?.[name] ?? NaN) * 1000) / Math.max(1, side.booking.count);
+  const cpu = (side, name) => cpuPerBooking(side.cpu, side.booking.count, name);
   const [apiCpu, bareCpu, floorCpu] = [cpu(apiSide, 'API'), cpu(bareSide, 'this process'), cpu(floorSide, 'floor')];
   const written = Object.entries(floorRows.perRequest).map(([name, value]) => `${name} ${value.toFixed(2)}`).join(', ');
   console.log(`floor:   ${floor.perSecond.toFixed(1)} bookings/s, booking p50 ${ms(floor.p50)} p99 ${ms(floor.p99)}; its jobs settled ${floorSide.settleSeconds.toFixed(1)} s after the run: ${floorSide.settled.toFixed(1)} bookings/s settled`);
