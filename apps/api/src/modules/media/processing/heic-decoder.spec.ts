@@ -9,8 +9,8 @@ const digest = (data: Uint8Array | Uint8ClampedArray) => createHash('sha256').up
 
 describe('HeicDecoder', () => {
   const decoders: HeicDecoder[] = [];
-  const decoder = (queueLimit = 4, timeoutMs = 30_000) => {
-    const made = new HeicDecoder({ queueLimit, timeoutMs });
+  const decoder = (queueLimit = 4, timeoutMs = 30_000, idleMs = 60_000) => {
+    const made = new HeicDecoder({ queueLimit, timeoutMs, idleMs });
     decoders.push(made);
     return made;
   };
@@ -52,6 +52,23 @@ describe('HeicDecoder', () => {
     await expect(patient.decode(PHOTO)).resolves.toMatchObject({ width: expect.any(Number) });
     // The impatient decoder itself recovers too: a new thread, whose first photo still runs out of time.
     await expect(heic.decode(PHOTO)).rejects.toThrow(/ran past 1 ms/);
+  });
+
+  it('ends its thread after idleMs without photos, and starts a new one for the next photo', async () => {
+    const heic = decoder(4, 30_000, 100);
+    expect(heic.threadAlive).toBe(false);
+    await heic.decode(PHOTO);
+    expect(heic.threadAlive).toBe(true);
+    // A photo within idleMs keeps the thread (and its idle time starts again after it).
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await heic.decode(PHOTO);
+    await new Promise((resolve) => setTimeout(resolve, 70));
+    expect(heic.threadAlive).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(heic.threadAlive).toBe(false);
+    // The ended thread's exit is no failure, and the next photo gets a thread of its own.
+    await expect(heic.decode(PHOTO)).resolves.toMatchObject({ width: expect.any(Number) });
+    expect(heic.threadAlive).toBe(true);
   });
 
   it('refuses what still waits when it is closed', async () => {

@@ -31,6 +31,13 @@ export interface HeicDecoderOptions {
    * the photo taken for unreadable: a phone's 50-megapixel photo decodes in about 5 s here.
    */
   timeoutMs: number;
+  /**
+   * An idle thread is ended after this long: libheif's WebAssembly memory only grows, to the
+   * largest photo it decoded (a 12-megapixel one needs its 48 MB of RGBA and the decoder's planes
+   * inside it), and an idle thread with nothing decoded yet holds about 15 MB here. The next photo
+   * starts a new thread (about 30 ms).
+   */
+  idleMs: number;
 }
 
 /**
@@ -39,7 +46,7 @@ export interface HeicDecoderOptions {
  * waiting is about what a person re-trying their upload tolerates; a crowd of uploads beyond that
  * gets a quick "try again" rather than minutes in a queue holding their memory.
  */
-export const HEIC_DECODER_DEFAULTS: HeicDecoderOptions = { queueLimit: 4, timeoutMs: 30_000 };
+export const HEIC_DECODER_DEFAULTS: HeicDecoderOptions = { queueLimit: 4, timeoutMs: 30_000, idleMs: 60_000 };
 
 // The thread's code: heic-decode (libheif compiled to WebAssembly) required by its resolved path,
 // so the same source works from the build and from the TypeScript tests. The pixels go back
@@ -75,6 +82,7 @@ export class HeicDecoder {
   private thread: Worker | null = null;
   private readonly waiting: Job[] = [];
   private running: { job: Job; timer: NodeJS.Timeout } | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
   private nextId = 1;
 
   constructor(private readonly options: HeicDecoderOptions = HEIC_DECODER_DEFAULTS) {}
@@ -92,6 +100,7 @@ export class HeicDecoder {
 
   /** Ends the thread (a process shutting down, a test's end); photos still waiting are refused. */
   async close(): Promise<void> {
+    this.stopIdleTimer();
     const thread = this.thread;
     this.thread = null;
     this.fail(new HeicDecoderFailedError('The HEIC decoder was closed'));
@@ -102,10 +111,21 @@ export class HeicDecoder {
     if (this.running) return;
     const job = this.waiting.shift();
     if (!job) {
-      // Idle, the thread keeps no process from ending.
-      this.thread?.unref();
+      // Idle, the thread keeps no process from ending, and ends after idleMs with its memory.
+      const idle = this.thread;
+      if (idle && !this.idleTimer) {
+        idle.unref();
+        this.idleTimer = setTimeout(() => {
+          this.idleTimer = null;
+          if (this.thread !== idle || this.running) return;
+          // No longer this decoder's thread first: its exit is then not taken for a failure.
+          this.thread = null;
+          void idle.terminate();
+        }, this.options.idleMs).unref();
+      }
       return;
     }
+    this.stopIdleTimer();
     const timer = setTimeout(() => this.stopThread(new Error(`The HEIC decode ran past ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
     this.running = { job, timer };
     try {
@@ -116,6 +136,16 @@ export class HeicDecoder {
       // No thread could be started (out of memory, a process shutting down): this photo fails, the next tries again.
       this.stopThread(new HeicDecoderFailedError('The HEIC decoder could not start', { cause: error }));
     }
+  }
+
+  private stopIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  /** Whether a decoding thread is up now (ended after idleMs of idleness, started by the next photo). */
+  get threadAlive(): boolean {
+    return this.thread !== null;
   }
 
   private threadNow(): Worker {
