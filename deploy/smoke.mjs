@@ -8,7 +8,8 @@
 // nginx. Every container uses the host's network (this machine's podman has no other) on free
 // ports. Checks: the shell's first screen, each remote's manifest and remoteEntry.js, the health
 // of each replica and through the proxy, and a booking through the shell's /api: an athlete made
-// by API (photo and intro video uploads: sharp and the video inspector inside the image), a fan
+// by API (photo and intro video uploads: sharp and the video inspector inside the image; a HEIC
+// photo converted for the cropper: libheif on the decoder's thread inside the image), a fan
 // who books a shoutout and pays with the embedded sandbox's 4242 card, the request read back
 // from the other replica. Then everything is stopped and removed.
 //
@@ -142,6 +143,13 @@ export async function bookAndPay(apiBase, origin) {
     athlete_info: { school_id: reference.available_schools[0], sports: [reference.sports[0].id], athlete_services: services },
   });
   log(`athlete ${signedUp.account.id} signed up with a photo (${photo.path}) and an intro video`);
+  // A phone's HEIC photo, converted for the cropper: heic-decode runs on a worker thread the image's
+  // non-root user starts from the installed packages.
+  const heicForm = new FormData();
+  heicForm.append('photo', fixture('photo.heic', 'application/octet-stream'), 'IMG_0001.HEIC');
+  const converted = (await athlete('POST', 'user/convert-photo', heicForm)).photo;
+  if (converted?.content_type !== 'image/jpeg' || converted.width !== 400 || converted.height !== 300) throw new Error(`convert-photo answered ${JSON.stringify(converted).slice(0, 200)}`);
+  log(`a HEIC photo converted to JPEG for the cropper (${converted.width}x${converted.height})`);
 
   const fan = apiClient(apiBase, origin);
   await fan('POST', 'user/email-verifications', { user_type: 1, email: `smoke-fan-${suffix}@smoke.test`, password: 'smoke-password-1', phone: phone(), eula_accepted: true });

@@ -172,7 +172,8 @@ function ensureDebianBase() {
   if (!existsSync(tarball)) {
     console.log('images: building a Debian bookworm base with mmdebstrap (a few minutes, once)...');
     mkdirSync(workDir, { recursive: true });
-    run('mmdebstrap', ['--variant=minbase', 'bookworm', `${tarball}.partial`]);
+    // --format: mmdebstrap picks the format from the target's name, and `.partial` would make it a directory.
+    run('mmdebstrap', ['--variant=minbase', '--format=tar', 'bookworm', `${tarball}.partial`]);
     run('mv', [`${tarball}.partial`, tarball]);
   }
   podman(['import', tarball, DEBIAN_MIN]);
