@@ -14,3 +14,5 @@ export const AthleteRequestScreen = lazy(() =>
 export const AdminRequestScreen = lazy(() =>
   import(/* webpackChunkName: "request-admin" */ './detail/AdminActionPanel').then((m) => ({ default: m.AdminRequestScreen })),
 );
+
+export { browserTimeZone, requestCountersApi, useCountersPart, useLiveNotificationRefresh, type RequestCounters } from './api/counters';

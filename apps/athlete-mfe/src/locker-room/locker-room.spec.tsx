@@ -3,10 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { networkError, NETWORK_ERROR_MESSAGE } from '@huddle/api-client';
 import { ShellContextProvider, ToastProvider } from '@huddle/ui';
+import { browserTimeZone } from '@huddle/requests';
 import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { testShell } from '@huddle/ui/testing';
 import { LockerRoomScreen } from '../screens/LockerRoomScreen';
-import { browserTimeZone, LOCKER_ROOM_KEY, type LockerRoom } from './locker-room-api';
+import { LOCKER_ROOM_KEY, type LockerRoom } from './locker-room-api';
 import { formatMoney, isEmptyLockerRoom, LOCKER_ROOM_EMPTY } from './locker-room-view';
 
 const TYPES = ['personal_appearance', 'speaking_engagement', 'training_session', 'endorsement', 'video_chat', 'shoutout', 'camp', 'endorsement_campaign'] as const;

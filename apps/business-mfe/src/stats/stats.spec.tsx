@@ -3,13 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { networkError, NETWORK_ERROR_MESSAGE } from '@huddle/api-client';
 import { ShellContextProvider, ToastProvider } from '@huddle/ui';
+import { browserTimeZone } from '@huddle/requests';
 import { SHELL_CONTRACT_VERSION } from '@huddle/ui/shell-contract';
 import { testShell } from '@huddle/ui/testing';
 import { StatsScreen } from '../screens/StatsScreen';
 import type { BusinessExport } from './export-api';
 import { ExportActions, ExportBody, ExportNote } from './ExportModal';
 import { DEFAULT_EXPORT_CHOICE, exportScreen, isExportWorking, progressText, type ExportFacts, type ExportScreen } from './export-view';
-import { browserTimeZone, BUSINESS_STATS_KEY, type BusinessStats } from './stats-api';
+import { BUSINESS_STATS_KEY, type BusinessStats } from './stats-api';
 import { formatMoney, isEmptyStats, STATS_EMPTY } from './stats-view';
 import type { BusinessExportController } from './useBusinessExport';
 

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toApiError } from '@huddle/api-client';
 import { useShellApi, useToast } from '@huddle/ui';
+import { browserTimeZone } from '@huddle/requests';
 import { saveBlob } from '@huddle/api-client/file-download';
 import { businessExportApi, type BusinessExport, type BusinessExportAnswer } from './export-api';
 import { DEFAULT_EXPORT_CHOICE, EXPORT_POLL_MS, exportScreen, exportStage, finishedToastText, isExportWorking, type ExportChoice, type ExportScreen } from './export-view';
-import { browserTimeZone } from './stats-api';
 
 const exportKey = (id: string | null) => ['business-export', id] as const;
 
