@@ -15,4 +15,14 @@ export const AdminRequestScreen = lazy(() =>
   import(/* webpackChunkName: "request-admin" */ './detail/AdminActionPanel').then((m) => ({ default: m.AdminRequestScreen })),
 );
 
-export { browserTimeZone, requestCountersApi, useCountersPart, useLiveNotificationRefresh, type RequestCounters } from './api/counters';
+export {
+  browserTimeZone,
+  CHART_PERIODS,
+  formatMoney,
+  requestCountersApi,
+  typeLabel,
+  useCountersPart,
+  useLiveNotificationRefresh,
+  type ChartPeriod,
+  type RequestCounters,
+} from './api/counters';

@@ -30,6 +30,7 @@ export { SearchField, type SearchFieldProps } from './SearchField';
 export { Modal, type ModalProps } from './Modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { Tabs, type TabItem, type TabsProps } from './Tabs';
+export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './SegmentedControl';
 export { SkeletonList, type SkeletonListProps } from './SkeletonList';
 export { LoadingView, type LoadingViewProps } from './LoadingView';
 export { EmptyView, type EmptyViewProps } from './EmptyView';

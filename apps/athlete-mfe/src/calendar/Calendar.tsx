@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { toApiError } from '@huddle/api-client';
 import { SERVICE_LABELS } from '@huddle/domain';
 import type { ServiceType } from '@huddle/domain';
-import { Button, ConfirmDialog, EmptyView, ErrorView, Panel, SkeletonList, useToast } from '@huddle/ui';
+import { Button, ConfirmDialog, EmptyView, ErrorView, Panel, SegmentedControl, SkeletonList, useToast } from '@huddle/ui';
 import { useCalendarEvents, useCalendarFeed, useRegenerateFeed, type CalendarEvent } from './calendar-api';
 import {
   eventsByDay,
@@ -166,13 +166,7 @@ function Schedule() {
   return (
     <Panel className="cal-panel">
       <div className="cal-toolbar">
-        <div className="cal-switch" role="group" aria-label="View">
-          {VIEWS.map((option) => (
-            <button key={option.id} type="button" className="cal-switch__option" aria-pressed={view === option.id} onClick={() => setView(option.id)}>
-              {option.label}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl label="View" options={VIEWS} value={view} onChange={setView} className="cal-switch" />
         <div className="cal-nav">
           <Button size="sm" variant="secondary" onClick={() => setAnchor(shiftAnchor(view, anchor, -1))} aria-label={view === 'month' ? 'Previous month' : 'Previous week'}>
             ‹

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { toApiError } from '@huddle/api-client';
-import { EmptyView, ErrorView, Panel, SkeletonList } from '@huddle/ui';
+import { EmptyView, ErrorView, Panel, SegmentedControl, SkeletonList } from '@huddle/ui';
 import { useLockerRoom, type LockerRoom as LockerRoomData } from './locker-room-api';
 import { CHART_PERIODS, formatMoney, isEmptyLockerRoom, LOCKER_ROOM_EMPTY, typeLabel, type ChartPeriod } from './locker-room-view';
 import { NilDisclosures } from './NilDisclosures';
@@ -58,13 +58,7 @@ function EarningsOverTime({ room }: { room: LockerRoomData }) {
   const buckets = period === 'weeks' ? room.chart.weeks : room.chart.months;
   return (
     <Panel title="Earnings over time" className="lr-panel--chart">
-      <div className="lr-switch" role="group" aria-label="Chart period">
-        {CHART_PERIODS.map((option) => (
-          <button key={option.id} type="button" className="lr-switch__option" aria-pressed={period === option.id} onClick={() => setPeriod(option.id)}>
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl label="Chart period" options={CHART_PERIODS} value={period} onChange={setPeriod} className="lr-switch" />
       <Suspense fallback={<ChartFallback />}>
         <EarningsChart buckets={buckets} />
       </Suspense>

@@ -1,10 +1,7 @@
-import { formatCents, SERVICE_LABELS, toCents, type ServiceType } from '@huddle/domain';
 import type { LockerRoom } from './locker-room-api';
 
-/** Dollars with cents, as every money figure in Huddle prints ($1,250.50). */
-export function formatMoney(dollars: number): string {
-  return formatCents(toCents(dollars));
-}
+// What the counters' screens share (the chart's periods, money in dollars, a type's words) lives with the counters.
+export { CHART_PERIODS, formatMoney, typeLabel, type ChartPeriod } from '@huddle/requests';
 
 export const LOCKER_ROOM_EMPTY = {
   title: 'Nothing here yet',
@@ -15,14 +12,3 @@ export const LOCKER_ROOM_EMPTY = {
 export function isEmptyLockerRoom(room: LockerRoom): boolean {
   return room.requests.total === 0 && room.earnings.total === 0 && room.money.paid_out === 0 && room.money.payable === 0;
 }
-
-export function typeLabel(type: string): string {
-  return SERVICE_LABELS[type as ServiceType] ?? type;
-}
-
-export type ChartPeriod = 'weeks' | 'months';
-
-export const CHART_PERIODS: Array<{ id: ChartPeriod; label: string }> = [
-  { id: 'weeks', label: 'Weeks' },
-  { id: 'months', label: 'Months' },
-];

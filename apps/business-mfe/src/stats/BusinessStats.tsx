@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { toApiError } from '@huddle/api-client';
-import { EmptyView, ErrorView, Panel, SkeletonList } from '@huddle/ui';
+import { EmptyView, ErrorView, Panel, SegmentedControl, SkeletonList } from '@huddle/ui';
 import { useBusinessStats, type BusinessStats as BusinessStatsData } from './stats-api';
 import { CHART_PERIODS, formatMoney, isEmptyStats, requestCount, STATS_EMPTY, STATUS_ROWS, typeLabel, type ChartPeriod } from './stats-view';
 import './stats.css';
@@ -45,13 +45,7 @@ function SpendingOverTime({ stats }: { stats: BusinessStatsData }) {
   const buckets = period === 'weeks' ? stats.chart.weeks : stats.chart.months;
   return (
     <Panel title="Spending over time" className="bs-panel--wide">
-      <div className="bs-switch" role="group" aria-label="Chart period">
-        {CHART_PERIODS.map((option) => (
-          <button key={option.id} type="button" className="bs-switch__option" aria-pressed={period === option.id} onClick={() => setPeriod(option.id)}>
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl label="Chart period" options={CHART_PERIODS} value={period} onChange={setPeriod} className="bs-switch" />
       <Suspense fallback={<ChartFallback />}>
         <SpendingChart buckets={buckets} />
       </Suspense>

@@ -1,10 +1,7 @@
-import { formatCents, SERVICE_LABELS, toCents, type ServiceType } from '@huddle/domain';
 import type { BusinessStats } from './stats-api';
 
-/** Dollars with cents, as every money figure in Huddle prints ($1,250.50). */
-export function formatMoney(dollars: number): string {
-  return formatCents(toCents(dollars));
-}
+// What the counters' screens share (the chart's periods, money in dollars, a type's words) lives with the counters.
+export { CHART_PERIODS, formatMoney, typeLabel, type ChartPeriod } from '@huddle/requests';
 
 export const STATS_EMPTY = {
   title: 'No requests yet',
@@ -20,10 +17,6 @@ export function isEmptyStats(stats: BusinessStats): boolean {
   return requestCount(stats) === 0 && stats.totals.spent === 0;
 }
 
-export function typeLabel(type: string): string {
-  return SERVICE_LABELS[type as ServiceType] ?? type;
-}
-
 /** The statuses in the order a business follows a request, with the words of the request feed. */
 export const STATUS_ROWS: Array<{ key: keyof BusinessStats['by_status']; label: string }> = [
   { key: 'pending', label: 'Pending' },
@@ -32,11 +25,4 @@ export const STATUS_ROWS: Array<{ key: keyof BusinessStats['by_status']; label: 
   { key: 'pending_review', label: 'Pending review' },
   { key: 'finished', label: 'Finished' },
   { key: 'canceled', label: 'Cancelled' },
-];
-
-export type ChartPeriod = 'weeks' | 'months';
-
-export const CHART_PERIODS: Array<{ id: ChartPeriod; label: string }> = [
-  { id: 'weeks', label: 'Weeks' },
-  { id: 'months', label: 'Months' },
 ];

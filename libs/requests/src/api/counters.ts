@@ -1,9 +1,28 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { createApiClient, unwrap, type Schemas } from '@huddle/api-client';
+import { formatCents, SERVICE_LABELS, toCents, type ServiceType } from '@huddle/domain';
 import { useShell, useShellApi } from '@huddle/ui';
 
 export type RequestCounters = Schemas['RequestCountersDto'];
+
+/** The charts' periods: the counters carry both series (weeks and months). */
+export type ChartPeriod = 'weeks' | 'months';
+
+export const CHART_PERIODS: ReadonlyArray<{ id: ChartPeriod; label: string }> = [
+  { id: 'weeks', label: 'Weeks' },
+  { id: 'months', label: 'Months' },
+];
+
+/** Dollars with cents, as every money figure in Huddle prints ($1,250.50): the counters speak in dollars. */
+export function formatMoney(dollars: number): string {
+  return formatCents(toCents(dollars));
+}
+
+/** A service type's words (the counters' requests by type). */
+export function typeLabel(type: string): string {
+  return SERVICE_LABELS[type as ServiceType] ?? type;
+}
 
 /** The browser's IANA zone (America/Chicago): the API draws the weeks and months of the counters' charts in it. */
 export function browserTimeZone(): string {
