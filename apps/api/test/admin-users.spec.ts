@@ -613,6 +613,13 @@ describe('the administrator’s user management (/admin/user*, /mt/sync_by_id, /
 
       const [audit] = (await auditOf(testApp, athlete.account.id)).filter((row) => row.action === 'user.block');
       expect(audit).toMatchObject({ admin_id: admin.account.id, before: { blocked: false }, after: { blocked: true, canceled_requests: [pending] } });
+      // The canceled request's own trail (the console's request page) says so too; the accepted one's has nothing.
+      const requestTrail = await api(testApp).get(`/admin/audit?subject_type=request&subject_id=${pending}`, admin.token).expect(200);
+      expect(requestTrail.body.entries).toEqual([
+        expect.objectContaining({ admin_id: admin.account.id, action: 'request.cancel', before: { status: 1 }, after: { status: 3, reason: 'The account was blocked' } }),
+      ]);
+      const acceptedTrail = await api(testApp).get(`/admin/audit?subject_type=request&subject_id=${accepted}`, admin.token).expect(200);
+      expect(acceptedTrail.body.entries).toEqual([]);
 
       // Unblocking gives access back, not the canceled requests.
       const unblocked = await api(testApp).post('/admin/user/block', { user_id: athlete.account.id, blocked: false }, admin.token).expect(200);

@@ -1,25 +1,10 @@
 import { toApiError } from '@huddle/api-client';
+import { auditActionLabel, auditChanges } from '@huddle/domain/admin';
 import { EmptyView, ErrorView, Panel, SkeletonList } from '@huddle/ui';
-import type { AuditEntry, AuditSubject } from './admin-console-api';
+import type { AuditSubject } from './admin-console-api';
 import { useAudit } from './console-hooks';
 import { CONSOLE_TEXTS } from './console-messages';
 import { formatMoment } from './user-format';
-
-/** 'first_name: Jordan → Jay' for each field an action changed (never a password: the API leaves those out). */
-export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
-  const before = (typeof entry.before === 'object' && entry.before !== null ? entry.before : {}) as Record<string, unknown>;
-  const after = (typeof entry.after === 'object' && entry.after !== null ? entry.after : {}) as Record<string, unknown>;
-  const show = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
-}
-
-/** 'user.block' → 'User block'. */
-export function auditActionLabel(action: string): string {
-  const words = action.replace(/[._-]+/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : action;
-}
 
 /** The administrators' actions on one subject, newest first (GET /admin/audit). */
 export function AuditTrail({ subjectType, subjectId }: { subjectType: AuditSubject; subjectId: string }) {

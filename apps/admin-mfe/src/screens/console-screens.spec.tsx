@@ -11,7 +11,6 @@ import { testShell } from '@huddle/ui/testing';
 import type { AdminUser, AdminUserPage, AdminUserRow, CustomPush, CustomPushPage } from '../console/admin-console-api';
 import { athleteEditErrors, athleteEditValuesOf, athleteUpdateOf, isDirty, tabsWithErrors } from '../console/athlete-edit';
 import { AthleteEditor, serverErrorsOf } from '../console/AthleteEditor';
-import { auditActionLabel, auditChanges } from '../console/AuditTrail';
 import { CONSOLE_KEYS } from '../console/console-hooks';
 import { CONSOLE_TEXTS, PUSH_TOASTS, USER_TOASTS } from '../console/console-messages';
 import { leavesPage } from '../console/leave-guard';
@@ -258,11 +257,6 @@ describe('/manage/user/{id}', () => {
     expect(html).toContain('Paid in part: $40.00');
     // Only the finished, unpaid row promises a payout: the canceled one says none.
     expect(html.match(/Not paid yet/g)).toHaveLength(1);
-  });
-
-  it("shows the audit trail's changes", () => {
-    expect(auditChanges({ before: { blocked: false }, after: { blocked: true } })).toEqual(['blocked: false → true']);
-    expect(auditActionLabel('user.block')).toBe('User block');
   });
 });
 

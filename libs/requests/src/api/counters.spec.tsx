@@ -57,12 +57,20 @@ describe("a role's part of the request counters", () => {
     return { events, client, text: () => dom.host.textContent };
   }
 
-  const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  /** Lets the fetches and renders run until `done` holds (a loaded machine may take a while), at most 5 s. */
+  async function until(done: () => boolean): Promise<void> {
+    for (let waited = 0; !done(); waited += 10) {
+      if (waited > 5000) throw new Error(`Still waiting; the screen shows: ${dom.host.textContent}`);
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
+  }
+  /** Gives events time to cause a fetch they should not (nothing to wait for). */
+  const pause = () => act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
 
   it("asks in the browser's zone, caches under the key and the zone, and shows the role's part", async () => {
     body = { ...ok, counters: { ...counts, locker_room: { total_earnings_cents: 1200 } } };
     const screen = show((counters) => counters.locker_room);
-    await settle();
+    await until(() => screen.text() !== 'loading');
     expect(urls).toEqual([`http://api.test/booking/request/counters?tz=${encodeURIComponent(browserTimeZone())}`]);
     expect(screen.text()).toBe('data: {"total_earnings_cents":1200}');
     expect(screen.client.getQueryData([...KEY, browserTimeZone()])).toEqual({ total_earnings_cents: 1200 });
@@ -71,24 +79,22 @@ describe("a role's part of the request counters", () => {
   it("is an error with the caller's message when the answer has no such part (another role)", async () => {
     body = { ...ok, counters: counts };
     const screen = show((counters) => counters.locker_room);
-    await settle();
+    await until(() => screen.text() !== 'loading');
     expect(screen.text()).toBe('error: The locker room is for athletes');
   });
 
   it('reads the part again on a notification, not on an unread count or a call signal', async () => {
     body = { ...ok, counters: { ...counts, locker_room: { total_earnings_cents: 1200 } } };
     const screen = show((counters) => counters.locker_room);
-    await settle();
+    await until(() => screen.text() !== 'loading');
     expect(urls).toHaveLength(1);
-    const publish = async (event: LiveEvent) => {
-      act(() => screen.events.publish(event));
-      await settle();
-    };
-    await publish({ type: 'unread', unread_count: 4 });
-    await publish({ type: 'signal', signal: { id: 1, request_id: 'r1', from: 'u1', kind: 'offer', data: '{}' } });
+    const publish = (event: LiveEvent) => act(() => screen.events.publish(event));
+    publish({ type: 'unread', unread_count: 4 });
+    publish({ type: 'signal', signal: { id: 1, request_id: 'r1', from: 'u1', kind: 'offer', data: '{}' } });
+    await pause();
     expect(urls).toHaveLength(1);
     body = { ...ok, counters: { ...counts, locker_room: { total_earnings_cents: 5000 } } };
-    await publish({
+    publish({
       type: 'notification',
       notification: {
         id: 'n1',
@@ -105,7 +111,7 @@ describe("a role's part of the request counters", () => {
       },
       unread_count: 5,
     });
+    await until(() => screen.text() === 'data: {"total_earnings_cents":5000}');
     expect(urls).toHaveLength(2);
-    expect(screen.text()).toBe('data: {"total_earnings_cents":5000}');
   });
 });

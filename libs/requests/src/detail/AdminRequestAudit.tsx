@@ -1,28 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { toApiError, type Schemas } from '@huddle/api-client';
+import { toApiError } from '@huddle/api-client';
+import { auditActionLabel, auditChanges } from '@huddle/domain/admin';
 import { formatDate, formatTime } from '@huddle/domain/format';
 import { EmptyView, ErrorView, SkeletonList } from '@huddle/ui';
 import { useRequestsApi } from '../api/hooks';
 import type { RequestView } from '../api/requests-api';
-
-/** One row of GET /admin/audit. */
-export type RequestAuditEntry = Schemas['AdminAuditEntryDto'];
-
-/** 'Payout status: unpaid → paid' for each field an action changed. */
-export function auditLines(entry: Pick<RequestAuditEntry, 'before' | 'after'>): string[] {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  const show = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
-}
-
-/** 'request.cancel' → 'Request cancel'. */
-export function auditActionLabel(action: string): string {
-  const words = action.replace(/[._-]+/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : action;
-}
 
 function when(iso: string): string {
   const seconds = Math.floor(Date.parse(iso) / 1000);
@@ -46,7 +28,7 @@ export function AdminRequestAudit({ request }: { request: RequestView }) {
             <span className="hd-muted">
               {entry.admin_name} · {when(entry.created_at)}
             </span>
-            {auditLines(entry).map((line) => (
+            {auditChanges(entry).map((line) => (
               <span key={line} className="hd-muted req-history__note">
                 {line}
               </span>

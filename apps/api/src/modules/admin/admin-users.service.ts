@@ -64,6 +64,9 @@ function snapshotOf(user: AdminUserDto): Snapshot {
 
 const ADMIN_ACTOR = (adminId: string) => ({ id: adminId, role: UserType.Admin }) as const;
 
+/** Why a block canceled a request: its history's note and its audit entry's reason. */
+const BLOCK_CANCEL_NOTE = 'The account was blocked';
+
 /**
  * The administrator's user management (issue 22). It owns no product data: accounts change
  * through AccountsService and AccountProfileService (the same checks and messages as the user's
@@ -211,7 +214,20 @@ export class AdminUsersService {
         await this.sessions.revokeAllForAccount(account.id);
         await this.notifications.endSessionsIn(manager, account.id);
         for (const requestId of await pendingRequestIdsOf(manager, account.id)) {
-          await this.core.apply(requestId, 'admin_cancel', ADMIN_ACTOR(adminId), { note: 'The account was blocked' });
+          await this.core.apply(requestId, 'admin_cancel', ADMIN_ACTOR(adminId), {
+            note: BLOCK_CANCEL_NOTE,
+            // Each canceled request's own audit trail says so too (the console's request page reads
+            // the request's entries), as an administrator's cancel there would.
+            after: (request, from, inTransaction) =>
+              this.audit.recordIn(inTransaction, {
+                adminId,
+                action: 'request.cancel',
+                subjectType: 'request',
+                subjectId: request.id,
+                before: { status: from },
+                after: { status: request.status, reason: BLOCK_CANCEL_NOTE },
+              }),
+          });
           canceled.push(requestId);
         }
       }
