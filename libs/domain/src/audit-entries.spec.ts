@@ -12,6 +12,16 @@ describe("an administrator's audited action, as it reads", () => {
     expect(auditChanges({ before: 'not a record', after: null })).toEqual([]);
   });
 
+  it("reads a request's status in words, and leaves other actions' values as they are", () => {
+    expect(auditChanges({ action: 'request.cancel', before: { status: 1 }, after: { status: 3, reason: 'The account was blocked' } })).toEqual([
+      'status: Pending → Canceled',
+      'reason: — → The account was blocked',
+    ]);
+    expect(auditChanges({ action: 'request.approve', before: { status: 4, flagged: true }, after: { status: 5 } })).toEqual(['status: Pending review → Finished', 'flagged: true → —']);
+    expect(auditChanges({ action: 'payout.status', before: { status: 'unpaid' }, after: { status: 'paid' } })).toEqual(['status: unpaid → paid']);
+    expect(auditChanges({ action: 'money.job.retry', before: { status: 1 }, after: { status: 2 } })).toEqual(['status: 1 → 2']);
+  });
+
   it('names the action in words', () => {
     expect(auditActionLabel('user.block')).toBe('User block');
     expect(auditActionLabel('request.force_cancel')).toBe('Request force cancel');
