@@ -18,7 +18,7 @@
 // base made from it with this machine's own node and npm, so no image registry is needed.
 // --public-bases builds FROM node:20-bookworm-slim and debian:bookworm-slim instead (pulled).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -169,9 +169,13 @@ function stageContext(usesLocalBase) {
 function ensureDebianBase() {
   if (imageExists(DEBIAN_MIN)) return;
   const tarball = join(workDir, 'bookworm-minbase.tar');
+  // A directory there is what an earlier version left (mmdebstrap wrote one), and a `.partial` one an
+  // interrupted build: neither can be imported, so both go and the tarball is made again.
+  if (existsSync(tarball) && !statSync(tarball).isFile()) rmSync(tarball, { recursive: true, force: true });
   if (!existsSync(tarball)) {
     console.log('images: building a Debian bookworm base with mmdebstrap (a few minutes, once)...');
     mkdirSync(workDir, { recursive: true });
+    rmSync(`${tarball}.partial`, { recursive: true, force: true });
     // --format: mmdebstrap picks the format from the target's name, and `.partial` would make it a directory.
     run('mmdebstrap', ['--variant=minbase', '--format=tar', 'bookworm', `${tarball}.partial`]);
     run('mv', [`${tarball}.partial`, tarball]);

@@ -17,7 +17,7 @@ describe("an administrator's audited action, as it reads", () => {
       'status: Pending → Canceled',
       'reason: — → The account was blocked',
     ]);
-    expect(auditChanges({ action: 'request.approve', before: { status: 4, flagged: true }, after: { status: 5 } })).toEqual(['status: Pending review → Finished', 'flagged: true → —']);
+    expect(auditChanges({ action: 'request.approve', before: { status: 4, flagged: true }, after: { status: 5, flagged: true } })).toEqual(['status: Pending review → Finished']);
     expect(auditChanges({ action: 'payout.status', before: { status: 'unpaid' }, after: { status: 'paid' } })).toEqual(['status: unpaid → paid']);
     expect(auditChanges({ action: 'money.job.retry', before: { status: 1 }, after: { status: 2 } })).toEqual(['status: 1 → 2']);
   });

@@ -1,4 +1,4 @@
-import { REQUEST_STATUS_CODES, REQUEST_STATUS_LABELS, type RequestStatusCode } from './request-status';
+import { isRequestStatusCode, REQUEST_STATUS_LABELS } from './request-status';
 
 /**
  * How an administrator's audited action reads (GET /admin/audit), on the console's audit trail and
@@ -27,7 +27,7 @@ export function auditChanges(entry: AuditChange): string[] {
   const ofRequest = entry.action?.startsWith('request.') ?? false;
   const show = (key: string, value: unknown) => {
     if (value === undefined) return '—';
-    if (ofRequest && key === 'status' && REQUEST_STATUS_CODES.includes(value as RequestStatusCode)) return REQUEST_STATUS_LABELS[value as RequestStatusCode];
+    if (ofRequest && key === 'status' && isRequestStatusCode(value)) return REQUEST_STATUS_LABELS[value];
     return typeof value === 'string' ? value : JSON.stringify(value);
   };
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]

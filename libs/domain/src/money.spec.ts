@@ -1,4 +1,5 @@
-import { formatCents, mergeMoneyEvents, moneyEventText, MONEY_EVENT_OF_MOVEMENT } from './money';
+import { formatCents, formatDollars, mergeMoneyEvents, moneyEventText, MONEY_EVENT_OF_MOVEMENT } from './money';
+import { serviceTypeLabel } from './service-types';
 
 describe('money as people read it', () => {
   it('always prints cents, with thousands', () => {
@@ -6,6 +7,19 @@ describe('money as people read it', () => {
     expect(formatCents(125050)).toBe('$1,250.50');
     expect(formatCents(5)).toBe('$0.05');
     expect(formatCents(-800)).toBe('-$8.00');
+  });
+
+  it("prints the API's dollars the same way, rounded to the cent", () => {
+    expect(formatDollars(45)).toBe('$45.00');
+    expect(formatDollars(1250.5)).toBe('$1,250.50');
+    expect(formatDollars(19.99)).toBe('$19.99');
+    expect(formatDollars(0)).toBe('$0.00');
+  });
+
+  it("names a service type in words, and an unknown one as it came", () => {
+    expect(serviceTypeLabel('shoutout')).toBe('Video shoutout');
+    expect(serviceTypeLabel('endorsement_campaign')).toBe('Endorsement campaign');
+    expect(serviceTypeLabel('podcast')).toBe('podcast');
   });
 
   it('names each timeline line by what the provider confirmed', () => {

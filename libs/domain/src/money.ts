@@ -1,3 +1,5 @@
+import { toCents } from './limits';
+
 /**
  * Money that went wrong, as the administrator's money desk names it (issue 21). A money incident
  * is never fixed silently: a money job that gave up, a card hold that lapsed before it could be
@@ -35,6 +37,11 @@ export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Dollars from the API (amounts, counters, payouts) printed as formatCents prints cents: $45.00. */
+export function formatDollars(dollars: number): string {
+  return formatCents(toCents(dollars));
 }
 
 /**

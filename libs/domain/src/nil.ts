@@ -8,7 +8,7 @@
  */
 import { localDateOf, type LocalDate } from './periods';
 import type { NotificationDraft } from './notifications';
-import { SERVICE_LABELS, isServiceType } from './service-types';
+import { serviceTypeLabel } from './service-types';
 
 /** A payor's running total at which a deal must be disclosed: $600.00. */
 export const NIL_DISCLOSURE_THRESHOLD_CENTS = 60_000;
@@ -215,9 +215,7 @@ function dollars(amount: number): string {
   return `$${DOLLARS.format(amount)}`;
 }
 
-export function nilServiceLabel(type: string): string {
-  return isServiceType(type) ? SERVICE_LABELS[type] : type;
-}
+export const nilServiceLabel = serviceTypeLabel;
 
 function payorLines(payor: NilPayor): NilPacketField[] {
   if (payor.kind === 'fan' || !payor.company) return [{ label: 'Payor', value: `${payor.name} (individual)` }];

@@ -54,6 +54,11 @@ export function isServiceType(value: unknown): value is ServiceType {
   return typeof value === 'string' && (SERVICE_TYPES as readonly string[]).includes(value);
 }
 
+/** A service type's words ('Video shoutout'); a type Huddle does not know (a newer API's) as it came. */
+export function serviceTypeLabel(type: string): string {
+  return isServiceType(type) ? SERVICE_LABELS[type] : type;
+}
+
 export function isAthleteServiceType(value: unknown): value is AthleteServiceType {
   return typeof value === 'string' && (ATHLETE_SERVICE_TYPES as readonly string[]).includes(value);
 }

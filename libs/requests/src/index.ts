@@ -15,14 +15,4 @@ export const AdminRequestScreen = lazy(() =>
   import(/* webpackChunkName: "request-admin" */ './detail/AdminActionPanel').then((m) => ({ default: m.AdminRequestScreen })),
 );
 
-export {
-  browserTimeZone,
-  CHART_PERIODS,
-  formatMoney,
-  requestCountersApi,
-  typeLabel,
-  useCountersPart,
-  useLiveNotificationRefresh,
-  type ChartPeriod,
-  type RequestCounters,
-} from './api/counters';
+export { browserTimeZone, CHART_PERIODS, useCountersPart, useLiveNotificationRefresh, type ChartPeriod, type RequestCounters } from './api/counters';

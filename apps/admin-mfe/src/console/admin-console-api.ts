@@ -11,7 +11,6 @@ export type AdminUserRow = Schemas['AdminUserRowDto'];
 export type AdminUserPage = Schemas['AdminUsersResponse'];
 export type AdminUser = Schemas['AdminUserDto'];
 export type AdminUserUpdate = Schemas['AdminUpdateUserInput'];
-export type AuditEntry = Schemas['AdminAuditEntryDto'];
 export type AuditPage = Schemas['AdminAuditResponse'];
 export type AuditSubject = 'user' | 'request' | 'campaign' | 'push';
 export type AdminRequestSummary = Schemas['AdminRequestRowDto'];

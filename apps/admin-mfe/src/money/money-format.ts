@@ -1,6 +1,4 @@
-import { formatCents, toCents } from '@huddle/domain';
+import { formatDollars } from '@huddle/domain';
 
 /** Dollars from the API as the money screens print every amount: always with cents ($50.00), like the money messages. */
-export function formatMoney(dollars: number): string {
-  return formatCents(toCents(dollars));
-}
+export const formatMoney = formatDollars;

@@ -1,4 +1,4 @@
-import { REQUEST_STATUS_CODES, REQUEST_STATUS_LABELS, SERVICE_LABELS, SERVICE_TYPES, USER_TYPE_NAMES, type ServiceType } from '@huddle/domain';
+import { REQUEST_STATUS_CODES, REQUEST_STATUS_LABELS, SERVICE_TYPES, serviceTypeLabel, USER_TYPE_NAMES } from '@huddle/domain';
 import type { AdminCounters, StatsPeriod } from '../console/admin-console-api';
 import { formatMoney } from '../money/money-format';
 
@@ -31,7 +31,7 @@ const moneyRow = (label: string, value: number | undefined): CounterRow => ({ la
 /** The counters' key for campaigns, among the request types' (spec §8's requests_by_type). */
 const CAMPAIGN = 'endorsement_campaign';
 
-const typeLabel = (type: string) => (type in SERVICE_LABELS ? SERVICE_LABELS[type as ServiceType] : type);
+const typeLabel = serviceTypeLabel;
 
 /** The request types of a record in the domain's order, then any other key the API added. */
 function typesOf(record: Partial<Record<string, number>>): string[] {

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { toApiError } from '@huddle/api-client';
-import { SERVICE_LABELS } from '@huddle/domain';
-import type { ServiceType } from '@huddle/domain';
+import { serviceTypeLabel } from '@huddle/domain';
 import { Button, ConfirmDialog, EmptyView, ErrorView, Panel, SegmentedControl, SkeletonList, useToast } from '@huddle/ui';
 import { useCalendarEvents, useCalendarFeed, useRegenerateFeed, type CalendarEvent } from './calendar-api';
 import {
@@ -29,20 +28,16 @@ export const CALENDAR_EMPTY = { title: 'No upcoming events', text: 'Accepted app
 /** Finished events stay, greyed: the athlete sees what they did; pending and canceled ones never show. */
 const FINISHED = 5;
 
-function serviceLabel(type: string): string {
-  return SERVICE_LABELS[type as ServiceType] ?? type;
-}
-
 function EventChip({ event, compact }: { event: CalendarEvent; compact: boolean }) {
   const finished = event.status === FINISHED;
   return (
     <Link
       href={`/request/${event.id}`}
       className={`cal-event cal-event--${event.type}${finished ? ' cal-event--finished' : ''}`}
-      title={`${serviceLabel(event.type)} with ${event.requester_name}, ${timeLabel(event.start_time)}–${timeLabel(event.end_time)}${finished ? ' (finished)' : ''}`}
+      title={`${serviceTypeLabel(event.type)} with ${event.requester_name}, ${timeLabel(event.start_time)}–${timeLabel(event.end_time)}${finished ? ' (finished)' : ''}`}
     >
       <span className="cal-event__time">{timeLabel(event.start_time)}</span>{' '}
-      <span className="cal-event__title">{serviceLabel(event.type)}</span>
+      <span className="cal-event__title">{serviceTypeLabel(event.type)}</span>
       {!compact && (
         <>
           <span className="cal-event__who">{event.requester_name}</span>

@@ -1,15 +1,13 @@
 import { Link } from 'wouter';
 import { toApiError } from '@huddle/api-client';
-import { formatCents, SERVICE_LABELS, toCents, type ServiceType } from '@huddle/domain';
+import { formatCents, formatDollars, serviceTypeLabel, toCents } from '@huddle/domain';
 import { payoutShortfallCents, type PayoutItemStatus } from '@huddle/domain/payouts';
 import { formatDate } from '@huddle/domain/format';
 import { EmptyView, ErrorView, Panel, SkeletonList } from '@huddle/ui';
 import { usePayoutSummary, type AthletePayout, type PayoutSummary } from './payouts-api';
 
 /** Dollars as money statements print them, always with cents ($45.00), like the notifications and receipts. */
-export function formatMoney(dollars: number): string {
-  return formatCents(toCents(dollars));
-}
+export const formatMoney = formatDollars;
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutItemStatus, string> = {
   pending: 'On its way',
@@ -69,7 +67,7 @@ function PayoutItem({ payout }: { payout: AthletePayout }) {
                 <Link className="hd-link" href={`/request/${request.request_id}`}>
                   {request.name || 'Request'}
                 </Link>
-                <span className="hd-muted"> · {SERVICE_LABELS[request.type as ServiceType] ?? request.type}</span>
+                <span className="hd-muted"> · {serviceTypeLabel(request.type)}</span>
               </span>
               <span>{formatMoney(request.amount)}</span>
             </li>

@@ -1,7 +1,8 @@
 import type { BusinessStats } from './stats-api';
 
-// What the counters' screens share (the chart's periods, money in dollars, a type's words) lives with the counters.
-export { CHART_PERIODS, formatMoney, typeLabel, type ChartPeriod } from '@huddle/requests';
+// What the counters' screens share: the chart's periods (with the counters), dollars and a type's words (the domain's).
+export { CHART_PERIODS, type ChartPeriod } from '@huddle/requests';
+export { formatDollars as formatMoney, serviceTypeLabel as typeLabel } from '@huddle/domain';
 
 export const STATS_EMPTY = {
   title: 'No requests yet',

@@ -57,10 +57,10 @@ describe("a role's part of the request counters", () => {
     return { events, client, text: () => dom.host.textContent };
   }
 
-  /** Lets the fetches and renders run until `done` holds (a loaded machine may take a while), at most 5 s. */
+  /** Lets the fetches and renders run until `done` holds (a loaded machine may take a while), at most 2 s (under Jest's 5 s). */
   async function until(done: () => boolean): Promise<void> {
     for (let waited = 0; !done(); waited += 10) {
-      if (waited > 5000) throw new Error(`Still waiting; the screen shows: ${dom.host.textContent}`);
+      if (waited > 2000) throw new Error(`Still waiting; the screen shows: ${dom.host.textContent}`);
       await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
     }
   }

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { createApiClient, unwrap, type Schemas } from '@huddle/api-client';
-import { formatCents, SERVICE_LABELS, toCents, type ServiceType } from '@huddle/domain';
 import { useShell, useShellApi } from '@huddle/ui';
 
 export type RequestCounters = Schemas['RequestCountersDto'];
@@ -14,16 +13,6 @@ export const CHART_PERIODS: ReadonlyArray<{ id: ChartPeriod; label: string }> = 
   { id: 'months', label: 'Months' },
 ];
 
-/** Dollars with cents, as every money figure in Huddle prints ($1,250.50): the counters speak in dollars. */
-export function formatMoney(dollars: number): string {
-  return formatCents(toCents(dollars));
-}
-
-/** A service type's words (the counters' requests by type). */
-export function typeLabel(type: string): string {
-  return SERVICE_LABELS[type as ServiceType] ?? type;
-}
-
 /** The browser's IANA zone (America/Chicago): the API draws the weeks and months of the counters' charts in it. */
 export function browserTimeZone(): string {
   try {
@@ -34,7 +23,7 @@ export function browserTimeZone(): string {
 }
 
 /** GET /booking/request/counters?tz=: the counts by status, with the athlete's locker room or the business's statistics. */
-export function requestCountersApi(apiBase: string) {
+function requestCountersApi(apiBase: string) {
   const api = createApiClient({ baseUrl: apiBase });
   return {
     counters: async (tz: string, signal?: AbortSignal): Promise<RequestCounters> =>

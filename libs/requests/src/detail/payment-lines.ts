@@ -1,4 +1,4 @@
-import { formatCents, MONEY_EVENT_KINDS, moneyEventText, toCents, type MoneyEventKind } from '@huddle/domain';
+import { formatDollars, MONEY_EVENT_KINDS, moneyEventText, toCents, type MoneyEventKind } from '@huddle/domain';
 import { REQUEST_PAYOUT_STATUSES, requestPayoutLabel, type RequestPayoutStatus } from '@huddle/domain/payouts';
 import { formatDate, formatTime } from '@huddle/domain/format';
 
@@ -105,9 +105,7 @@ export function paymentFactsOf(view: object): PaymentFacts {
 }
 
 /** Dollars as money lines print them, always with cents ($45.00), like the timeline beside them. */
-export function formatMoney(dollars: number): string {
-  return formatCents(toCents(dollars));
-}
+export const formatMoney = formatDollars;
 
 /** The payout's words on the request's page, or null for none (the rule is libs/domain's, shared with the console's lists). */
 export function payoutLabel(payment: Pick<PaymentBlock, 'payoutStatus' | 'payoutPaid' | 'share'>, canceled = false): string | null {

@@ -53,7 +53,7 @@ export class AdminRequestsController {
         subjectType: 'request',
         subjectId: request.id,
         before: { status: from, flagged: request.flaggedAt !== null },
-        after: { status: request.status },
+        after: { status: request.status, flagged: request.flaggedAt !== null },
       });
     const request = await this.core.apply(requestId, action, account, { after });
     return { request: await this.requests.viewOf(request, account) };

@@ -1,8 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
+import { serviceTypeLabel } from '@huddle/domain';
 import { safeCsvCell } from '@huddle/domain/admin';
 import type { CsvCell } from '@huddle/domain/admin';
 import type { BusinessReport } from './business-export-report';
-import { generatedText, localDayText, periodText, requestCount, serviceLabel, statusLabel, statusRows } from './business-export-report';
+import { generatedText, localDayText, periodText, requestCount, statusLabel, statusRows } from './business-export-report';
 
 /** An amount of money: written as dollars with cents (12.50), a number a spreadsheet sums. */
 interface Money {
@@ -54,7 +55,7 @@ export function businessReportCsv(report: BusinessReport): Buffer {
     {
       title: 'By type',
       header: ['Type', 'Requests', 'Spent (USD)', 'Accepted (USD)', 'Rejected (USD)'],
-      rows: stats.byType.map((row) => [serviceLabel(row.type), row.count, money(row.spentCents), money(row.acceptedCents), money(row.rejectedCents)]),
+      rows: stats.byType.map((row) => [serviceTypeLabel(row.type), row.count, money(row.spentCents), money(row.acceptedCents), money(row.rejectedCents)]),
     },
     {
       title: 'By athlete',
@@ -73,7 +74,7 @@ export function businessReportCsv(report: BusinessReport): Buffer {
         localDayText(line.createdAt, report.zone),
         line.name,
         line.athleteName,
-        serviceLabel(line.type),
+        serviceTypeLabel(line.type),
         statusLabel(line.status),
         money(line.amountCents),
         money(line.spentCents),

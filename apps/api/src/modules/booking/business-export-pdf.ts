@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
+import { serviceTypeLabel } from '@huddle/domain';
 import type { BusinessReport } from './business-export-report';
-import { dollarsText, generatedText, localDayText, periodText, requestCount, serviceLabel, statusLabel, statusRows } from './business-export-report';
+import { dollarsText, generatedText, localDayText, periodText, requestCount, statusLabel, statusRows } from './business-export-report';
 
 /**
  * The business's statistics as a PDF a finance team would file (pdfkit, drawn as vectors, no
@@ -264,7 +265,7 @@ export async function businessReportPdf(report: BusinessReport): Promise<Buffer>
       { title: 'Accepted', width: 97, align: 'right' },
       { title: 'Rejected', width: 97, align: 'right' },
     ],
-    stats.byType.map((row) => [serviceLabel(row.type), row.count.toLocaleString('en-US'), dollarsText(row.spentCents), dollarsText(row.acceptedCents), dollarsText(row.rejectedCents)]),
+    stats.byType.map((row) => [serviceTypeLabel(row.type), row.count.toLocaleString('en-US'), dollarsText(row.spentCents), dollarsText(row.acceptedCents), dollarsText(row.rejectedCents)]),
     {
       total: [
         'Total',
@@ -276,7 +277,7 @@ export async function businessReportPdf(report: BusinessReport): Promise<Buffer>
     },
   );
   writer.y += 14;
-  writer.barsAcross(LEFT, WIDTH, 'Spent by type', stats.byType.map((row) => ({ label: serviceLabel(row.type), value: row.spentCents, text: dollarsText(row.spentCents) })), BAR_ALT);
+  writer.barsAcross(LEFT, WIDTH, 'Spent by type', stats.byType.map((row) => ({ label: serviceTypeLabel(row.type), value: row.spentCents, text: dollarsText(row.spentCents) })), BAR_ALT);
   writer.y += 22;
 
   writer.heading('Spending by month', `The last ${stats.chart.month.length} months, by the month each request was accepted`);
@@ -312,7 +313,7 @@ export async function businessReportPdf(report: BusinessReport): Promise<Buffer>
       localDayText(line.createdAt, report.zone),
       line.name,
       line.athleteName,
-      serviceLabel(line.type),
+      serviceTypeLabel(line.type),
       statusLabel(line.status),
       dollarsText(line.amountCents),
       dollarsText(line.spentCents),

@@ -1,4 +1,4 @@
-import { REQUEST_STATUS_LABELS, SERVICE_LABELS } from '@huddle/domain';
+import { REQUEST_STATUS_LABELS } from '@huddle/domain';
 import { localDateOf } from '@huddle/domain/periods';
 import type { RequestStatusCode } from '@huddle/domain';
 import type { LocalDate } from '@huddle/domain/periods';
@@ -56,10 +56,6 @@ export function dollarsText(cents: number): string {
 
 export function statusLabel(status: number): string {
   return REQUEST_STATUS_LABELS[status as RequestStatusCode] ?? String(status);
-}
-
-export function serviceLabel(type: string): string {
-  return type in SERVICE_LABELS ? SERVICE_LABELS[type as keyof typeof SERVICE_LABELS] : type;
 }
 
 export function statusRows(stats: BusinessStatsFacts): Array<{ label: string; count: number }> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import heicDecode from 'heic-decode';
 import { HeicDecoder, HeicDecoderBusyError, HeicDecoderFailedError } from './heic-decoder';
 
@@ -55,20 +56,28 @@ describe('HeicDecoder', () => {
   });
 
   it('ends its thread after idleMs without photos, and starts a new one for the next photo', async () => {
-    const heic = decoder(4, 30_000, 100);
-    expect(heic.threadAlive).toBe(false);
-    await heic.decode(PHOTO);
-    expect(heic.threadAlive).toBe(true);
-    // A photo within idleMs keeps the thread (and its idle time starts again after it).
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    await heic.decode(PHOTO);
-    await new Promise((resolve) => setTimeout(resolve, 70));
-    expect(heic.threadAlive).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(heic.threadAlive).toBe(false);
-    // The ended thread's exit is no failure, and the next photo gets a thread of its own.
-    await expect(heic.decode(PHOTO)).resolves.toMatchObject({ width: expect.any(Number) });
-    expect(heic.threadAlive).toBe(true);
+    const terminate = jest.spyOn(Worker.prototype, 'terminate');
+    try {
+      const heic = decoder(4, 30_000, 100);
+      expect(heic.threadAlive).toBe(false);
+      await heic.decode(PHOTO);
+      expect(heic.threadAlive).toBe(true);
+      // A photo within idleMs keeps the thread (and its idle time starts again after it).
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      await heic.decode(PHOTO);
+      await new Promise((resolve) => setTimeout(resolve, 70));
+      expect([heic.threadAlive, terminate.mock.calls.length]).toEqual([true, 0]);
+      // Idle past idleMs: the thread is ended (terminated, its memory returned), not just forgotten.
+      while (heic.threadAlive) await new Promise((resolve) => setImmediate(resolve));
+      expect(terminate).toHaveBeenCalledTimes(1);
+      // A photo at once, while the ended thread may still be exiting: its exit fails nothing, and
+      // the photo gets a thread of its own.
+      await expect(heic.decode(PHOTO)).resolves.toMatchObject({ width: expect.any(Number) });
+      expect(heic.threadAlive).toBe(true);
+      await expect(heic.decode(PHOTO)).resolves.toMatchObject({ width: expect.any(Number) });
+    } finally {
+      terminate.mockRestore();
+    }
   });
 
   it('refuses what still waits when it is closed', async () => {

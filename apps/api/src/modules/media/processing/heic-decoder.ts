@@ -34,8 +34,9 @@ export interface HeicDecoderOptions {
   /**
    * An idle thread is ended after this long: libheif's WebAssembly memory only grows, to the
    * largest photo it decoded (a 12-megapixel one needs its 48 MB of RGBA and the decoder's planes
-   * inside it), and an idle thread with nothing decoded yet holds about 15 MB here. The next photo
-   * starts a new thread (about 30 ms).
+   * inside it); after the tests' small photo an idle thread held about 15 MB, given back when it
+   * ended (measured). The next photo starts a new thread, which costs it 0.15-0.4 s here (the
+   * thread, heic-decode and its WebAssembly; a warm thread took 16-27 ms for that photo).
    */
   idleMs: number;
 }
