@@ -161,7 +161,7 @@ describe('fair timers, on a clock the test moves', () => {
       const approved = await api(testApp).put(`/admin/requests/approve?request_id=${id}`, {}, admin.token).expect(200);
       expect(approved.body.request).toMatchObject({ status: 5, flagged: true });
       expect(await lastHistory(id)).toEqual({ action: 'admin_approve', actor_party: 'admin', from_status: 4, to_status: 5 });
-      expect(await auditOf(id)).toEqual([{ admin_id: admin.account.id, action: 'request.approve', before: { status: 4, flagged: true }, after: { status: 5 } }]);
+      expect(await auditOf(id)).toEqual([{ admin_id: admin.account.id, action: 'request.approve', before: { status: 4, flagged: true }, after: { status: 5, flagged: true } }]);
       expect(await lastToldTo(athlete.account.id, 'Request approved')).toBe('Huddle reviewed your video shoutout for Riley P. and approved it.');
       expect(await lastToldTo(fan.account.id, 'Report reviewed')).toBe('Huddle reviewed the video shoutout you reported and approved it.');
       await settle(testApp);
@@ -178,7 +178,7 @@ describe('fair timers, on a clock the test moves', () => {
       expect(await statusOf(testApp, id)).toBe(4);
       await api(testApp).put(`/admin/requests/cancel?request_id=${id}`, {}, admin.token).expect(200);
       expect(await statusOf(testApp, id)).toBe(3);
-      expect(await auditOf(id)).toEqual([{ admin_id: admin.account.id, action: 'request.cancel', before: { status: 4, flagged: true }, after: { status: 3 } }]);
+      expect(await auditOf(id)).toEqual([{ admin_id: admin.account.id, action: 'request.cancel', before: { status: 4, flagged: true }, after: { status: 3, flagged: true } }]);
       await settle(testApp);
       expect(await movementsOf(testApp, id)).toEqual(REFUNDED);
       await api(testApp).put(`/admin/requests/approve?request_id=${id}`, {}, admin.token).expect(409);
