@@ -64,7 +64,8 @@ export function stopOnInterruptOrDeadline(stop, deadlineMs) {
  * CPU seconds (user + system) used so far by the processes `classify` names, by name, with what
  * their children that ended used (so PostgreSQL's postmaster carries its closed connections):
  * reads /proc, so on Linux only (null elsewhere). `classify({ pid, ppid, command }, byPid)` answers
- * a name or null; `byPid` holds every process read, for a look at the parent.
+ * a name or null; `byPid` holds every process read, for a look at the parent. Each name's system
+ * time (the kernel's share: socket reads and writes, scheduling) is also answered as "NAME (system)".
  */
 export function cpuSeconds(classify) {
   if (!existsSync('/proc/self/stat')) return null;
@@ -79,7 +80,8 @@ export function cpuSeconds(classify) {
       // utime, stime, cutime and cstime the 14th to 17th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const used = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticks;
-      byPid.set(Number(entry), { pid: Number(entry), ppid: Number(fields[1]), command, used });
+      const system = (Number(fields[12]) + Number(fields[14])) / ticks;
+      byPid.set(Number(entry), { pid: Number(entry), ppid: Number(fields[1]), command, used, system });
     } catch {
       // The process ended while being read.
     }
@@ -87,7 +89,10 @@ export function cpuSeconds(classify) {
   const totals = {};
   for (const process of byPid.values()) {
     const name = classify(process, byPid);
-    if (name) totals[name] = (totals[name] ?? 0) + process.used;
+    if (!name) continue;
+    totals[name] = (totals[name] ?? 0) + process.used;
+    // The kernel's share of it (system time: socket reads and writes, scheduling), kept apart too.
+    totals[`${name} (system)`] = (totals[`${name} (system)`] ?? 0) + process.system;
   }
   return totals;
 }

@@ -4,15 +4,14 @@
 // Kept in step with the API by booking-load.mjs's fidelity table (pg_stat_statements: calls a
 // booking of each normalized statement, on each side). Where the API's build exports its SQL, it is
 // imported from there and run with a stand-in for TypeORM's EntityManager.query (`managerOf`): a
-// request's row statements (REQUEST_SQL: read, lock, write, an athlete's page), the request page
+// request's row statements (REQUEST_SQL: insert, read, lock, write, an athlete's page, the hold's
+// release), the payer's email (ACCOUNT_SQL), the outbox's insert (OUTBOX_SQL), the request page
 // and party reads, the bookable-service read, notifications' writes and recipients, the ledger's
 // movements, the NIL deal read, the sandbox card provider, the rate-limit storage and counters;
 // the notification texts come from @huddle/domain as the API's do. The rest is copied from the API
-// as PostgreSQL logs it: TypeORM's generated statements (a request's insert, the payer's account
-// read, the hold's release; rebuilt from the same column lists), PaymentsService's statements on
-// payment_intents, provider_events and payment_idempotency_keys, the money timeline, the NIL
-// record's statements, JobsService.once, the outbox's insert; the job queue's come from pg-boss's
-// own statement plans (`pg-boss/src/plans`).
+// as PostgreSQL logs it: PaymentsService's statements on payment_intents, provider_events and
+// payment_idempotency_keys, the money timeline, the NIL record's statements, JobsService.once;
+// the job queue's come from pg-boss's own statement plans (`pg-boss/src/plans`).
 //
 // A statement outside a transaction goes through `pool.query` (a pooled connection each, as
 // TypeORM's manager does); a transaction holds one connection. Jobs go to queues of their own
@@ -21,25 +20,15 @@
 // in-process.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
-// AccountEntity's columns as TypeORM selects them (password_hash is select: false).
-const ACCOUNT_COLUMNS = ['id', 'user_type', 'first_name', 'last_name', 'email', 'phone', 'gender', 'profile_photo', 'intro_video', 'dashboard_photo', 'username', 'blocked', 'profile_completed', 'email_notifications', 'description', 'tiktok_link', 'twitter_link', 'snapchat_link', 'facebook_link', 'instagram_link', 'created_at', 'updated_at', 'deleted_at'];
-
-/** TypeORM's select list: `"Alias"."column" AS "Alias_column"`, column after column. */
-const selectList = (alias, columns) => columns.map((column) => `"${alias}"."${column}" AS "${alias}_${column}"`).join(', ');
-
 /** Statements the API's build does not export, copied from where the API writes them (named beside each). */
 const SQL = {
-  // BookingRequestsService.create: TypeORM's save and the history row (read back by REQUEST_SQL.byId).
-  insertRequest: `INSERT INTO "requests"("id", "type", "status", "athlete_id", "requester_id", "name", "request_amount_cents", "amount_to_athlete_cents", "fee_amount_cents", "paid", "paid_id", "accepted_at", "expiration_time", "authorised", "reviewed", "social_media_platform", "endorsement_campaign_id", "details", "start_at", "end_at", "paid_at", "delivered_at", "flagged_at", "video_chat_completed", "chat_started_at", "disclosure_acknowledged_at", "finished_at", "created_at", "updated_at") VALUES (DEFAULT, $1, $2, $3, $4, $5, $6, $7, $8, $9, DEFAULT, DEFAULT, DEFAULT, $10, $11, $12, DEFAULT, $13, $14, $15, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT, $16, DEFAULT) RETURNING "id", "paid", "authorised", "reviewed", "details", "video_chat_completed", "created_at", "updated_at"`,
+  // BookingRequestsService.create: the history row after REQUEST_SQL.insert.
   createHistory: `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'create', 'requester', $2, NULL, 1, $3)`,
-  // AccountsService.getById (the payer's email for the provider).
-  accountById: `SELECT ${selectList('AccountEntity', ACCOUNT_COLUMNS)} FROM "accounts" "AccountEntity" WHERE ( (("AccountEntity"."id" = $1)) ) AND ( "AccountEntity"."deleted_at" IS NULL ) LIMIT 1`,
-  // RequestCoreService: clash, record, holdReleased (TypeORM's update).
+  // RequestCoreService: clash, record.
   clash: `SELECT name, start_at FROM requests
         WHERE athlete_id = $1 AND id <> $2 AND status IN (2, 6) AND tstzrange(start_at, end_at) && tstzrange($3, $4)
         ORDER BY start_at LIMIT 1`,
   history: `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, note, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-  holdReleased: `UPDATE "requests" SET "authorised" = $1, "updated_at" = CURRENT_TIMESTAMP WHERE ("id" = $2 AND "authorised" = $3)`,
   // PaymentsService.
   intentOfRequest: `SELECT * FROM payment_intents WHERE request_id = $1`,
   intentByProviderId: `SELECT * FROM payment_intents WHERE provider_intent_id = $1`,
@@ -72,8 +61,6 @@ const SQL = {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, CASE WHEN $19 THEN now() END)
        ON CONFLICT (request_id) DO NOTHING RETURNING id`,
   nilVoid: `UPDATE nil_disclosures SET void = true, voided_at = now(), updated_at = now() WHERE request_id = $1 AND NOT void`,
-  // OutboxMailer.send: TypeORM's insert ... orIgnore ... returning.
-  outbox: `INSERT INTO "outbox_emails"("id", "to_address", "from_address", "subject", "text_body", "message_id", "created_at") VALUES (DEFAULT, $1, $2, $3, $4, $5, DEFAULT) ON CONFLICT DO NOTHING  RETURNING id`,
 };
 
 /** The job queues a booking goes through, with the API's names: each gets a handler here. */
@@ -121,6 +108,8 @@ export function loadApiStatements(requireFromApi) {
   const dist = (module) => requireFromApi(`./dist/${module}.js`);
   return {
     ...dist('modules/booking/request-rows'),
+    ...dist('modules/accounts/account-statements'),
+    ...dist('modules/mail/outbox-mailer'),
     ...dist('modules/booking/request-views.query'),
     ...dist('modules/booking/bookable-athlete.query'),
     ...dist('modules/notifications/notification-writes'),
@@ -166,7 +155,7 @@ class Conflict extends Error {
 export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {}) {
   if (!PREFIXES.includes(prefix)) throw new Error(`A bench queue prefix is one of ${PREFIXES.join(', ')}, not "${prefix}"`);
   const PREFIX = prefix;
-  const { notices, nil, plans, REQUEST_SQL } = api;
+  const { notices, nil, plans, REQUEST_SQL, ACCOUNT_SQL, OUTBOX_SQL } = api;
   const insertJob = plans.insertJob('pgboss');
   const fetchJob = plans.fetchNextJob('pgboss')({ includeMetadata: true });
   const fetchDueSchedules = plans.fetchNextJob('pgboss')({ includeMetadata: false });
@@ -370,9 +359,8 @@ export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {
       const request = await transaction(async (run) => {
         const now = new Date();
         const [startAt, endAt] = window ? window.map((seconds) => new Date(seconds * 1000)) : [null, null];
-        const { rows: [inserted] } = await run(SQL.insertRequest, [type, PENDING, athleteId, fan.id, 'Bench pg', amountCents, amountCents - feeCents, feeCents, false, false, false, null, JSON.stringify(details), startAt, endAt, now]);
+        const { rows: [inserted] } = await run(REQUEST_SQL.insert, [type, PENDING, athleteId, fan.id, 'Bench pg', amountCents, amountCents - feeCents, feeCents, null, JSON.stringify(details), startAt, endAt, now]);
         await run(SQL.createHistory, [inserted.id, fan.id, now]);
-        await run(REQUEST_SQL.byId, [inserted.id]);
         return { id: inserted.id, athleteId, requesterId: fan.id, type, amountCents, feeCents };
       });
       await view(request, false);
@@ -383,7 +371,7 @@ export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {
       await rateLimited('payment', fan.id);
       await checkoutOpen(fan.id);
       await query(REQUEST_SQL.byId, [request.id]);
-      await query(SQL.accountById, [fan.id]);
+      await query(ACCOUNT_SQL.emailById, [fan.id]);
       const { rows: [existing] } = await query(SQL.intentOfRequest, [request.id]);
       if (existing) {
         request.secret = existing.client_secret;
@@ -492,7 +480,7 @@ export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {
     },
     /** RequestCoreService.holdReleased. */
     async 'payments.hold-released.booking'({ data }) {
-      await query(SQL.holdReleased, [false, data.requestId, true]);
+      await query(REQUEST_SQL.holdReleased, [data.requestId]);
       return [];
     },
     /** NilDisclosuresService's subscriber: the record of an acceptance, or its void, once per job. */
@@ -502,9 +490,9 @@ export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {
       if (canceledAfterAcceptance(change)) await once(job, (run) => run(SQL.nilLock, [`${change.athleteId}:${change.requesterId}`]).then(() => run(SQL.nilVoid, [change.requestId])));
       return [];
     },
-    /** OutboxMailer.send (no attachments), the job's id as the Message-ID. */
+    /** OutboxMailer.send (no attachments: one statement, no transaction), the job's id as the Message-ID. */
     async 'mail.send'(job) {
-      await transaction((run) => run(SQL.outbox, [job.data.to, MAIL_FROM, job.data.subject, job.data.text, `<${job.id}@huddle.jobs>`]));
+      await query(OUTBOX_SQL.insert, [job.data.to, MAIL_FROM, job.data.subject, job.data.text, `<${job.id}@huddle.jobs>`]);
       return [];
     },
   };

@@ -1,6 +1,6 @@
 import { UserType } from '@huddle/domain';
 import { RequestEntity } from '../src/modules/booking/entities/request.entity';
-import { athleteRequestPage, lockedRequest, requestById } from '../src/modules/booking/request-rows';
+import { athleteRequestPage, insertRequest, lockedRequest, requestById } from '../src/modules/booking/request-rows';
 import { api } from './support/accounts-api';
 import { bookAndPay, bookingPayload, createBookableAthlete, settle } from './support/booking';
 import { createSignedIn } from './support/fixtures';
@@ -40,6 +40,30 @@ describe('request rows in plain SQL', () => {
     const read = (await requestById(manager, id)) as unknown as Record<string, unknown>;
     const selected = testApp.dataSource.getMetadata(RequestEntity).columns.filter((column) => column.isSelect).map((column) => column.propertyName);
     expect(selected.filter((property) => read[property] === undefined)).toEqual([]);
+  });
+
+  it('inserted, a booking is answered as TypeORM then reads it: defaults, order number and details included', async () => {
+    const fan = await createSignedIn(testApp, UserType.Fan);
+    const athlete = await createBookableAthlete(testApp);
+    const startAt = new Date('2030-05-01T17:00:00Z');
+    const inserted = await testApp.dataSource.transaction((manager) =>
+      insertRequest(manager, {
+        type: 'training_session',
+        athleteId: athlete.account.id,
+        requesterId: fan.account.id,
+        name: 'Footwork',
+        requestAmountCents: 4000,
+        amountToAthleteCents: 3200,
+        feeAmountCents: 800,
+        socialMediaPlatform: null,
+        details: { start_time: 1_903_971_600, location: { address: 'Austin, TX', latitude: 30.27, longitude: -97.74 } },
+        startAt,
+        endAt: new Date('2030-05-01T18:00:00Z'),
+        createdAt: new Date('2030-04-01T12:00:00Z'),
+      }),
+    );
+    expect(inserted).toMatchObject({ status: 1, paid: false, authorised: false, reviewed: false, videoChatCompleted: false, paidId: null, orderNumber: expect.any(String), startAt });
+    expect(inserted).toStrictEqual(await testApp.dataSource.manager.findOneBy(RequestEntity, { id: inserted.id }));
   });
 
   it("an athlete's page counts what it cannot tell: a full page, and a page past the end", async () => {

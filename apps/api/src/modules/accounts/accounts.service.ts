@@ -6,6 +6,7 @@ import { ErrorCode, firstFreeUsername, normalizeEmail, usernameBaseOf, UserType 
 import type { UserTypeCode } from '@huddle/domain';
 import { DomainError } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
+import { ACCOUNT_SQL } from './account-statements';
 import { ACCOUNT_CHANGED } from './account-events';
 import type { AccountChangedEvent } from './account-events';
 import { AccountEntity } from './entities/account.entity';
@@ -237,6 +238,16 @@ export class AccountsService {
     const account = await this.accounts.findOneBy({ id });
     if (!account) throw AccountsErrors.accountNotFound();
     return account;
+  }
+
+  /**
+   * A live account's email (a checkout's payer, for the card provider's receipt): one column by
+   * primary key, in plain SQL (ACCOUNT_SQL), since it is read on every checkout (issue 24).
+   */
+  async emailOf(id: string): Promise<string> {
+    const [row]: Array<{ email: string }> = await this.transactions.manager.query(ACCOUNT_SQL.emailById, [id]);
+    if (!row) throw AccountsErrors.accountNotFound();
+    return row.email;
   }
 
   /**

@@ -28,7 +28,7 @@ import { ShareLinks } from './share-links';
 import { RequestCoreService } from './request-core.service';
 import { partyOf } from './request-party';
 import type { RequestActor } from './request-party';
-import { athleteRequestPage, requestById } from './request-rows';
+import { athleteRequestPage, insertRequest, requestById } from './request-rows';
 import { requestView, summaryOf } from './request-view';
 import type { Viewer } from './request-view';
 import { partiesOf, requestPageOf, TAB_STATUSES } from './request-views.query';
@@ -93,31 +93,25 @@ export class BookingRequestsService {
     const details = bookingDetails(payload) as RequestDetails;
     return this.transactions.run(async () => {
       const manager = this.transactions.manager;
-      const request = manager.create(RequestEntity, {
+      const request = await insertRequest(manager, {
         type: payload.type,
-        status: RequestStatus.Pending,
         athleteId: athlete.id,
         requesterId,
         name: payload.name,
         requestAmountCents: amountCents,
         feeAmountCents: split.feeCents,
         amountToAthleteCents: split.athleteCents,
-        paid: false,
-        authorised: false,
-        reviewed: false,
         socialMediaPlatform: payload.social_media_platform || null,
         details,
         startAt: window ? new Date(window.start * 1000) : null,
         endAt: window ? new Date(window.end * 1000) : null,
         createdAt: this.clock.now(),
       });
-      const saved = await manager.save(RequestEntity, request);
       await manager.query(
         `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'create', 'requester', $2, NULL, 1, $3)`,
-        [saved.id, requesterId, this.clock.now()],
+        [request.id, requesterId, this.clock.now()],
       );
-      // Read back whole: the order number is the database's.
-      return (await requestById(manager, saved.id)) as RequestEntity;
+      return request;
     });
   }
 
@@ -278,7 +272,7 @@ export class BookingRequestsService {
       await this.payments.openCheckout({
         requestId: request.id,
         payerId: request.requesterId,
-        payerEmail: (await this.accounts.getById(request.requesterId)).email,
+        payerEmail: await this.accounts.emailOf(request.requesterId),
         amountCents: request.requestAmountCents,
         description: `Huddle request ${request.orderNumber}: ${request.name}`,
       }),

@@ -140,7 +140,7 @@ export class CampaignsService {
         requestId: campaign.id,
         kind: 'campaign',
         payerId: campaign.business_id,
-        payerEmail: (await this.accounts.getById(campaign.business_id)).email,
+        payerEmail: await this.accounts.emailOf(campaign.business_id),
         amountCents: campaign.total_cents,
         description: `Huddle campaign ${campaign.order_number}: ${campaign.name}`,
       }),

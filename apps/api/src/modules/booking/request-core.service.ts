@@ -28,7 +28,7 @@ import { refreshCampaignStatus } from './campaign-rows';
 import type { CampaignRow } from './campaign-rows';
 import { RequestEntity } from './entities/request.entity';
 import { partyOf } from './request-party';
-import { lockedRequest, requestById, writeRequest } from './request-rows';
+import { lockedRequest, REQUEST_SQL, requestById, writeRequest } from './request-rows';
 import { ShareLinks } from './share-links';
 import type { RequestActor } from './request-party';
 
@@ -211,7 +211,7 @@ export class RequestCoreService {
    * the decision that released it was the request's change.
    */
   async holdReleased(requestId: string): Promise<void> {
-    await this.transactions.manager.update(RequestEntity, { id: requestId, authorised: true }, { authorised: false });
+    await this.transactions.manager.query(REQUEST_SQL.holdReleased, [requestId]);
   }
 
   /** A request's status now (null when there is no such request). */

@@ -49,6 +49,15 @@ const COLUMNS = [
 ].join(', ');
 
 export const REQUEST_SQL = {
+  /**
+   * A new single-athlete booking, unpaid (paid, authorised and reviewed take their defaults), answered
+   * whole: the order number is the database's, so the row comes back rather than being read again.
+   */
+  insert: `INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, amount_to_athlete_cents, fee_amount_cents,
+             social_media_platform, details, start_at, end_at, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
+  /** The provider released the card hold: `authorised` cleared where it was set (RequestCoreService.holdReleased). */
+  holdReleased: `UPDATE requests SET authorised = false, updated_at = CURRENT_TIMESTAMP WHERE id = $1 AND authorised`,
   byId: `SELECT ${COLUMNS} FROM requests WHERE id = $1`,
   /** The row the request core changes, locked until its transaction ends. */
   lockById: `SELECT ${COLUMNS} FROM requests WHERE id = $1 FOR UPDATE`,
@@ -144,6 +153,42 @@ export async function requestsClosingWith(manager: EntityManager, accountId: str
       ORDER BY created_at, id`,
     [accountId],
   );
+}
+
+/** What a new booking's row is made of; the rest takes the table's defaults. */
+export interface NewRequest {
+  type: ServiceType;
+  athleteId: string;
+  requesterId: string;
+  name: string;
+  requestAmountCents: number;
+  amountToAthleteCents: number;
+  feeAmountCents: number;
+  socialMediaPlatform: string | null;
+  details: RequestDetails;
+  startAt: Date | null;
+  endAt: Date | null;
+  createdAt: Date;
+}
+
+/** Inserts a pending, unpaid booking in the caller's transaction and answers it as stored. */
+export async function insertRequest(manager: EntityManager, request: NewRequest): Promise<RequestEntity> {
+  const [row]: RequestRow[] = await manager.query(REQUEST_SQL.insert, [
+    request.type,
+    RequestStatus.Pending,
+    request.athleteId,
+    request.requesterId,
+    request.name,
+    request.requestAmountCents,
+    request.amountToAthleteCents,
+    request.feeAmountCents,
+    request.socialMediaPlatform,
+    request.details,
+    request.startAt,
+    request.endAt,
+    request.createdAt,
+  ]);
+  return requestFromRow(row);
 }
 
 /** The request, or null: through the caller's transaction when `manager` is one. */
