@@ -4,7 +4,7 @@ import { MESSAGES } from '@huddle/domain';
 import { ADMIN_MESSAGES } from '@huddle/domain/admin';
 import { signIn, uniqueEmail } from './support/accounts';
 import { createAthleteByApi, signUpByApi } from './support/athletes';
-import { screenshot } from './support/browser';
+import { expectFiguresFit, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { API_URL, SHELL_URL, type Stack } from './support/stack';
 import { paidShoutout } from './support/requests-by-api';
@@ -125,6 +125,8 @@ describe('journey: the administrator’s console (issue 22)', () => {
           const apart = !logout || box!.x + box!.width <= logout.x || logout.x + logout.width <= box!.x || box!.y + box!.height <= logout.y || logout.y + logout.height <= box!.y;
           expect(apart).toBe(true);
         }
+        // The money desk's balances: each on one line, inside its tile.
+        await expectFiguresFit(page);
         await screenshot(page, `admin-${label.toLowerCase().replace(/ /g, '-')}-${device}`);
       }
       // A tab is a link that works on a phone too.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { signIn } from './support/accounts';
-import { screenshot } from './support/browser';
+import { expectFiguresFit, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { SHELL_URL } from './support/stack';
 
@@ -30,6 +30,8 @@ describe('journey: the administrator’s statistics (issue 23)', () => {
     await page.setViewportSize(PHONE);
     await chartsDrawn(page);
     await screenshot(page, 'admin-stats-phone');
+    // The demo's five-figure dollars on one line in a phone's half-width tile (they once broke as "$47,525.0" over "0").
+    await expect(expectFiguresFit(page)).resolves.toBeGreaterThanOrEqual(7);
     // Nothing wider than the phone.
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
     await page.setViewportSize(DESKTOP);

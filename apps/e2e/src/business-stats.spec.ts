@@ -1,5 +1,5 @@
 import { createAthleteByApi, createBusinessByApi } from './support/athletes';
-import { screenshot } from './support/browser';
+import { expectFiguresFit, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { ok, paidShoutout, uniqueName } from './support/requests-by-api';
 import { openStatsWithSpend } from './support/business-stats';
@@ -31,11 +31,13 @@ describe('journey: the business statistics', () => {
     await page.getByRole('button', { name: 'Weeks' }).click();
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'business-stats-390');
+    await expect(expectFiguresFit(page)).resolves.toBe(4);
 
     await page.setViewportSize(DESKTOP);
     await page.locator('.bs-chart .recharts-bar-rectangle').first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'business-stats-1280');
+    await expect(expectFiguresFit(page)).resolves.toBe(4);
     await context.close();
     await business.dispose();
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'playwright-core';
 import { INTRO_VIDEO } from './support/accounts';
 import { createAthleteByApi } from './support/athletes';
-import { screenshot } from './support/browser';
+import { expectFiguresFit, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { API_URL, SHELL_URL } from './support/stack';
 import { ok, paidShoutout, uniqueName } from './support/requests-by-api';
@@ -75,6 +75,7 @@ describe('journey: the locker room', () => {
     // Full-page shots from the top, so the sticky app bar sits where a person sees it.
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'locker-room-390');
+    await expect(expectFiguresFit(page)).resolves.toBe(6);
 
     await page.setViewportSize(DESKTOP);
     await page.locator('.lr-chart .recharts-bar-rectangle').first().waitFor();

@@ -73,18 +73,18 @@ export function CountersView({ counters, period }: { counters: AdminCounters; pe
   return (
     <>
       <div className="adm-tiles adm-tiles--stats">
-        <div className="adm-tile">
+        <div className="adm-tile hd-figure">
           <span className="adm-sub">Requests</span>
-          <span className="adm-tile__value">{count(counters.requests_total)}</span>
+          <span className="adm-tile__value hd-figure__amount">{count(counters.requests_total)}</span>
         </div>
-        <div className="adm-tile">
+        <div className="adm-tile hd-figure">
           <span className="adm-sub">Paid pending</span>
-          <span className="adm-tile__value">{formatMoney(counters.paid_pending_total)}</span>
+          <span className="adm-tile__value hd-figure__amount">{formatMoney(counters.paid_pending_total)}</span>
         </div>
         {money.rows.map((row) => (
-          <div className="adm-tile" key={row.label}>
+          <div className="adm-tile hd-figure" key={row.label}>
             <span className="adm-sub">{row.label}</span>
-            <span className="adm-tile__value">{row.value}</span>
+            <span className="adm-tile__value hd-figure__amount">{row.value}</span>
           </div>
         ))}
       </div>

@@ -41,9 +41,9 @@ function Balances({ balances }: { balances: MoneyBalances }) {
     <Panel title="Ledger balances">
       <dl className="adm-tiles">
         {BALANCE_LABELS.map(([key, label]) => (
-          <div key={key} className="adm-tile">
+          <div key={key} className="adm-tile hd-figure">
             <dt className="adm-sub">{label}</dt>
-            <dd className="adm-tile__value">{formatMoney(balances[key])}</dd>
+            <dd className="adm-tile__value hd-figure__amount">{formatMoney(balances[key])}</dd>
           </div>
         ))}
       </dl>

@@ -16,9 +16,9 @@ function ChartFallback() {
 
 function Figure({ label, amount, hint, tone }: { label: string; amount: number; hint?: string; tone?: 'main' }) {
   return (
-    <div className={tone === 'main' ? 'lr-figure lr-figure--main' : 'lr-figure'}>
+    <div className={tone === 'main' ? 'lr-figure lr-figure--main hd-figure' : 'lr-figure hd-figure'}>
       <dt>{label}</dt>
-      <dd className="lr-figure__amount">{formatMoney(amount)}</dd>
+      <dd className="lr-figure__amount hd-figure__amount">{formatMoney(amount)}</dd>
       {hint && <dd className="hd-muted lr-figure__hint">{hint}</dd>}
     </div>
   );

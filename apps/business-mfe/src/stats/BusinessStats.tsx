@@ -15,9 +15,9 @@ function ChartFallback() {
 
 function Figure({ label, amount, hint, tone }: { label: string; amount: number; hint: string; tone?: 'main' }) {
   return (
-    <div className={tone === 'main' ? 'bs-figure bs-figure--main' : 'bs-figure'}>
+    <div className={tone === 'main' ? 'bs-figure bs-figure--main hd-figure' : 'bs-figure hd-figure'}>
       <dt>{label}</dt>
-      <dd className="bs-figure__amount">{formatMoney(amount)}</dd>
+      <dd className="bs-figure__amount hd-figure__amount">{formatMoney(amount)}</dd>
       <dd className="hd-muted bs-figure__hint">{hint}</dd>
     </div>
   );
@@ -30,9 +30,9 @@ function Summary({ stats }: { stats: BusinessStatsData }) {
         <Figure label="Total spent" amount={stats.totals.spent} hint="Charged, net of refunds" tone="main" />
         <Figure label="Accepted" amount={stats.totals.accepted} hint="Requests athletes accepted" />
         <Figure label="Rejected" amount={stats.totals.rejected} hint="Declined, expired or cancelled; refunded" />
-        <div className="bs-figure">
+        <div className="bs-figure hd-figure">
           <dt>Requests</dt>
-          <dd className="bs-figure__amount">{requestCount(stats)}</dd>
+          <dd className="bs-figure__amount hd-figure__amount">{requestCount(stats)}</dd>
           <dd className="hd-muted bs-figure__hint">Campaigns count per athlete</dd>
         </div>
       </dl>

@@ -102,7 +102,7 @@ describe('/stats', () => {
     const html = renderScreen({ data: BUSY });
     for (const text of ['$1,620.50', '$165.05', '$1,560.50', '$60.00']) expect(html).toContain(text);
     for (const label of ['Total spent', 'Accepted', 'Rejected', 'Requests']) expect(html).toContain(`<dt>${label}</dt>`);
-    expect(html).toMatch(/<dt>Requests<\/dt><dd class="bs-figure__amount">11<\/dd>/);
+    expect(html).toMatch(/<dt>Requests<\/dt><dd class="bs-figure__amount hd-figure__amount">11<\/dd>/);
     expect(html).toMatch(/<th scope="row">Cancelled<\/th><td>4<\/td>/);
     expect(html).toMatch(/<th scope="row">Pending review<\/th><td>1<\/td>/);
     expect(html).toMatch(/<th scope="row" class="bs-table__name">Jordan Miles<\/th><td>9<\/td><td>\$1,560.50<\/td>/);

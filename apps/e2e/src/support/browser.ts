@@ -118,3 +118,24 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true, caret: 'initial' });
   await whileAuditing(page, () => expectAccessible(page, name));
 }
+
+/**
+ * Every figure in a tile (.hd-figure: the locker room, the statistics, the money desk) is on one
+ * line and inside its tile: an amount broken inside the number ("$47,525.0" over "0") or running
+ * past its card's edge reads as another amount. Answers the figures checked, for the caller to
+ * expect some.
+ */
+export async function expectFiguresFit(page: Page): Promise<number> {
+  const figures = await page.$$eval('.hd-figure', (tiles) =>
+    tiles.flatMap((tile) => {
+      const amount = tile.querySelector('.hd-figure__amount');
+      if (!amount) return [];
+      const lineHeight = parseFloat(getComputedStyle(amount).lineHeight) || parseFloat(getComputedStyle(amount).fontSize) * 1.5;
+      const box = amount.getBoundingClientRect();
+      const tileBox = tile.getBoundingClientRect();
+      return [{ text: amount.textContent, oneLine: box.height < lineHeight * 1.5, inside: amount.scrollWidth <= amount.clientWidth + 1 && box.right <= tileBox.right + 0.5 }];
+    }),
+  );
+  expect(figures.filter((figure) => !figure.oneLine || !figure.inside)).toEqual([]);
+  return figures.length;
+}
