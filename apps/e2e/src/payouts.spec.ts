@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
 import { INTRO_VIDEO, signIn } from './support/accounts';
 import { createAthleteByApi } from './support/athletes';
-import { screenshot } from './support/browser';
+import { expectFiguresFit, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { API_URL, SHELL_URL, type Stack } from './support/stack';
 import { ok, paidShoutout, uniqueName } from './support/requests-by-api';
@@ -121,6 +121,8 @@ describe('journey: money out to athletes, money true for buyers', () => {
     // The athlete's open page shows the payout arrive, without a reload, and the notification is there.
     await athletePage.getByRole('list', { name: 'Requests this payout paid' }).getByRole('link', { name: 'Payout journey shoutout' }).waitFor({ timeout: 30_000 });
     await screenshot(athletePage, 'payouts-athlete-paid-phone');
+    // Owed, payable, on its way, paid, held: each amount on one line inside its tile on the phone.
+    await expect(expectFiguresFit(athletePage)).resolves.toBe(5);
     await athletePage.goto(`${SHELL_URL}/notifications`);
     await athletePage.getByText('Payout sent').first().waitFor();
     await athleteContext.close();

@@ -102,9 +102,9 @@ export function PayoutMoney() {
       <Panel title="Your money">
         <dl className="pay-totals">
           {payoutTotals(data).map((total) => (
-            <div key={total.key} className={`pay-total pay-total--${total.key}`}>
+            <div key={total.key} className={`pay-total pay-total--${total.key} hd-figure`}>
               <dt>{total.label}</dt>
-              <dd className="pay-total__amount">{formatMoney(total.amount)}</dd>
+              <dd className="pay-total__amount hd-figure__amount">{formatMoney(total.amount)}</dd>
               <dd className="hd-muted pay-total__hint">{total.hint}</dd>
             </div>
           ))}
