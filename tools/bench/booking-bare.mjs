@@ -4,14 +4,15 @@
 // Kept in step with the API by booking-load.mjs's fidelity table (pg_stat_statements: calls a
 // booking of each normalized statement, on each side). Where the API's build exports its SQL, it is
 // imported from there and run with a stand-in for TypeORM's EntityManager.query (`managerOf`): a
-// request's row statements (REQUEST_SQL: insert, read, lock, write, an athlete's page, the hold's
-// release), the payer's email (ACCOUNT_SQL), the outbox's insert (OUTBOX_SQL), the request page
-// and party reads, the bookable-service read, notifications' writes and recipients, the ledger's
-// movements, the NIL deal read, the sandbox card provider, the rate-limit storage and counters;
-// the notification texts come from @huddle/domain as the API's do. The rest is copied from the API
-// as PostgreSQL logs it: PaymentsService's statements on payment_intents, provider_events and
-// payment_idempotency_keys, the money timeline, the NIL record's statements, JobsService.once;
-// the job queue's come from pg-boss's own statement plans (`pg-boss/src/plans`).
+// request's row statements (REQUEST_SQL: insert and its first history entry, read, lock, write, an
+// athlete's page, the hold's release), the payer's email (ACCOUNT_SQL), the outbox's insert
+// (OUTBOX_SQL), the request page and party reads, the bookable-service read, notifications' writes
+// and recipients, the ledger's movements, the NIL deal read, the sandbox card provider, the
+// rate-limit storage and counters; the notification texts come from @huddle/domain as the API's do.
+// The rest is copied from the API as PostgreSQL logs it: RequestCoreService's clash check and
+// history entries, PaymentsService's statements on payment_intents, provider_events and
+// payment_idempotency_keys, the money timeline, the NIL record's statements, JobsService.once; the
+// job queue's come from pg-boss's own statement plans (`pg-boss/src/plans`).
 //
 // A statement outside a transaction goes through `pool.query` (a pooled connection each, as
 // TypeORM's manager does); a transaction holds one connection. Jobs go to queues of their own
@@ -22,8 +23,6 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 /** Statements the API's build does not export, copied from where the API writes them (named beside each). */
 const SQL = {
-  // BookingRequestsService.create: the history row after REQUEST_SQL.insert.
-  createHistory: `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'create', 'requester', $2, NULL, 1, $3)`,
   // RequestCoreService: clash, record.
   clash: `SELECT name, start_at FROM requests
         WHERE athlete_id = $1 AND id <> $2 AND status IN (2, 6) AND tstzrange(start_at, end_at) && tstzrange($3, $4)
@@ -360,7 +359,7 @@ export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {
         const now = new Date();
         const [startAt, endAt] = window ? window.map((seconds) => new Date(seconds * 1000)) : [null, null];
         const { rows: [inserted] } = await run(REQUEST_SQL.insert, [type, PENDING, athleteId, fan.id, 'Bench pg', amountCents, amountCents - feeCents, feeCents, null, JSON.stringify(details), startAt, endAt, now]);
-        await run(SQL.createHistory, [inserted.id, fan.id, now]);
+        await run(REQUEST_SQL.created, [inserted.id, fan.id, now]);
         return { id: inserted.id, athleteId, requesterId: fan.id, type, amountCents, feeCents };
       });
       await view(request, false);

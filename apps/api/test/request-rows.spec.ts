@@ -56,7 +56,7 @@ describe('request rows in plain SQL', () => {
         amountToAthleteCents: 3200,
         feeAmountCents: 800,
         socialMediaPlatform: null,
-        details: { start_time: 1_903_971_600, location: { address: 'Austin, TX', latitude: 30.27, longitude: -97.74 } },
+        details: { start_time: 1_903_885_200, location: { address: 'Austin, TX', latitude: 30.27, longitude: -97.74 } },
         startAt,
         endAt: new Date('2030-05-01T18:00:00Z'),
         createdAt: new Date('2030-04-01T12:00:00Z'),

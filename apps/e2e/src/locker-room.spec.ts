@@ -81,6 +81,7 @@ describe('journey: the locker room', () => {
     await page.locator('.lr-chart .recharts-bar-rectangle').first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'locker-room-1280');
+    await expect(expectFiguresFit(page)).resolves.toBe(6);
 
     await page.getByRole('link', { name: 'Open Payouts' }).click();
     await page.waitForURL(/\/settings\/payouts/);

@@ -39,7 +39,7 @@ function When({ seconds }: { seconds: number | null }) {
 function Balances({ balances }: { balances: MoneyBalances }) {
   return (
     <Panel title="Ledger balances">
-      <dl className="adm-tiles">
+      <dl className="adm-tiles adm-balances">
         {BALANCE_LABELS.map(([key, label]) => (
           <div key={key} className="adm-tile hd-figure">
             <dt className="adm-sub">{label}</dt>

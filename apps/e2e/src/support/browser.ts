@@ -122,18 +122,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /**
  * Every figure in a tile (.hd-figure: the locker room, the statistics, the money desk) is on one
  * line and inside its tile: an amount broken inside the number ("$47,525.0" over "0") or running
- * past its card's edge reads as another amount. Answers the figures checked, for the caller to
- * expect some.
+ * past its card's edge reads as another amount. Answers how many visible figures were checked, for
+ * the caller to expect them all (a screen showing its error instead checks none).
  */
 export async function expectFiguresFit(page: Page): Promise<number> {
   const figures = await page.$$eval('.hd-figure', (tiles) =>
     tiles.flatMap((tile) => {
       const amount = tile.querySelector('.hd-figure__amount');
-      if (!amount) return [];
+      const box = amount?.getBoundingClientRect();
+      if (!amount || !box || box.width === 0 || box.height === 0) return [];
+      // 'normal' is not a number: 1.5 times the font's size stands for it (one line is about 1.2 times, two 2.4: still told apart).
       const lineHeight = parseFloat(getComputedStyle(amount).lineHeight) || parseFloat(getComputedStyle(amount).fontSize) * 1.5;
-      const box = amount.getBoundingClientRect();
-      const tileBox = tile.getBoundingClientRect();
-      return [{ text: amount.textContent, oneLine: box.height < lineHeight * 1.5, inside: amount.scrollWidth <= amount.clientWidth + 1 && box.right <= tileBox.right + 0.5 }];
+      // Its text wider than its box, or the tile's content wider than the tile: an amount that runs past the card.
+      const inside = amount.scrollWidth <= amount.clientWidth + 1 && tile.scrollWidth <= tile.clientWidth + 1;
+      return [{ text: amount.textContent, oneLine: box.height < lineHeight * 1.5, inside }];
     }),
   );
   expect(figures.filter((figure) => !figure.oneLine || !figure.inside)).toEqual([]);

@@ -28,7 +28,7 @@ import { ShareLinks } from './share-links';
 import { RequestCoreService } from './request-core.service';
 import { partyOf } from './request-party';
 import type { RequestActor } from './request-party';
-import { athleteRequestPage, insertRequest, requestById } from './request-rows';
+import { athleteRequestPage, insertRequest, REQUEST_SQL, requestById } from './request-rows';
 import { requestView, summaryOf } from './request-view';
 import type { Viewer } from './request-view';
 import { partiesOf, requestPageOf, TAB_STATUSES } from './request-views.query';
@@ -107,10 +107,7 @@ export class BookingRequestsService {
         endAt: window ? new Date(window.end * 1000) : null,
         createdAt: this.clock.now(),
       });
-      await manager.query(
-        `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'create', 'requester', $2, NULL, 1, $3)`,
-        [request.id, requesterId, this.clock.now()],
-      );
+      await manager.query(REQUEST_SQL.created, [request.id, requesterId, this.clock.now()]);
       return request;
     });
   }

@@ -56,6 +56,8 @@ export const REQUEST_SQL = {
   insert: `INSERT INTO requests (type, status, athlete_id, requester_id, name, request_amount_cents, amount_to_athlete_cents, fee_amount_cents,
              social_media_platform, details, start_at, end_at, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
+  /** A new booking's first history entry: the requester created it, pending. */
+  created: `INSERT INTO request_history (request_id, action, actor_party, actor_id, from_status, to_status, created_at) VALUES ($1, 'create', 'requester', $2, NULL, 1, $3)`,
   /** The provider released the card hold: `authorised` cleared where it was set (RequestCoreService.holdReleased). */
   holdReleased: `UPDATE requests SET authorised = false, updated_at = CURRENT_TIMESTAMP WHERE id = $1 AND authorised`,
   byId: `SELECT ${COLUMNS} FROM requests WHERE id = $1`,
