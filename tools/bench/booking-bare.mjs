@@ -74,11 +74,8 @@ export const BENCH_QUEUES = [
 ];
 // The bare driver's queues are "bench." + the API's name; the HTTP floor's (booking-bare-http.mjs) "floor.".
 const PREFIXES = ['bench.', 'floor.'];
-// pg-boss's own queue of due schedules: each API process polls it every cronWorkerIntervalSeconds
-// (JobsService: 1 s), 50 at a time, without the jobs' metadata.
-const SEND_IT_QUEUE = '__pgboss__send-it';
-const SEND_IT_INTERVAL_MS = 1_000;
-const SEND_IT_BATCH = 50;
+// No queue of due schedules is polled: the API fires its schedules itself (JobsService, from
+// 2026-12-01), a job a minute at most for the sweep, and pg-boss's timekeeper no longer runs.
 const CHANNEL = 'bench_notifications';
 // The API's JOBS_POLL_INTERVAL_MS.
 const POLL_INTERVAL_MS = 2_000;
@@ -157,7 +154,6 @@ export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {
   const { notices, nil, plans, REQUEST_SQL, ACCOUNT_SQL, OUTBOX_SQL } = api;
   const insertJob = plans.insertJob('pgboss');
   const fetchJob = plans.fetchNextJob('pgboss')({ includeMetadata: true });
-  const fetchDueSchedules = plans.fetchNextJob('pgboss')({ includeMetadata: false });
   const completeJobs = plans.completeJobs('pgboss');
   const wakers = new Map();
   const clock = { now: () => new Date() };
@@ -573,17 +569,6 @@ export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {
       }
     }
   };
-  /** pg-boss's schedule worker in each API process: it polls its queue, which nothing here fills. */
-  const scheduleWorker = async () => {
-    while (!stopped) {
-      try {
-        await jobPool.query(fetchDueSchedules, [PREFIX + SEND_IT_QUEUE, SEND_IT_BATCH]);
-      } catch (error) {
-        failures.push(`${SEND_IT_QUEUE}: ${error.message}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, SEND_IT_INTERVAL_MS));
-    }
-  };
   const running = [];
   let queues = [];
 
@@ -598,7 +583,7 @@ export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {
       queues = rows.map((row) => row.name);
       const missing = BENCH_QUEUES.filter((name) => !queues.includes(name));
       if (missing.length) throw new Error(`The API has no queue ${missing.join(', ')}: the flow changed, update booking-bare.mjs`);
-      for (const name of [...queues, SEND_IT_QUEUE]) {
+      for (const name of queues) {
         await pool.query(
           `SELECT pgboss.create_queue($1, json_build_object('policy', policy, 'retryLimit', retry_limit, 'retryDelay', retry_delay, 'retryBackoff', retry_backoff,
                   'expireInSeconds', expire_seconds, 'retentionMinutes', retention_minutes)) FROM pgboss.queue WHERE name = $2
@@ -611,7 +596,6 @@ export function bareBookingFlow(pool, jobPool, api, { prefix = PREFIXES[0] } = {
     startJobs(processes) {
       for (let index = 0; index < processes; index += 1) {
         for (const name of queues) running.push(worker(name));
-        running.push(scheduleWorker());
       }
     },
     /** Waits until every bench job queued so far ran (the workers go on). */

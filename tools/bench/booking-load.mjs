@@ -2,7 +2,7 @@
 // Booking and card payment under load: the API against the bare PostgreSQL driver running the
 // same statements, checked statement by statement, then a check of every money invariant.
 //
-//   npm run bench:booking [-- --loads 50x20,10x5 --duration 20 --requesters 100 --workers <cores> --strict --profile <dir> --without-floor --api-node-options=<flags>]
+//   npm run bench:booking [-- --loads 50x20,10x5 --duration 20 --requesters 100 --workers <cores> --strict --profile <dir> --without-floor --api-node-options=<flags> --rate <bookings/s> --list-every 500 --closed]
 //   (--clients C --athletes A instead of --loads: one load of C clients and A athletes)
 //
 // Starts its own embedded PostgreSQL (through the API's build, with pg_stat_statements preloaded;
@@ -13,7 +13,7 @@
 // counts each side's statements apart.
 //
 // Each load (by default 50 clients and 20 athletes, saturation, then 10 clients and 5 athletes,
-// below it) runs both sides, each with fresh accounts (`athletes` complete athletes offering every
+// below it; see "Below saturation" further down) runs both sides, each with fresh accounts (`athletes` complete athletes offering every
 // service and `requesters` fans: SQL for the rows, real sign-ins through the API for the sessions)
 // and its own 5 s warm-up that is not measured. From this second process, `clients` concurrent
 // requesters book (POST /booking/request), open checkout (POST /payments/payment-sheet), pay with
@@ -48,6 +48,18 @@
 //   - 0 invariant violations.
 // Exit code 1 on a violation (and, with --strict, on a missed target). --profile writes the API
 // processes' CPU profiles (.cpuprofile, for Chrome DevTools) into a folder.
+//
+// Below saturation. A closed loop with no pause between bookings keeps the machine's cores busy
+// whatever the number of clients: measured on 2 cores (2026-12-01), 4, 10 and 50 clients all gave
+// 13-15 bookings/s through the API, and at 10 clients its processes were never idle (about 700
+// involuntary context switches a second each, a handful of voluntary ones) beside PostgreSQL's. So
+// a load of fewer than 50 clients is paced: its requesters start bookings at a fixed rate in all
+// (`--rate`; by default half the settled bookings/s of the slower side at the saturation load run
+// before it, else 5), each client every clients/rate seconds, staggered, and as soon as its last
+// booking ended when it is behind (counted as "late"), and each athlete lists what is pending every
+// `--list-every` ms (500, the athletes staggered over it) and answers it. Both sides get the same offered load; the report gives
+// each side's share of the machine's cores over its run, which says whether it was below
+// saturation. `--closed` drives every load as a closed loop, as before 2026-12-01.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -71,6 +83,9 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     'without-floor': { type: 'boolean', default: false },
     'api-node-options': { type: 'string', default: '' },
+    rate: { type: 'string' },
+    'list-every': { type: 'string', default: '500' },
+    closed: { type: 'boolean', default: false },
   },
 });
 /** The loads to run, in order: `clients` concurrent requesters and `athletes` answering. */
@@ -90,6 +105,11 @@ const TYPES = ['shoutout', 'endorsement', 'video_chat', 'personal_appearance', '
 const PLACE = { address: 'Los Angeles, CA, USA', latitude: 34.05, longitude: -118.24 };
 // Issue 24's targets, as ratios of the API to the bare driver.
 const SATURATION_CLIENTS = 50;
+// A paced load's offered bookings/s: this fraction of the slower side's settled bookings/s at
+// saturation in the same run, or DEFAULT_RATE without one.
+const PACED_SHARE_OF_SATURATION = 0.5;
+const DEFAULT_RATE = 5;
+const LIST_EVERY_MS = Number(args['list-every']);
 const MIN_THROUGHPUT_RATIO = 0.8;
 const MAX_P99_RATIO = 1.5;
 const MIN_P99_SAMPLES = 100;
@@ -316,19 +336,35 @@ function floorFlow(call) {
   };
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Load through `flow` for `durationMs`: `clients` requesters book, open checkout, pay and mark paid
  * (one in ten cancelling right after), while one client per athlete lists what is pending and
- * accepts (7 in 10) or declines it. `firstDay` keeps runs' time slots apart.
+ * accepts (7 in 10) or declines it. `firstDay` keeps runs' time slots apart. Without `pace` each
+ * client goes on at once (a closed loop); with `{ rate, listEveryMs }` the requesters start `rate`
+ * bookings a second in all, each client every clients/rate seconds (staggered; a client behind its
+ * time starts as soon as its last booking ended, and that booking counts as late), and each athlete
+ * lists every `listEveryMs` (the athletes staggered over it).
  */
-async function drive(flow, accounts, firstDay, durationMs, clients) {
+async function drive(flow, accounts, firstDay, durationMs, clients, pace = null) {
   const series = { booking: new Series(), book: new Series(), sheet: new Series(), confirm: new Series(), setPaid: new Series(), accept: new Series(), decline: new Series(), cancel: new Series(), list: new Series() };
   const deadline = Date.now() + durationMs;
   let slot = 0;
+  let late = 0;
   const started = performance.now();
+  const interval = pace ? (clients / pace.rate) * 1000 : 0;
   const requester = async (index) => {
     const fan = accounts.fans[index % accounts.fans.length];
+    let next = started + (index * interval) / clients;
     while (Date.now() < deadline) {
+      if (pace) {
+        const wait = next - performance.now();
+        if (wait > 0) await sleep(wait);
+        else if (wait < -interval / 2) late += 1;
+        if (Date.now() >= deadline) break;
+        next = Math.max(next, performance.now()) + interval;
+      }
       const athlete = accounts.athletes[Math.floor(Math.random() * accounts.athletes.length)];
       const type = TYPES[Math.floor(Math.random() * TYPES.length)];
       // Distinct hours far ahead: clashes are possible (the constraint refuses them) but rare.
@@ -351,8 +387,11 @@ async function drive(flow, accounts, firstDay, durationMs, clients) {
       }
     }
   };
-  const answerer = async (athlete) => {
+  const answerer = async (athlete, index) => {
+    // Paced athletes are people apart: their lists staggered over the interval, not all at once.
+    if (pace) await sleep((index * pace.listEveryMs) / accounts.athletes.length);
     while (Date.now() < deadline) {
+      const round = performance.now();
       let pending = [];
       try {
         pending = await timed(series.list, () => flow.list(athlete));
@@ -360,8 +399,10 @@ async function drive(flow, accounts, firstDay, durationMs, clients) {
         series.list.errors += 1;
         if (series.list.errors <= 3) console.error(`  list failed: ${error.message}`);
       }
-      if (pending.length === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      if (pace) {
+        // After the answers below: the next list is due listEveryMs after this one began.
+      } else if (pending.length === 0) {
+        await sleep(50);
         continue;
       }
       for (const request of pending) {
@@ -376,11 +417,14 @@ async function drive(flow, accounts, firstDay, durationMs, clients) {
           if (answers.errors <= 3) console.error(`  ${accept ? 'accept' : 'decline'} failed: ${error.message}`);
         }
       }
+      if (pace) await sleep(Math.min(pace.listEveryMs - (performance.now() - round), deadline - Date.now()));
     }
   };
   await Promise.all([...Array.from({ length: clients }, (_, index) => requester(index)), ...accounts.athletes.map(answerer)]);
   const seconds = (performance.now() - started) / 1000;
-  return Object.fromEntries(Object.entries(series).map(([name, value]) => [name, value.summary(seconds)]));
+  const results = Object.fromEntries(Object.entries(series).map(([name, value]) => [name, value.summary(seconds)]));
+  results.booking.late = late;
+  return results;
 }
 
 /** Waits until the API's jobs of the flow (payments, the request-changed subscribers, emails) are done. */
@@ -478,12 +522,12 @@ let nextFirstDay = 7;
 async function measureSide({ flow, accounts, load, settle, role, checksUnder = null, observer, classify }) {
   const now = async () => (await observer.query('SELECT now() AS at')).rows[0].at;
   const from = await now();
-  await drive(flow, accounts, (nextFirstDay += 500), WARM_UP_MS, load.clients);
+  await drive(flow, accounts, (nextFirstDay += 500), WARM_UP_MS, load.clients, load.pace);
   await settle();
   await resetStatements(observer);
   const cpuBefore = cpuSeconds(classify);
   const runStarted = performance.now();
-  const results = await drive(flow, accounts, (nextFirstDay += 500), DURATION_MS, load.clients);
+  const results = await drive(flow, accounts, (nextFirstDay += 500), DURATION_MS, load.clients, load.pace);
   // The run lasts until its last booking returned, past the deadline: that time counts too.
   const runSeconds = (performance.now() - runStarted) / 1000;
   const settleStarted = performance.now();
@@ -495,7 +539,10 @@ async function measureSide({ flow, accounts, load, settle, role, checksUnder = n
   const booking = results.booking;
   // Bookings a second until their jobs (captures, voids, emails) were done as well.
   const settled = booking.count / (runSeconds + settleSeconds);
-  return { results, booking, settled, settleSeconds, cpu, statements, window: { from, to: await now() } };
+  // How busy the machine was: every measured process's CPU (PostgreSQL's and this process's
+  // included) over the run and its settling, in cores.
+  const busyCores = cpu && Object.entries(cpu).filter(([name]) => !name.endsWith('(system)')).reduce((sum, [, used]) => sum + used, 0) / (runSeconds + settleSeconds);
+  return { results, booking, settled, settleSeconds, busyCores, cpu, statements, window: { from, to: await now() } };
 }
 
 /** The figures of one load and its targets; answers the targets as [description, met]. */
@@ -509,6 +556,11 @@ function report(load, apiSide, bareSide, apiRows, bareRows, found) {
   console.log(`bare pg: ${baseline.perSecond.toFixed(1)} bookings/s running the same statements, booking p50 ${ms(baseline.p50)} p99 ${ms(baseline.p99)}; its jobs settled ${bareSide.settleSeconds.toFixed(1)} s after the run: ${bareSide.settled.toFixed(1)} bookings/s settled`);
   const written = Object.keys(apiRows.perRequest).map((name) => `${name} ${apiRows.perRequest[name].toFixed(2)} / ${bareRows.perRequest[name].toFixed(2)}`);
   console.log(`rows written a request, API / bare pg (${apiRows.requests} / ${bareRows.requests} requests, warm-up included): ${written.join(', ')}`);
+  if (load.pace) {
+    const lateOf = (side) => `${side.booking.late} of ${side.booking.count}`;
+    console.log(`paced: ${load.pace.rate.toFixed(1)} bookings/s offered to each side (${load.pace.why}), athletes listing every ${load.pace.listEveryMs} ms; bookings started late, API ${lateOf(apiSide)}, bare pg ${lateOf(bareSide)}`);
+  }
+  if (apiSide.busyCores !== null && bareSide.busyCores !== null) console.log(`cores busy over the run and its settling (every measured process: the API's, PostgreSQL's and this one's; of ${availableParallelism()}): API side ${apiSide.busyCores.toFixed(2)}, bare side ${bareSide.busyCores.toFixed(2)}`);
   if (apiSide.cpu && bareSide.cpu) {
     const perBooking = (cpu, count) => Object.entries(cpu).filter(([, used]) => used > 0.05).map(([name]) => `${name} ${cpuPerBooking(cpu, count, name).toFixed(1)}`).join(', ');
     console.log(`CPU ms a booking, the run and its settling: API side: ${perBooking(apiSide.cpu, booking.count)}; bare side: ${perBooking(bareSide.cpu, baseline.count)}`);
@@ -577,7 +629,19 @@ function reportFloor(load, apiSide, bareSide, floorSide, floorRows) {
   return line;
 }
 
+/** How a load is driven: null (a closed loop) at saturation or with --closed, else its pace (see "Below saturation" above). */
+function paceOf(load, saturatedRate) {
+  if (args.closed || load.clients >= SATURATION_CLIENTS) return null;
+  const listEveryMs = LIST_EVERY_MS;
+  if (args.rate) return { rate: Number(args.rate), listEveryMs, why: '--rate' };
+  if (saturatedRate !== null) {
+    return { rate: Math.max(1, Math.round(2 * PACED_SHARE_OF_SATURATION * saturatedRate) / 2), listEveryMs, why: `half the slower side's ${saturatedRate.toFixed(1)} settled bookings/s at saturation` };
+  }
+  return { rate: DEFAULT_RATE, listEveryMs, why: 'no saturation load before it' };
+}
+
 async function main() {
+  if (!(LIST_EVERY_MS > 0) || (args.rate !== undefined && !(Number(args.rate) > 0))) throw new Error('--rate and --list-every are positive numbers');
   ensureApiBuild(ROOT);
   const { Pool } = requireFromApi('pg');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-bench-booking-'));
@@ -630,8 +694,11 @@ async function main() {
     const classify = classifierOf(dataDir, api.pid, () => floor?.pid ?? null);
     console.log(`\n${LOADS.length} load(s), each side with fresh accounts: ${REQUESTERS} requesters a side, ${DURATION_MS / 1000} s measured after ${WARM_UP_MS / 1000} s of warm-up, API_WORKERS=${WORKERS}; the bare driver polls the API's ${queues.length} queues as the API does`);
     const summary = [];
+    // The slower side's settled bookings/s at the last saturation load: what a paced load offers half of.
+    let saturatedRate = null;
     for (const load of LOADS) {
-      const saturation = load.clients >= SATURATION_CLIENTS ? 'at saturation' : 'below saturation';
+      load.pace = paceOf(load, saturatedRate);
+      const saturation = load.clients >= SATURATION_CLIENTS ? 'at saturation' : load.pace ? `below saturation: paced at ${load.pace.rate.toFixed(1)} bookings/s, ${load.pace.why}` : 'below saturation, closed loop';
       console.log(`\n=== ${load.clients} clients, ${load.athletes} athletes (${saturation}) ===`);
       const apiAccounts = await createAccounts(call, observer, load, '');
       const bareAccounts = await createAccounts(call, observer, load, BARE_EMAIL_PREFIX);
@@ -646,6 +713,7 @@ async function main() {
       const bareRows = await rowsWritten(observer, bareAccounts, bareSide.window);
       const outcome = report(load, apiSide, bareSide, apiRows, bareRows, found);
       summary.push({ load, ...outcome });
+      if (load.clients >= SATURATION_CLIENTS) saturatedRate = Math.min(apiSide.settled, bareSide.settled);
       if (!args['without-floor']) {
         const floorAccounts = await createAccounts(call, observer, load, FLOOR_EMAIL_PREFIX);
         floor = await startFloor(database.floorUrl, connections);

@@ -9,6 +9,8 @@ import type { EntityManager, EntitySubscriberInterface, QueryRunner, Transaction
 import { AppConfig } from '../../config/app-config';
 import { ADVISORY_LOCKS, withAdvisoryLock } from '../../database/advisory-lock';
 import { DatabaseServer } from '../../database/database-server';
+import { isDue, minuteOf, occurrenceId, parseCron } from './schedules';
+import type { CronFields } from './schedules';
 
 /**
  * Durable background work on PostgreSQL (pg-boss): email, notifications, timers, calls to the
@@ -103,8 +105,12 @@ interface Registration {
 
 interface Schedule {
   cron: string;
+  fields: CronFields;
   data: object;
 }
+
+// How often a process looks for schedules due this minute: a minute's job starts within this of it.
+const SCHEDULE_CHECK_MS = 10_000;
 
 /** pg-boss runs its SQL through this; on a query runner it joins that runner's transaction. */
 function onRunner(runner: QueryRunner): PgBoss.Db {
@@ -148,6 +154,11 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly retryLimit: number;
   /** JOBS_WORK: false in a process that only queues jobs (the reconcile command). */
   private readonly worksJobs: boolean;
+  /** JOBS_WORK and JOBS_SCHEDULES: this process fires the schedules when they fall due. */
+  private readonly firesSchedules: boolean;
+  private scheduleTimer: NodeJS.Timeout | null = null;
+  /** The minute each schedule was last fired for by this process (the others' are deduplicated by the job's id). */
+  private readonly firedFor = new Map<string, number>();
 
   constructor(
     config: AppConfig,
@@ -167,18 +178,12 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       expireInSeconds: config.JOBS_EXPIRE_SECONDS,
       maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_INTERVAL_SECONDS,
       pollingIntervalSeconds: config.JOBS_POLL_INTERVAL_MS / 1000,
-      // Schedules are checked about every 10 s (a round runs when the last one, by any process,
-      // is more than 10 s old, so a minute's sweep starts 10-20 s after it at worst); pg-boss lets
-      // one process per round turn them into jobs. A round costs that process 50-70 ms of CPU
-      // (cron-parser's prev() under luxon, about 30 ms for a daily schedule): every 5 s, about 1%
-      // of a core, and more under load (luxon and cron-parser were 7% of the API's CPU in a
-      // bench:booking profile).
-      cronMonitorIntervalSeconds: 10,
-      cronWorkerIntervalSeconds: 1,
       // A process that only queues jobs takes no part in the queue's upkeep either.
       supervise: config.JOBS_WORK,
-      schedule: config.JOBS_WORK && config.JOBS_SCHEDULES,
+      // Schedules are fired by this service (fireDueSchedules), not by pg-boss's timekeeper.
+      schedule: false,
     });
+    this.firesSchedules = config.JOBS_WORK && config.JOBS_SCHEDULES;
     // Without a listener an 'error' event would throw; pg-boss retries its own polling.
     this.boss.on('error', (error: Error) => this.logger.warn(`Job queue: ${error.message}`));
   }
@@ -205,7 +210,12 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   schedule(name: string, cron: string, data: object = {}): void {
     if (this.working) throw new Error(`Schedule ${name} added after the queue started`);
     if (!this.handlers.has(name)) throw new Error(`Schedule ${name} has no handler: register it first`);
-    this.schedules.set(name, { cron, data });
+    this.schedules.set(name, { cron, fields: parseCron(cron), data });
+  }
+
+  /** The cron (UTC) a recurring job was scheduled with, or null. */
+  cronOf(name: string): string | null {
+    return this.schedules.get(name)?.cron ?? null;
   }
 
   /**
@@ -389,14 +399,43 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       });
       this.workers.set(name, workerId);
     }
-    if (!this.worksJobs) return;
-    const known = await this.boss.getSchedules();
-    for (const schedule of known) if (!this.schedules.has(schedule.name)) await this.boss.unschedule(schedule.name);
-    for (const [name, { cron, data }] of this.schedules) await this.boss.schedule(name, cron, data, { tz: 'UTC' });
+    if (!this.firesSchedules) return;
+    // Schedules pg-boss stored for versions of Huddle that let its timekeeper fire them: gone, so
+    // that such a process still running (a rolling deploy) stops firing them beside this one.
+    for (const schedule of await this.boss.getSchedules()) await this.boss.unschedule(schedule.name);
+    await this.fireDueSchedules();
+    this.scheduleTimer = setInterval(() => void this.fireDueSchedules(), SCHEDULE_CHECK_MS);
+    this.scheduleTimer.unref();
+  }
+
+  /**
+   * Sends each schedule's job for the current minute if that minute is an occurrence, once per
+   * process (firedFor) and once in all: the job's id is the occurrence's (occurrenceId), and
+   * pg-boss drops an insert whose id its queue already holds. A send that failed is tried again at
+   * the next check of the same minute. The minute is this process's clock's: hosts whose clocks
+   * disagree still send one job per occurrence (its id names the minute, not the moment it was
+   * seen); a clock that is off only moves when that job starts. An occurrence is missed only when
+   * no process that fires schedules checks during its whole minute, as with pg-boss's timekeeper.
+   */
+  private async fireDueSchedules(): Promise<void> {
+    if (this.stopped) return;
+    const minute = minuteOf(new Date());
+    for (const [name, { fields, data }] of this.schedules) {
+      if (this.firedFor.get(name) === minute.getTime() || !isDue(fields, minute)) continue;
+      this.firedFor.set(name, minute.getTime());
+      try {
+        if (await this.boss.send(name, data, { id: occurrenceId(name, minute) })) this.wake(name);
+      } catch (error) {
+        this.firedFor.delete(name);
+        if (!this.stopped) this.logger.warn(`Schedule ${name} not fired for ${minute.toISOString()} yet: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   }
 
   /** Stops fetching, lets running handlers finish (or fails them for a retry after STOP_TIMEOUT_MS), closes pg-boss's pool. */
   async onModuleDestroy(): Promise<void> {
+    if (this.scheduleTimer) clearInterval(this.scheduleTimer);
+    this.scheduleTimer = null;
     if (this.stopped || !this.starting) return;
     this.stopped = true;
     await this.starting.catch(() => undefined);
