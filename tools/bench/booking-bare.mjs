@@ -75,7 +75,8 @@ export const BENCH_QUEUES = [
 // The bare driver's queues are "bench." + the API's name; the HTTP floor's (booking-bare-http.mjs) "floor.".
 const PREFIXES = ['bench.', 'floor.'];
 // No queue of due schedules is polled: the API fires its schedules itself (JobsService, from
-// 2026-12-01), a job a minute at most for the sweep, and pg-boss's timekeeper no longer runs.
+// 2026-12-01; its sweeps a job a minute and one every five, none of them a booking's), and
+// pg-boss's timekeeper no longer runs.
 const CHANNEL = 'bench_notifications';
 // The API's JOBS_POLL_INTERVAL_MS.
 const POLL_INTERVAL_MS = 2_000;

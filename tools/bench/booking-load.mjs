@@ -50,13 +50,15 @@
 // processes' CPU profiles (.cpuprofile, for Chrome DevTools) into a folder.
 //
 // Below saturation. A closed loop with no pause between bookings keeps the machine's cores busy
-// whatever the number of clients: measured on 2 cores (2026-12-01), 4, 10 and 50 clients all gave
-// 13-15 bookings/s through the API, and at 10 clients its processes were never idle (about 700
+// whatever the number of clients: measured on 2 cores (2026-12-01), 4, 10 and 50 clients gave
+// 13.2, 11.1-16.9 and 18.5-19.4 bookings/s through the API's two processes, and at 10 clients
+// its processes were never idle (about 700
 // involuntary context switches a second each, a handful of voluntary ones) beside PostgreSQL's. So
 // a load of fewer than 50 clients is paced: its requesters start bookings at a fixed rate in all
 // (`--rate`; by default half the settled bookings/s of the slower side at the saturation load run
 // before it, else 5), each client every clients/rate seconds, staggered, and as soon as its last
-// booking ended when it is behind (counted as "late"), and each athlete lists what is pending every
+// booking ended when it is behind (that booking counted as "late", and the client's next one due an
+// interval after it started), and each athlete lists what is pending every
 // `--list-every` ms (500, the athletes staggered over it) and answers it. Both sides get the same offered load; the report gives
 // each side's share of the machine's cores over its run, which says whether it was below
 // saturation. `--closed` drives every load as a closed loop, as before 2026-12-01.
@@ -361,7 +363,7 @@ async function drive(flow, accounts, firstDay, durationMs, clients, pace = null)
       if (pace) {
         const wait = next - performance.now();
         if (wait > 0) await sleep(wait);
-        else if (wait < -interval / 2) late += 1;
+        else if (wait < 0) late += 1;
         if (Date.now() >= deadline) break;
         next = Math.max(next, performance.now()) + interval;
       }
@@ -417,7 +419,7 @@ async function drive(flow, accounts, firstDay, durationMs, clients, pace = null)
           if (answers.errors <= 3) console.error(`  ${accept ? 'accept' : 'decline'} failed: ${error.message}`);
         }
       }
-      if (pace) await sleep(Math.min(pace.listEveryMs - (performance.now() - round), deadline - Date.now()));
+      if (pace) await sleep(Math.max(0, Math.min(pace.listEveryMs - (performance.now() - round), deadline - Date.now())));
     }
   };
   await Promise.all([...Array.from({ length: clients }, (_, index) => requester(index)), ...accounts.athletes.map(answerer)]);
@@ -557,7 +559,7 @@ function report(load, apiSide, bareSide, apiRows, bareRows, found) {
   const written = Object.keys(apiRows.perRequest).map((name) => `${name} ${apiRows.perRequest[name].toFixed(2)} / ${bareRows.perRequest[name].toFixed(2)}`);
   console.log(`rows written a request, API / bare pg (${apiRows.requests} / ${bareRows.requests} requests, warm-up included): ${written.join(', ')}`);
   if (load.pace) {
-    const lateOf = (side) => `${side.booking.late} of ${side.booking.count}`;
+    const lateOf = (side) => `${side.booking.late} of ${side.booking.count + side.booking.errors}`;
     console.log(`paced: ${load.pace.rate.toFixed(1)} bookings/s offered to each side (${load.pace.why}), athletes listing every ${load.pace.listEveryMs} ms; bookings started late, API ${lateOf(apiSide)}, bare pg ${lateOf(bareSide)}`);
   }
   if (apiSide.busyCores !== null && bareSide.busyCores !== null) console.log(`cores busy over the run and its settling (every measured process: the API's, PostgreSQL's and this one's; of ${availableParallelism()}): API side ${apiSide.busyCores.toFixed(2)}, bare side ${bareSide.busyCores.toFixed(2)}`);
@@ -618,6 +620,7 @@ function reportFloor(load, apiSide, bareSide, floorSide, floorRows) {
   const written = Object.entries(floorRows.perRequest).map(([name, value]) => `${name} ${value.toFixed(2)}`).join(', ');
   console.log(`floor:   ${floor.perSecond.toFixed(1)} bookings/s, booking p50 ${ms(floor.p50)} p99 ${ms(floor.p99)}; its jobs settled ${floorSide.settleSeconds.toFixed(1)} s after the run: ${floorSide.settled.toFixed(1)} bookings/s settled`);
   console.log(`rows written a request (${floorRows.requests} requests): ${written}`);
+  if (floorSide.busyCores !== null) console.log(`cores busy (every measured process): floor side ${floorSide.busyCores.toFixed(2)}${load.pace ? `; paced as the others, bookings started late ${floorSide.booking.late} of ${floor.count + floor.errors}` : ''}`);
   console.log(`CPU ms a booking: floor ${floorCpu.toFixed(1)} (load generator ${cpu(floorSide, 'this process').toFixed(1)}, PostgreSQL ${cpu(floorSide, 'PostgreSQL').toFixed(1)}); floor/bare ${ratio(floorCpu / bareCpu)}, API/floor ${ratio(apiCpu / floorCpu)}`);
   const fidelity = fidelityReport(apiSide.statements, booking.count, floorSide.statements, floor.count);
   console.log(`statements a booking, API against floor: ${fidelity.lines.at(-1).trim()}`);
@@ -641,7 +644,10 @@ function paceOf(load, saturatedRate) {
 }
 
 async function main() {
-  if (!(LIST_EVERY_MS > 0) || (args.rate !== undefined && !(Number(args.rate) > 0))) throw new Error('--rate and --list-every are positive numbers');
+  if (!(LIST_EVERY_MS > 0 && Number.isFinite(LIST_EVERY_MS)) || (args.rate !== undefined && !(Number(args.rate) > 0 && Number.isFinite(Number(args.rate))))) {
+    throw new Error('--rate and --list-every are positive numbers');
+  }
+  if (args.rate !== undefined && (args.closed || LOADS.every((load) => load.clients >= SATURATION_CLIENTS))) throw new Error('--rate paces the loads below saturation: there is none to pace here');
   ensureApiBuild(ROOT);
   const { Pool } = requireFromApi('pg');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-bench-booking-'));

@@ -209,8 +209,7 @@ describe('durable jobs', () => {
       if (second > 5) await sleep((61 - second) * 1000);
       const apps = await Promise.all([0, 1].map(() => createTestApp({ database, env: { JOBS_SCHEDULES: 'true' }, imports: [JobsProbeModule.forRoot({ tick: true })] })));
       try {
-        // The schedules are checked every 10 s (JobsService): the first round may come before the
-        // schedule is stored, so the tick may wait for the second.
+        // Each process checks the schedules when it starts and then every 10 s (JobsService).
         await waitFor(() => effects(apps[0], 'tick'), (rows) => rows.length > 0, 25_000, 'the first tick');
         // More rounds of both processes until second 55 of the same minute.
         await sleep(Math.max(0, 55 - new Date().getUTCSeconds()) * 1000);

@@ -404,6 +404,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     // that such a process still running (a rolling deploy) stops firing them beside this one.
     for (const schedule of await this.boss.getSchedules()) await this.boss.unschedule(schedule.name);
     await this.fireDueSchedules();
+    if (this.stopped) return;
     this.scheduleTimer = setInterval(() => void this.fireDueSchedules(), SCHEDULE_CHECK_MS);
     this.scheduleTimer.unref();
   }
@@ -416,6 +417,10 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
    * disagree still send one job per occurrence (its id names the minute, not the moment it was
    * seen); a clock that is off only moves when that job starts. An occurrence is missed only when
    * no process that fires schedules checks during its whole minute, as with pg-boss's timekeeper.
+   * A process of a version before 2026-12-01 that starts while this one runs (a rolling deploy, a
+   * rollback) stores pg-boss's schedules again, and its timekeeper fires them, with ids of its own,
+   * beside this service until it stops: a sweep may then run twice in a minute. Handlers are
+   * idempotent (the rule above), so that costs the sweep's work, not a second effect.
    */
   private async fireDueSchedules(): Promise<void> {
     if (this.stopped) return;

@@ -14,14 +14,15 @@ function occurrencesOf(cron: string, from: Date, to: Date): Set<number> {
 
 describe('schedules', () => {
   // Huddle's own (the sweeps, the daily jobs) and the shapes standard cron allows beside them:
-  // weekdays, both day fields restricted (either matches), a month, the 31st, Sunday written as 7.
+  // weekdays, a full week written out, a month, the 31st, odd days, Sunday written as 7.
   const cases: Array<[cron: string, days: number]> = [
     ['* * * * *', 0.25],
     ['*/5 * * * *', 1],
     ['17 4 * * *', 120],
     ['0 9 * * *', 120],
     ['5 9 * * 1-5', 120],
-    ['0 0 1,15 * 3', 120],
+    ['0 0 * * 0-6', 30],
+    ['0 0 */2 * *', 120],
     ['30 12 * 2 *', 400],
     ['0 0 31 * *', 400],
     ['15 10 * * 7', 120],
@@ -50,7 +51,13 @@ describe('schedules', () => {
     expect(() => parseCron('0 17 4 * * *')).toThrow('five fields');
     expect(() => parseCron('17 4 * *')).toThrow('five fields');
     expect(() => parseCron('61 4 * * *')).toThrow();
-    expect(() => parseCron('0 0 L * *')).toThrow('day of the month');
+    expect(() => parseCron('0 0 L * *')).toThrow('numbers, ranges');
+    expect(() => parseCron('0 0 * * 1#2')).toThrow('numbers, ranges');
+    expect(() => parseCron('0 0 * * 5L')).toThrow('numbers, ranges');
+    expect(() => parseCron('0 0 * * MON')).toThrow('numbers, ranges');
+    // Both day fields restricted: standard cron's either-day reading, and cron-parser's, differ by how a field is written.
+    expect(() => parseCron('0 0 1,15 * 3')).toThrow('not both');
+    expect(() => parseCron('0 0 1 * 0-6')).toThrow('not both');
   });
 
   it("names an occurrence the same in every process, and each occurrence apart, as a version 5 UUID", () => {

@@ -9,8 +9,9 @@ import { parseExpression } from 'cron-parser';
  * previous occurrence (`prev()`), a search through luxon dates of 2-8 ms a schedule, 25-35 ms for
  * Huddle's six on a quiet machine and 130 ms the first time, in one block of the event loop: the
  * calls that came in meanwhile waited (measured 2026-12-01, `tools/bench/booking-load.mjs`'s paced
- * load). And each process polled pg-boss's queue of due schedules every second. A minute that
- * matches the fields is exactly a minute whose occurrence `prev()` would find less than 60 s back.
+ * load). And each process polled pg-boss's queue of due schedules every second. For the crons
+ * parseCron accepts, a minute that matches the fields is exactly a minute whose occurrence
+ * `prev()` would find less than 60 s back (the spec checks it against cron-parser's own).
  */
 export interface CronFields {
   readonly minute: ReadonlySet<number>;
@@ -18,37 +19,44 @@ export interface CronFields {
   readonly dayOfMonth: ReadonlySet<number>;
   readonly month: ReadonlySet<number>;
   readonly dayOfWeek: ReadonlySet<number>;
-  /** Standard cron: when both the day of the month and the day of the week are restricted, either one matching will do. */
-  readonly eitherDay: boolean;
 }
 
-const DAYS_OF_MONTH = 31;
-const DAYS_OF_WEEK = 7;
+// Numbers, ranges, steps, lists and *: no names, and none of L, W, # or ? (which cron-parser reads
+// in ways a field lookup would not follow).
+const PLAIN_FIELD = /^[\d*,/-]+$/;
 
-/** Parses a five-field cron expression (throws cron-parser's error on a bad one). Seconds are not allowed: occurrences are minutes. */
+/**
+ * Parses a five-field cron expression (throws cron-parser's error on a bad one). Occurrences are
+ * minutes, so there is no seconds field. Standard cron fires a schedule that restricts both the day
+ * of the month and the day of the week on either day, and cron-parser decides "restricts" by the
+ * values a field lists, not by how it is written; a schedule here restricts one of them at most,
+ * so a day matches when both fields allow it and no reading differs.
+ */
 export function parseCron(cron: string): CronFields {
-  if (cron.trim().split(/\s+/).length !== 5) throw new Error(`A schedule's cron has five fields (minute to day of the week): "${cron}"`);
+  const written = cron.trim().split(/\s+/);
+  if (written.length !== 5) throw new Error(`A schedule's cron has five fields (minute to day of the week): "${cron}"`);
+  if (!written.every((field) => PLAIN_FIELD.test(field))) throw new Error(`A schedule's cron is numbers, ranges, steps, lists and * only: "${cron}"`);
+  if (written[2] !== '*' && written[4] !== '*') throw new Error(`A schedule restricts the day of the month or the day of the week, not both: "${cron}"`);
   const { fields } = parseExpression(cron, { tz: 'UTC' });
-  // cron-parser lists Sunday as 0 and, when written as 7, as 7 too.
-  const dayOfWeek = new Set(fields.dayOfWeek.map((day) => day % 7));
-  const dayOfMonth = new Set((fields.dayOfMonth as ReadonlyArray<number | string>).filter((day): day is number => typeof day === 'number'));
-  if (dayOfMonth.size !== fields.dayOfMonth.length) throw new Error(`A schedule's day of the month is a number or a range: "${cron}"`);
   return {
     minute: new Set(fields.minute),
     hour: new Set(fields.hour),
-    dayOfMonth,
+    dayOfMonth: new Set(fields.dayOfMonth as ReadonlyArray<number>),
     month: new Set(fields.month),
-    dayOfWeek,
-    eitherDay: dayOfMonth.size < DAYS_OF_MONTH && dayOfWeek.size < DAYS_OF_WEEK,
+    // cron-parser lists Sunday as 0 and, when written as 7, as 7 too.
+    dayOfWeek: new Set(fields.dayOfWeek.map((day) => day % 7)),
   };
 }
 
 /** Whether the UTC minute that `at` falls in is an occurrence of `fields`. */
 export function isDue(fields: CronFields, at: Date): boolean {
-  if (!fields.minute.has(at.getUTCMinutes()) || !fields.hour.has(at.getUTCHours()) || !fields.month.has(at.getUTCMonth() + 1)) return false;
-  const byMonthDay = fields.dayOfMonth.has(at.getUTCDate());
-  const byWeekDay = fields.dayOfWeek.has(at.getUTCDay());
-  return fields.eitherDay ? byMonthDay || byWeekDay : byMonthDay && byWeekDay;
+  return (
+    fields.minute.has(at.getUTCMinutes()) &&
+    fields.hour.has(at.getUTCHours()) &&
+    fields.month.has(at.getUTCMonth() + 1) &&
+    fields.dayOfMonth.has(at.getUTCDate()) &&
+    fields.dayOfWeek.has(at.getUTCDay())
+  );
 }
 
 /** The start of the UTC minute `at` falls in. */
