@@ -1,3 +1,5 @@
+// First: pg-boss's modules must load with its cheaper wait (see pg-boss-delay.ts).
+import './pg-boss-delay';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
