@@ -401,9 +401,8 @@ async function drive(flow, accounts, firstDay, durationMs, clients, pace = null)
         series.list.errors += 1;
         if (series.list.errors <= 3) console.error(`  list failed: ${error.message}`);
       }
-      if (pace) {
-        // After the answers below: the next list is due listEveryMs after this one began.
-      } else if (pending.length === 0) {
+      // Paced, the next list is due listEveryMs after this one began (after the answers below).
+      if (!pace && pending.length === 0) {
         await sleep(50);
         continue;
       }

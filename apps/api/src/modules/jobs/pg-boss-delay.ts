@@ -9,11 +9,12 @@
  *
  * `cheapDelay` keeps pg-boss's contract with a plain timer: a promise that resolves after `ms`, or
  * rejects with `new Error(error)` then when an error message is given, and whose `abort()`
- * resolves it at once and clears the timer (later calls do nothing). pg-boss's modules take
- * `delay` out of tools.js when they load (`const { delay } = require('./tools')`), so the
- * replacement is installed before pg-boss is first required: jobs.service.ts imports this module
- * first, and `installCheapDelay` refuses to run after pg-boss's manager or worker has loaded (they
- * would keep the original), or on a pg-boss whose tools.js no longer has `delay`.
+ * resolves it at once and clears the timer (later calls do nothing). pg-boss's modules (index,
+ * boss, manager, worker) take `delay` out of tools.js when they load (`const { delay } =
+ * require('./tools')`), so the replacement is installed before pg-boss is first required:
+ * jobs.service.ts imports this module first, and `installCheapDelay` refuses to run once pg-boss's
+ * manager or worker has loaded (every entry into pg-boss loads them; they would keep the
+ * original), or on a pg-boss whose tools.js no longer has `delay`.
  */
 export interface AbortableDelay extends Promise<void> {
   abort(): void;
