@@ -17,7 +17,7 @@ module.exports = {
     ...preset.transform,
   },
   transformIgnorePatterns: [`/node_modules/(?!${ESM_ONLY_PACKAGES}/)`],
-  setupFiles: ['<rootDir>/test/support/pg-boss-eager-timers.js'],
+  setupFiles: ['<rootDir>/test/support/pg-boss-unreferenced-timers.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
