@@ -18,6 +18,7 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!${ESM_ONLY_PACKAGES}/)`],
   setupFiles: ['<rootDir>/test/support/pg-boss-unreferenced-timers.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/slow-test-report.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,

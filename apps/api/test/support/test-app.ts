@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConsoleLogger } from '@nestjs/common';
 import type { DynamicModule, LoggerService, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
@@ -14,6 +13,7 @@ import { loadAppConfig } from '../../src/config/app-config';
 import { createTestDatabase } from './test-database';
 import type { TestDatabase } from './test-database';
 import { refuseSecondConnectionInTransaction } from './one-connection-per-transaction';
+import { watchApp, WarningsKeepingLogger } from './slow-test-report';
 
 export interface TestApp {
   app: HuddleApp;
@@ -30,7 +30,7 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Extra modules mounted next to the real AppModule (probe routes for pipeline tests). */
   imports?: Array<Type | DynamicModule>;
-  /** Defaults to printing errors only; tests that provoke errors pass a CapturingLogger. */
+  /** Defaults to printing errors only (warnings are kept for a slow test's report); tests that provoke errors pass a CapturingLogger. */
   logger?: LoggerService;
   /** Extra environment variables (S3_*, VIDEO_MAX_MB, ...). DATA_DIR defaults to a throwaway directory per app. */
   env?: Record<string, string>;
@@ -50,6 +50,11 @@ export const TEST_DEFAULTS: Record<string, string> = {
   // No daily job fires by itself in a test (a reconciliation at 09:00 or the upload cleanup at
   // 03:41 UTC would change what the test reads); jobs.spec turns them on to test the schedules.
   JOBS_SCHEDULES: 'false',
+  // A job's failed try is tried again after 1-2 s, not 10-20 s: a test's settle() waits for it.
+  // CI once saw a test that takes half a second here exceed Jest's 30 s, its cause unseen;
+  // slow-test-report.ts now says what such a test waits on (TEST_WARNINGS_LOG=file keeps every
+  // failed try, to look for failures no test asked for).
+  JOBS_RETRY_DELAY_SECONDS: '1',
   SIGN_UP_MAX_PER_IP: '10000',
   GEOCODE_MAX_PER_IP: '10000',
   UPLOAD_MAX_PER_ACCOUNT: '10000',
@@ -81,7 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ownsDataDir = options.env?.DATA_DIR === undefined;
   // Jobs are polled for often, so a test waiting on one (JobsService.drain) waits little.
   const config = loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'error', ...TEST_DEFAULTS, JOBS_POLL_INTERVAL_MS: '500', ...options.env, DATA_DIR: dataDir });
-  const logger = options.logger ?? new ConsoleLogger('Test', { logLevels: ['fatal', 'error'] });
+  const logger = options.logger ?? new WarningsKeepingLogger();
 
   try {
     const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config), ...(options.imports ?? [])] }).setLogger(logger);
@@ -90,9 +95,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const app = moduleRef.createNestApplication<HuddleApp>(createHttpAdapter(config), { logger, rawBody: true });
     await configureApp(app);
     refuseSecondConnectionInTransaction(app);
+    const inFlight = watchCalls(app);
     await app.init();
     // Fastify binds its routes to the Node server once ready; supertest needs them in place.
     await app.getHttpAdapter().getInstance().ready();
+    const unwatch = watchApp({ databaseUrl: database.url, inFlight, warnings: logger instanceof WarningsKeepingLogger ? logger.warnings : [] });
     return {
       app,
       server: app.getHttpServer(),
@@ -100,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       get: (token) => app.get(token),
       close: async () => {
+        unwatch();
         await app.close();
         if (ownsDatabase) await database.drop();
         if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
@@ -110,4 +118,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** The app's HTTP calls not answered yet, for a slow test's report (slow-test-report.ts). */
+function watchCalls(app: HuddleApp): Map<number, { call: string; startedAt: number }> {
+  const inFlight = new Map<number, { call: string; startedAt: number }>();
+  let next = 0;
+  const calls = new WeakMap<object, number>();
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    next += 1;
+    calls.set(request, next);
+    inFlight.set(next, { call: `${request.method} ${request.url}`, startedAt: Date.now() });
+    done();
+  });
+  const forget = (request: object) => {
+    const id = calls.get(request);
+    if (id !== undefined) inFlight.delete(id);
+  };
+  fastify.addHook('onResponse', (request, _reply, done) => {
+    forget(request);
+    done();
+  });
+  fastify.addHook('onRequestAbort', (request, done) => {
+    forget(request);
+    done();
+  });
+  return inFlight;
 }
